@@ -1,0 +1,53 @@
+import { Admin, CustomRoutes } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { dataProvider } from './api/dataProvider';
+import { authProvider } from './auth/authProvider';
+import { LoginPage } from './auth/LoginPage';
+import { NotFoundPage } from './common/NotFoundPage';
+import { PlaceholderPage } from './common/PlaceholderPage';
+import { ShellLoading } from './common/ShellLoading';
+import { HomePage } from './home/HomePage';
+import { AppLayout } from './layout/AppLayout';
+import { PasswordResetPlaceholder } from './passwordReset/PasswordResetPlaceholder';
+import { RouteGuard } from './routes/RouteGuard';
+import { LEGACY_REDIRECTS, ROUTES } from './routes/routeTable';
+import { theme } from './theme';
+
+/**
+ * The admin shell. The outer browser router (main.tsx) carries the /ar basename, so
+ * <Admin> gets none: react-admin then uses that router instead of a hash router.
+ * requireAuth shows the spinner until the user and house load, else the login page.
+ */
+export function App() {
+  return (
+    <Admin
+      title="Auction Back Office"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={LoginPage}
+      layout={AppLayout}
+      dashboard={HomePage}
+      catchAll={NotFoundPage}
+      loading={ShellLoading}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/password-reset" element={<PasswordResetPlaceholder />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        {ROUTES.map(r => (
+          <Route
+            key={r.path}
+            path={r.path}
+            element={<RouteGuard access={r.access}>{r.element ?? <PlaceholderPage title={r.title} />}</RouteGuard>}
+          />
+        ))}
+        {LEGACY_REDIRECTS.map(r => (
+          <Route key={r.from} path={r.from} element={<Navigate replace to={r.to} />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

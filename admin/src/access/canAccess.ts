@@ -1,0 +1,55 @@
+import type { ShellUser } from '../auth/types';
+
+/**
+ * Every access rule of the shell (spec 001 section 6, spec 000 section 6), in one
+ * pure module shared by the top menu and the route guard. Hiding is never the
+ * only protection: the server enforces the same flags.
+ */
+const rules = {
+  home: () => true,
+  help: () => true,
+  // Invoices menu is hidden when invoicing is disabled; invoice links need accessInvoices.
+  invoices: u => !u.houseInfo.disableINVAInvoicing && u.accessInvoices,
+  payments: u => paymentsAllowed(u),
+  paymentCenter: u =>
+    paymentsAllowed(u) && u.houseInfo.paymentProcessingEligible && u.houseInfo.paymentProcessingEnabled,
+  locations: u => u.accessSensitive,
+  billing: u => u.accessSensitive,
+  privateLabel: u => isInstant(u) && ['i', 's'].includes(connectType(u)),
+  salesResults: u => u.accessReports,
+  salesTaxReports: u => u.houseInfo.processorType === 'p',
+  // Spec: only on the main marketplace host; this product has one host.
+  campaignReporting: () => true,
+  yourCustomers: u => u.accessCustomer && ['s', 'p', 'e'].includes(connectType(u)),
+  disputes: u => u.accessCustomer,
+  // Messages are on by default for every house user.
+  feedbackMessages: () => true,
+  auctions: u => u.accessCalendar,
+  catalogSnapshot: u => isSuperUser(u),
+  sessions: () => true,
+  bulkBidding: u => u.accessBulkbiding && (u.houseInfo.bulkBiddingEnabled || isSuperUser(u)),
+  broadcast: u => u.accessConsole,
+  realizedPrices: u => !u.houseInfo.isOnlineOnly,
+} satisfies Record<string, (u: ShellUser) => boolean>;
+
+export type AccessKey = keyof typeof rules;
+
+export function canAccess(user: ShellUser | null | undefined, key: AccessKey): boolean {
+  return user ? rules[key](user) : false;
+}
+
+// "Payments access needs both invoices and settlement access."
+function paymentsAllowed(u: ShellUser): boolean {
+  return u.accessInvoices && u.accessSettlement;
+}
+// The house's settings win over the user's copy (spec: "house connect type").
+function connectType(u: ShellUser): string {
+  return u.houseInfo.connectType ?? u.connectType;
+}
+function isInstant(u: ShellUser): boolean {
+  return u.houseInfo.isInstant ?? u.isInstant;
+}
+// The spec tests the super-user flag as non-null.
+function isSuperUser(u: ShellUser): boolean {
+  return u.isSuperUser != null && u.isSuperUser !== false;
+}

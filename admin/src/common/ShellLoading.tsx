@@ -1,0 +1,16 @@
+import { Box, CircularProgress, Typography } from '@mui/material';
+
+/** Spinner shown until the house and user are loaded. */
+export function ShellLoading() {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      data-testid="shell-loading"
+      sx={{ minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+    >
+      <CircularProgress />
+      <Typography color="text.secondary">Loading…</Typography>
+    </Box>
+  );
+}

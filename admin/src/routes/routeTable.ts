@@ -1,0 +1,26 @@
+import { auctionRoutes } from '../auctions/routes';
+import { customerRoutes } from '../customers/routes';
+import { invoiceRoutes } from '../invoices/routes';
+import { paymentRoutes } from '../payments/routes';
+import { reportRoutes } from '../reports/routes';
+import { sessionRoutes } from '../sessions/routes';
+import { settingsRoutes } from '../settings/routes';
+import type { AppRoute } from './types';
+
+/** The spec's route table (001 "App shell", 000 section 2), inside the layout. */
+export const ROUTES: AppRoute[] = [
+  ...invoiceRoutes,
+  ...settingsRoutes,
+  ...reportRoutes,
+  ...customerRoutes,
+  ...auctionRoutes,
+  ...sessionRoutes,
+  ...paymentRoutes,
+];
+
+/** Legacy menu links and the paths they now live at. */
+export const LEGACY_REDIRECTS: { from: string; to: string }[] = [
+  { from: '/ah/reports/sessionResults', to: '/reports/sessionResults' },
+  { from: '/ah/customers/feedback', to: '/customers/feedback/default' },
+  { from: '/ah/customers/viewDisputes', to: '/customers/viewDisputes' },
+];

@@ -1,0 +1,26 @@
+// Every entity of the product, for MikroORM discovery (server, CLI, tests, benchmarks alike).
+import { HOUSES_ENTITIES } from './modules/houses/houses.entities';
+import { HouseAddress } from './modules/houses/locations/house-address.entity';
+import { AuctionGroup } from './modules/catalogs/auction-group.entity';
+import { BuyersPremiumStep } from './modules/catalogs/buyers-premium-step.entity';
+import { Catalog } from './modules/catalogs/catalog.entity';
+import { Member } from './modules/bidders/member.entity';
+import { Approval } from './modules/bidders/approval.entity';
+import { Lot } from './modules/lots/lot.entity';
+import { JobRun } from './core/queue/job-run.entity';
+import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
+import { MailMessage } from './core/mail/mail-message.entity';
+
+export const ALL_ENTITIES = [
+  ...HOUSES_ENTITIES,
+  HouseAddress,
+  AuctionGroup,
+  BuyersPremiumStep,
+  Catalog,
+  Member,
+  Approval,
+  Lot,
+  JobRun,
+  ScheduleSlot,
+  MailMessage,
+];

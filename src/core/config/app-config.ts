@@ -1,0 +1,89 @@
+import * as path from 'node:path';
+import { bool, ConfigError, int, oneOf, readVar, str, url, VarSpec } from './env-schema';
+
+export type AppRole = 'all' | 'api' | 'worker';
+
+/** Every environment variable the product reads. README's configuration table mirrors this list. */
+export const ENV_VARS = {
+  NODE_ENV: { parse: oneOf('development', 'production', 'test'), default: 'development', doc: 'Runtime mode.' },
+  PORT: { parse: int(1, 65535), default: 3000, doc: 'HTTP port.' },
+  HOST: { parse: str(), default: '0.0.0.0', doc: 'HTTP bind address.' },
+  APP_ROLE: { parse: oneOf('all', 'api', 'worker'), default: 'all', doc: '`all` serves HTTP and runs jobs and schedules; `api` only HTTP; `worker` only jobs and schedules.' },
+  DATABASE_URL: { parse: url('postgres', 'postgresql'), doc: 'PostgreSQL URL. Unset: an embedded PostgreSQL is started under EMBEDDED_PG_DIR.' },
+  EMBEDDED_PG_DIR: { parse: str(), default: '.data/postgres', doc: 'Data folder of the embedded PostgreSQL.' },
+  EMBEDDED_PG_PORT: { parse: int(1024, 65535), default: 5488, doc: 'Port of the embedded PostgreSQL (127.0.0.1 only).' },
+  REDIS_URL: { parse: url('redis', 'rediss'), doc: 'Redis URL for the job queues. Unset: Redis on 127.0.0.1:6379 if it answers, else jobs run in-process.' },
+  QUEUE_PREFIX: { parse: str(), default: 'ar', doc: 'Prefix of the Redis keys of the queues.' },
+  JOB_CONCURRENCY: { parse: int(1, 64), default: 2, doc: 'Jobs processed at once per queue and process.' },
+  SESSION_TTL_HOURS: { parse: int(1, 24 * 30), default: 12, doc: 'Staff sessions end after this many idle hours.' },
+  COOKIE_SECURE: { parse: oneOf('auto', 'true', 'false'), default: 'auto', doc: '`auto`: Secure cookies in production only.' },
+  LOGIN_MAX_FAILURES: { parse: int(1, 1000), default: 5, doc: 'Failed sign-ins per house and user name within the window before sign-in is refused.' },
+  LOGIN_WINDOW_MINUTES: { parse: int(1, 1440), default: 15, doc: 'Window of the sign-in rate limit.' },
+  BODY_LIMIT: { parse: str(), default: '1mb', doc: 'Largest JSON or form body accepted.' },
+  CORS_ORIGINS: { parse: str(), default: '', doc: 'Comma-separated origins allowed to call the API from a browser (none by default).' },
+  LOG_LEVEL: { parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), default: 'info', doc: 'Log level (JSON logs on stdout).' },
+  DEMO_DATA: { parse: oneOf('auto', 'off'), default: 'auto', doc: '`auto`: load the demo data on first start into an empty database.' },
+  SMTP_URL: { parse: url('smtp', 'smtps'), doc: 'SMTP server for outgoing mail. Unset: mail stays in the outbox.' },
+  MAIL_FROM: { parse: str(), default: 'Auction Back Office <no-reply@localhost>', doc: 'Default sender of outgoing mail.' },
+  STORAGE_DIR: { parse: str(), default: '.data/files', doc: 'Folder of the local file storage.' },
+  FILE_URL_SECRET: { parse: str(), doc: 'Secret that signs file URLs. Required in production.' },
+  RUN_MIGRATIONS: { parse: bool(), default: true, doc: 'Apply pending migrations at start (under an advisory lock).' },
+} satisfies Record<string, VarSpec<unknown>>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  role: AppRole;
+  databaseUrl?: string;
+  embeddedPg: { dir: string; port: number };
+  redisUrl?: string;
+  queuePrefix: string;
+  jobConcurrency: number;
+  sessionTtlHours: number;
+  cookieSecure: boolean;
+  login: { maxFailures: number; windowMinutes: number };
+  bodyLimit: string;
+  corsOrigins: string[];
+  logLevel: string;
+  demoData: 'auto' | 'off';
+  smtpUrl?: string;
+  mailFrom: string;
+  storageDir: string;
+  fileUrlSecret: string;
+  runMigrations: boolean;
+}
+
+/** Reads and validates the environment once; throws ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): AppConfig {
+  const v = <K extends keyof typeof ENV_VARS>(k: K) => readVar(env, k, ENV_VARS[k] as VarSpec<unknown>) as never;
+  const nodeEnv: AppConfig['env'] = v('NODE_ENV');
+  const secret: string | undefined = v('FILE_URL_SECRET');
+  if (nodeEnv === 'production' && !secret) {
+    throw new ConfigError('Invalid configuration: FILE_URL_SECRET must be set in production');
+  }
+  const cookieSecure: string = v('COOKIE_SECURE');
+  return {
+    env: nodeEnv,
+    port: v('PORT'),
+    host: v('HOST'),
+    role: v('APP_ROLE'),
+    databaseUrl: v('DATABASE_URL'),
+    embeddedPg: { dir: path.resolve(root, v('EMBEDDED_PG_DIR')), port: v('EMBEDDED_PG_PORT') },
+    redisUrl: v('REDIS_URL'),
+    queuePrefix: v('QUEUE_PREFIX'),
+    jobConcurrency: v('JOB_CONCURRENCY'),
+    sessionTtlHours: v('SESSION_TTL_HOURS'),
+    cookieSecure: cookieSecure === 'auto' ? nodeEnv === 'production' : cookieSecure === 'true',
+    login: { maxFailures: v('LOGIN_MAX_FAILURES'), windowMinutes: v('LOGIN_WINDOW_MINUTES') },
+    bodyLimit: v('BODY_LIMIT'),
+    corsOrigins: (v('CORS_ORIGINS') as string).split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: v('LOG_LEVEL'),
+    demoData: v('DEMO_DATA'),
+    smtpUrl: v('SMTP_URL'),
+    mailFrom: v('MAIL_FROM'),
+    storageDir: path.resolve(root, v('STORAGE_DIR')),
+    fileUrlSecret: secret ?? 'dev-only-file-url-secret',
+    runMigrations: v('RUN_MIGRATIONS'),
+  };
+}

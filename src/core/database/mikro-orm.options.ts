@@ -1,0 +1,33 @@
+import * as path from 'node:path';
+import { Options } from '@mikro-orm/core';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { ALL_ENTITIES } from '../../app.entities';
+
+/** Migrations live at the repository root (`migrations/`); compiled ones under `dist/migrations/`. */
+export const MIGRATIONS_DIR = path.resolve(__dirname, '../../../migrations');
+
+/** The one place MikroORM is configured; the server, CLI, tests and benchmarks all use it. */
+export function buildOrmOptions(databaseUrl: string, overrides: Partial<Options<PostgreSqlDriver>> = {}): Options<PostgreSqlDriver> {
+  return {
+    driver: PostgreSqlDriver,
+    clientUrl: databaseUrl,
+    entities: ALL_ENTITIES,
+    discovery: { warnWhenNoEntities: true },
+    forceUtcTimezone: true,
+    pool: { min: 0, max: 10 },
+    extensions: [Migrator],
+    migrations: {
+      path: MIGRATIONS_DIR,
+      glob: '!(*.d).{js,ts}',
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+    debug: false,
+    allowGlobalContext: false,
+    ...overrides,
+  };
+}

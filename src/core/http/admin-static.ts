@@ -1,0 +1,33 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import express, { Express, NextFunction, Request, Response } from 'express';
+
+/**
+ * Serves the react-admin build under /ar with browser-router deep links: any GET under /ar
+ * that is not a file answers index.html. /api and /app paths never reach this.
+ */
+export function mountAdmin(server: Express, distDir: string): void {
+  server.get('/', (_req, res) => res.redirect('/ar/'));
+  server.get('/ar', (_req, res) => res.redirect('/ar/'));
+  const index = path.join(distDir, 'index.html');
+  server.use(
+    '/ar',
+    express.static(distDir, {
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed assets are immutable; the entry page and version file must always be fresh.
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  server.use('/ar', (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!fs.existsSync(index)) {
+      res.status(503).type('text/plain').send('The admin is not built: run `npm run build:admin`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

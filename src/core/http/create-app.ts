@@ -1,0 +1,49 @@
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from '../../app.module';
+import { Runtime } from '../config/runtime';
+import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
+import { validationExceptionFactory } from '../errors/validation-exception.factory';
+import { ADMIN_DIST, APP_VERSION } from '../paths';
+import { mountAdmin } from './admin-static';
+import { bodyParsers } from './body-parsers';
+
+/** Builds the HTTP application exactly as production runs it; tests and benchmarks use it too. */
+export async function createApp(runtime: Runtime, opts: { adminDist?: string } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(bodyParsers(runtime.config.bodyLimit));
+  app.use(cookieParser());
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    next();
+  });
+  if (runtime.config.corsOrigins.length) {
+    app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
+  }
+  app.useGlobalPipes(
+    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
+  );
+  app.useGlobalFilters(new AllExceptionsFilter());
+
+  const doc = new DocumentBuilder()
+    .setTitle('Auction back office API')
+    .setVersion(APP_VERSION)
+    .addCookieAuth('ar_session')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'api/docs-json' });
+
+  mountAdmin(app.getHttpAdapter().getInstance(), opts.adminDist ?? ADMIN_DIST);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,61 @@
+import { Entity, Index, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
+/** The outbox: every outgoing mail is a row first, so nothing is lost when SMTP is down or absent. */
+@Entity({ tableName: 'mail_outbox' })
+@Index({ properties: ['status', 'nextAttemptAt'] })
+export class MailMessage {
+  @PrimaryKey()
+  id!: number;
+
+  @Property({ nullable: true })
+  @Index()
+  houseId?: number;
+
+  /** What the mail is about, e.g. `invoice.contact`, for the outbox list and tests. */
+  @Property({ length: 60 })
+  kind!: string;
+
+  @Property({ length: 320 })
+  fromAddress!: string;
+
+  @Property({ length: 320, nullable: true })
+  replyTo?: string;
+
+  @Property({ type: 'text' })
+  toAddress!: string;
+
+  @Property({ type: 'text', nullable: true })
+  bcc?: string;
+
+  @Property({ length: 300 })
+  subject!: string;
+
+  @Property({ type: 'text' })
+  textBody!: string;
+
+  @Property({ type: 'text', nullable: true })
+  htmlBody?: string;
+
+  @Property({ length: 10 })
+  status: MailStatus & Opt = 'queued';
+
+  @Property()
+  attempts: number & Opt = 0;
+
+  @Property({ type: 'text', nullable: true })
+  lastError?: string;
+
+  @Property({ type: 'timestamptz' })
+  nextAttemptAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  sentAt?: Date;
+
+  @Property({ length: 300, nullable: true })
+  providerMessageId?: string;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+}

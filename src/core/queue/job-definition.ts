@@ -1,0 +1,25 @@
+import { QueueName } from './queue-names';
+
+/** A typed job: its queue, its name and (through the type parameter) its payload. */
+export interface JobDefinition<P> {
+  readonly queue: QueueName;
+  readonly name: string;
+  readonly maxAttempts: number;
+  /** Phantom field carrying the payload type. */
+  readonly __payload?: P;
+}
+
+export function defineJob<P>(queue: QueueName, name: string, opts: { maxAttempts?: number } = {}): JobDefinition<P> {
+  return { queue, name, maxAttempts: opts.maxAttempts ?? 3 };
+}
+
+export interface JobContext<P> {
+  runId: string;
+  houseId: number | null;
+  payload: P;
+  attempt: number;
+  /** Records progress (done of total) where the API and the CLI can read it. */
+  progress(done: number, total: number, message?: string): Promise<void>;
+}
+
+export type JobHandlerFn<P> = (ctx: JobContext<P>) => Promise<unknown>;

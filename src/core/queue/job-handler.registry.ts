@@ -1,0 +1,37 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { JobDefinition, JobHandlerFn } from './job-definition';
+import { JOB_HANDLER } from './job-handler.decorator';
+
+/** Finds every @JobHandler method once at start. */
+@Injectable()
+export class JobHandlerRegistry implements OnModuleInit {
+  private readonly handlers = new Map<string, JobHandlerFn<unknown>>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {}
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+      const proto = Object.getPrototypeOf(instance);
+      for (const method of this.scanner.getAllMethodNames(proto)) {
+        const def = this.reflector.get<JobDefinition<unknown> | undefined>(JOB_HANDLER, proto[method]);
+        if (!def) continue;
+        const key = keyOf(def.queue, def.name);
+        if (this.handlers.has(key)) throw new Error(`Two handlers for job ${key}`);
+        this.handlers.set(key, (proto[method] as JobHandlerFn<unknown>).bind(instance));
+      }
+    }
+  }
+
+  get(queue: string, name: string): JobHandlerFn<unknown> | undefined {
+    return this.handlers.get(keyOf(queue, name));
+  }
+}
+
+const keyOf = (queue: string, name: string) => `${queue}:${name}`;

@@ -1,0 +1,72 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { JobContext } from './job-definition';
+import { JobHandlerRegistry } from './job-handler.registry';
+
+/**
+ * Executes one attempt of a job run. Idempotent at this level: a completed or missing run is
+ * skipped, so a re-delivered job does nothing twice. Throws when the attempt failed and
+ * another attempt is due, so the driver retries.
+ */
+@Injectable()
+export class JobRunner {
+  private readonly logger = new Logger('Jobs');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly registry: JobHandlerRegistry,
+  ) {}
+
+  private get conn() {
+    return (this.orm.em as EntityManager).getConnection();
+  }
+
+  async execute(runId: string, attempt: number): Promise<void> {
+    const claimed = await this.conn.execute(
+      `update job_run set status = 'running', attempts = ?, started_at = coalesce(started_at, now()), error = null
+        where id = ? and status in ('queued', 'running') returning queue, name, house_id, payload, max_attempts`,
+      [attempt, runId],
+    );
+    const run = claimed[0] as { queue: string; name: string; house_id: number | null; payload: unknown; max_attempts: number } | undefined;
+    if (!run) return;
+    const handler = this.registry.get(run.queue, run.name);
+    if (!handler) {
+      await this.finish(runId, 'failed', null, `No handler for job ${run.queue}:${run.name}`);
+      return;
+    }
+    const ctx: JobContext<unknown> = {
+      runId,
+      houseId: run.house_id,
+      payload: run.payload,
+      attempt,
+      progress: (done, total, message) => this.progress(runId, done, total, message),
+    };
+    try {
+      const result = await RequestContext.create(this.orm.em, () => handler(ctx));
+      await this.finish(runId, 'completed', result ?? null, null);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const final = attempt >= run.max_attempts;
+      this.logger.warn(`job ${run.queue}:${run.name} ${runId} attempt ${attempt}/${run.max_attempts} failed: ${message}`);
+      await this.finish(runId, final ? 'failed' : 'queued', null, message);
+      if (!final) throw e;
+    }
+  }
+
+  async progress(runId: string, done: number, total: number, message?: string): Promise<void> {
+    await this.conn.execute('update job_run set progress_done = ?, progress_total = ?, progress_message = ? where id = ?', [
+      done,
+      total,
+      message?.slice(0, 300) ?? null,
+      runId,
+    ]);
+  }
+
+  private async finish(runId: string, status: 'completed' | 'failed' | 'queued', result: unknown, error: string | null): Promise<void> {
+    await this.conn.execute(
+      `update job_run set status = ?, result = ?::jsonb, error = ?, finished_at = case when ? in ('completed', 'failed') then now() else null end where id = ?`,
+      [status, result === null ? null : JSON.stringify(result), error, status, runId],
+    );
+  }
+}

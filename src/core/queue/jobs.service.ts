@@ -1,0 +1,123 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { RUNTIME } from '../config/config.module';
+import { Runtime } from '../config/runtime';
+import { DomainError } from '../errors/domain-error';
+import { JobDefinition } from './job-definition';
+import { JobRunner } from './job-runner';
+import { QUEUE_DRIVER, QueueDriver } from './queue-driver';
+
+export interface EnqueueOptions {
+  houseId?: number | null;
+  /** Same key, same run: a double click or a retried request enqueues once. */
+  key?: string;
+  delayMs?: number;
+}
+
+export interface JobView {
+  id: string;
+  queue: string;
+  name: string;
+  status: string;
+  progress: { done: number; total: number; message: string | null };
+  result: unknown;
+  error: string | null;
+  attempts: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+@Injectable()
+export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly runner: JobRunner,
+    @Inject(QUEUE_DRIVER) private readonly driver: QueueDriver,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  get mode(): QueueDriver['mode'] {
+    return this.driver.mode;
+  }
+
+  private get conn() {
+    return (this.orm.em as EntityManager).getConnection();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.runtime.processJobs) return;
+    if (this.driver.mode === 'in-process') this.logger.log('No Redis: queued jobs run in-process');
+    await this.driver.startProcessing((id, attempt) => this.runner.execute(id, attempt));
+    await this.redispatchPending();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.driver.stop();
+  }
+
+  /** Records the run, then hands it to the driver. Call it after your own transaction commits. */
+  async enqueue<P>(def: JobDefinition<P>, payload: P, opts: EnqueueOptions = {}): Promise<JobView> {
+    const id = await this.insertRun(def, payload, opts);
+    const view = await this.get(id);
+    if (view.status === 'queued') await this.driver.dispatch(def.queue, id, { name: def.name, maxAttempts: def.maxAttempts, delayMs: opts.delayMs });
+    return view;
+  }
+
+  /** Runs a job in this process and waits for it (CLI commands show its progress meanwhile). */
+  async runHere<P>(def: JobDefinition<P>, payload: P, opts: EnqueueOptions = {}): Promise<JobView> {
+    const id = await this.insertRun(def, payload, opts);
+    for (let attempt = 1; attempt <= def.maxAttempts; attempt++) {
+      try {
+        await this.runner.execute(id, attempt);
+        break;
+      } catch {
+        /* the runner recorded the failure; try again */
+      }
+    }
+    return this.get(id);
+  }
+
+  async get(id: string, houseId?: number): Promise<JobView> {
+    const rows = await this.conn.execute('select * from job_run where id = ?', [id]);
+    const r = rows[0];
+    if (!r || (houseId !== undefined && r.house_id !== houseId)) throw DomainError.notFound('Job');
+    return {
+      id: r.id,
+      queue: r.queue,
+      name: r.name,
+      status: r.status,
+      progress: { done: r.progress_done, total: r.progress_total, message: r.progress_message },
+      result: r.result,
+      error: r.error,
+      attempts: r.attempts,
+      createdAt: new Date(r.created_at).toISOString(),
+      finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    };
+  }
+
+  private async insertRun<P>(def: JobDefinition<P>, payload: P, opts: EnqueueOptions): Promise<string> {
+    const rows = await this.conn.execute(
+      `insert into job_run (id, queue, name, house_id, payload, max_attempts, idempotency_key, status, progress_done, progress_total, attempts, created_at)
+       values (?, ?, ?, ?, ?::jsonb, ?, ?, 'queued', 0, 0, 0, now())
+       on conflict (idempotency_key) do update set idempotency_key = excluded.idempotency_key
+       returning id`,
+      [randomUUID(), def.queue, def.name, opts.houseId ?? null, JSON.stringify(payload ?? null), def.maxAttempts, opts.key ?? null],
+    );
+    return rows[0].id as string;
+  }
+
+  /** Jobs recorded but never delivered (a crash between insert and dispatch, or no Redis). */
+  private async redispatchPending(): Promise<void> {
+    const statuses = this.driver.mode === 'in-process' ? ['queued', 'running'] : ['queued'];
+    const rows: { id: string; queue: string; name: string; max_attempts: number }[] = await this.conn.execute(
+      `select id, queue, name, max_attempts from job_run where status in (${statuses.map(() => '?').join(', ')}) order by created_at limit 10000`,
+      statuses,
+    );
+    for (const r of rows) await this.driver.dispatch(r.queue, r.id, { name: r.name, maxAttempts: r.max_attempts });
+    if (rows.length) this.logger.log(`re-dispatched ${rows.length} pending job(s)`);
+  }
+}

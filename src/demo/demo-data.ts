@@ -1,0 +1,210 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { House } from '../modules/houses/house.entity';
+import { StaffUser } from '../modules/houses/staff-user.entity';
+import { HouseAddress } from '../modules/houses/locations/house-address.entity';
+import { AuctionGroup } from '../modules/catalogs/auction-group.entity';
+import { BuyersPremiumStep } from '../modules/catalogs/buyers-premium-step.entity';
+import { Catalog, SaleType } from '../modules/catalogs/catalog.entity';
+import { COMPANY_ID_OF, Member, Platform } from '../modules/bidders/member.entity';
+import { Approval } from '../modules/bidders/approval.entity';
+import { Lot } from '../modules/lots/lot.entity';
+import { hashPassword, newRef } from '../modules/houses/identity/secrets';
+import { AccessFlags } from '../core/auth/access-flags';
+import { ADJECTIVES, FIRST_NAMES, LAST_NAMES, OBJECTS, PLACES } from './demo-names';
+import { intBetween, pick, seededRandom } from './seeded-random';
+
+/** Demo-only password of every demo user (the README says so). */
+export const DEMO_PASSWORD = 'auction-demo';
+
+export interface DemoOptions {
+  /** Scales lots and bidders: 1 gives several hundred lots and about a hundred bidders. */
+  size?: number;
+  seed?: number;
+  /** Called with progress (done, total) for the CLI. */
+  onProgress?: (done: number, total: number, step: string) => void;
+}
+
+export interface DemoSummary {
+  houses: number;
+  users: number;
+  sessions: number;
+  lots: number;
+  soldLots: number;
+  bidders: number;
+}
+
+const ALL_FLAGS: AccessFlags = {
+  accessCustomer: true,
+  accessBulkbiding: true,
+  accessReports: true,
+  accessConsole: true,
+  accessInvoices: true,
+  accessCalendar: true,
+  accessSensitive: true,
+  accessSettlement: true,
+};
+const NO_FLAGS: AccessFlags = Object.fromEntries(Object.keys(ALL_FLAGS).map((k) => [k, false])) as AccessFlags;
+
+/** Deterministic sale dates, in the past, so the same seed always yields the same rows. */
+const BASE_DATE = Date.UTC(2026, 9, 14, 15, 0, 0); // 14 Oct 2026 15:00 UTC
+const DAY = 86_400_000;
+
+/**
+ * Loads houses `demo` and `other` with staff, locations, sales, lots, bidders, approvals and
+ * results. Bulk inserts throughout, so size 20 (thousands of lots) still loads in seconds.
+ */
+export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promise<DemoSummary> {
+  const size = opts.size ?? 1;
+  const rnd = seededRandom(opts.seed ?? 20261121);
+  const ref = (p: string) => newRef(p, rnd);
+  const progress = opts.onProgress ?? (() => undefined);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const summary: DemoSummary = { houses: 0, users: 0, sessions: 0, lots: 0, soldLots: 0, bidders: 0 };
+
+  return em.transactional(async (tx) => {
+    const insert = async <T extends object>(entity: new () => T, rows: Partial<T>[]): Promise<number[]> => {
+      if (!rows.length) return [];
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += 2000) ids.push(...((await tx.insertMany(entity, rows.slice(i, i + 2000) as never)) as number[]));
+      return ids;
+    };
+
+    const houseSpecs = [
+      {
+        house: { houseUserName: 'demo', name: 'Demo Auctions', processorType: 'p' as const, payrixEligible: true, paymentProcessingEligible: true, paymentProcessingEnabled: true, autoChargeEnabled: true, featuredLotsEnabled: true, bulkBiddingEnabled: true, connectType: 's' },
+        users: [
+          { userName: 'owner', firstName: 'Olivia', lastName: 'Owner', flags: ALL_FLAGS, isSuperUser: false },
+          { userName: 'clerk', firstName: 'Carl', lastName: 'Clerk', flags: { ...NO_FLAGS, accessInvoices: true }, isSuperUser: false },
+          { userName: 'super', firstName: 'Sam', lastName: 'Super', flags: ALL_FLAGS, isSuperUser: true },
+        ],
+        addresses: [
+          { facilityName: 'Main Saleroom', addressStreet1: '120 Madison Avenue', addressCity: 'New York', countryCode: 'US', stateCode: 'NY', postalCode: '10016', addressPhone: '(212) 555-0100', primary: true },
+          { facilityName: 'Boston Gallery', addressStreet1: '45 Newbury Street', addressCity: 'Boston', countryCode: 'US', stateCode: 'MA', postalCode: '02116', addressPhone: '(617) 555-0142', primary: false },
+        ],
+        lotsPerSession: { live: 160, timed: 120, bin: 40, second: 60 },
+        bidders: 100,
+      },
+      {
+        house: { houseUserName: 'other', name: 'Other House Auctioneers', processorType: 'w' as const, connectType: 'p' },
+        users: [{ userName: 'owner', firstName: 'Otto', lastName: 'Other', flags: ALL_FLAGS, isSuperUser: false }],
+        addresses: [{ facilityName: 'Riverside Hall', addressStreet1: '9 River Road', addressCity: 'Portland', countryCode: 'US', stateCode: 'OR', postalCode: '97201', primary: true }],
+        lotsPerSession: { live: 20, timed: 10, bin: 5, second: 0 },
+        bidders: 12,
+      },
+    ];
+
+    const totalSteps = houseSpecs.length * 4;
+    let step = 0;
+    for (const spec of houseSpecs) {
+      const [houseId] = await insert(House, [{ ...spec.house, houseRef: ref('H') }]);
+      summary.houses++;
+      await insert(
+        StaffUser,
+        spec.users.map((u) => ({ house: houseId as never, userRef: ref('U'), userName: u.userName, firstName: u.firstName, lastName: u.lastName, email: `${u.userName}@${spec.house.houseUserName}.example`, passwordHash, isSuperUser: u.isSuperUser, ...u.flags })),
+      );
+      summary.users += spec.users.length;
+      const addressIds = await insert(HouseAddress, spec.addresses.map((a) => ({ ...a, house: houseId as never })));
+      progress(++step, totalSteps, `${spec.house.houseUserName}: house, staff, locations`);
+
+      // Bidders and their platforms: about half main marketplace, the rest private label, partner and floor.
+      const bidderCount = Math.max(4, Math.round(spec.bidders * size));
+      const platforms: Platform[] = ['INV', 'INV', 'INV', 'INV', 'INV', 'PL', 'PL', 'AZ', 'AZ', 'Floor', 'Floor'];
+      const members = Array.from({ length: bidderCount }, (_, i) => {
+        const platform = pick(rnd, platforms);
+        const place = pick(rnd, PLACES);
+        const first = pick(rnd, FIRST_NAMES);
+        const last = pick(rnd, LAST_NAMES);
+        return {
+          house: houseId as never,
+          memberRef: ref('M'),
+          firstName: first,
+          lastName: last,
+          email: `${first}.${last}.${i}@bidder.example`.toLowerCase(),
+          phone: `(${intBetween(rnd, 200, 989)}) 555-${String(intBetween(rnd, 0, 9999)).padStart(4, '0')}`,
+          companyName: rnd() < 0.15 ? `${last} Antiques Ltd` : undefined,
+          street1: `${intBetween(rnd, 1, 9999)} ${pick(rnd, ['Oak', 'Elm', 'Main', 'High', 'King', 'Queen'])} Street`,
+          city: place.city,
+          stateCode: place.stateCode,
+          postalCode: place.postalCode,
+          countryCode: place.countryCode,
+          platform,
+          companyId: COMPANY_ID_OF[platform] ?? undefined,
+        };
+      });
+      const memberIds = await insert(Member, members);
+      summary.bidders += memberIds.length;
+      progress(++step, totalSteps, `${spec.house.houseUserName}: ${memberIds.length} bidders`);
+
+      // Sales: the main sale (live, timed and buy-now sessions at the primary location) and a second sale elsewhere.
+      const sales = [
+        { name: spec.house.houseUserName === 'demo' ? 'Autumn Fine Art & Antiques' : 'Riverside Estate Sale', sessions: [['live', spec.lotsPerSession.live, 0], ['timed', spec.lotsPerSession.timed, 1], ['bin', spec.lotsPerSession.bin, 2]] as [SaleType, number, number][], address: addressIds[0], dayOffset: -38 },
+        ...(spec.lotsPerSession.second ? [{ name: 'Winter Collectibles', sessions: [['live', spec.lotsPerSession.second, 0]] as [SaleType, number, number][], address: addressIds[1] ?? addressIds[0], dayOffset: -20 }] : []),
+      ];
+      let lotRows: Partial<Lot>[] = [];
+      for (const sale of sales) {
+        const [groupId] = await insert(AuctionGroup, [{ house: houseId as never, groupName: sale.name, isLive: true, currencyCode: 'USD', liveFeeRate: 3000 }]);
+        await insert(BuyersPremiumStep, [
+          { group: groupId as never, fromCents: 0, toCents: 100_000, rate: 25_000 },
+          { group: groupId as never, fromCents: 100_000, toCents: undefined, rate: 20_000 },
+        ]);
+        // Every bidder registers; floor bidders and most online bidders get paddles.
+        const approvals = members.map((m, i) => ({
+          house: houseId as never,
+          group: groupId as never,
+          member: memberIds[i] as never,
+          paddleNumber: m.platform === 'Floor' || rnd() < 0.7 ? 100 + i : 0,
+          channel: m.platform,
+        }));
+        const approvalIds = await insert(Approval, approvals);
+        for (const [type, count, day] of sale.sessions) {
+          const [catalogId] = await insert(Catalog, [{
+            house: houseId as never,
+            group: groupId as never,
+            catalogRef: ref('C'),
+            title: `${sale.name} — ${type === 'bin' ? 'Buy Now' : type === 'live' ? 'Live Session' : 'Timed Session'}`,
+            saleType: type,
+            eventDate: new Date(BASE_DATE + (sale.dayOffset + day) * DAY),
+            address: sale.address as never,
+            currencyCode: 'USD',
+            published: true,
+          }]);
+          summary.sessions++;
+          const lots = Math.round(count * size);
+          for (let n = 1; n <= lots; n++) {
+            const lo = intBetween(rnd, 1, 60) * 5_000; // $50 to $3,000
+            const sold = rnd() < 0.85;
+            const winner = sold ? intBetween(rnd, 0, approvalIds.length - 1) : -1;
+            const hammer = sold ? Math.round((lo * (0.6 + rnd() * 2)) / 500) * 500 : undefined;
+            lotRows.push({
+              house: houseId as never,
+              catalog: catalogId as never,
+              lotRef: ref('L'),
+              lotNumber: String(n),
+              title: `${pick(rnd, ADJECTIVES)} ${pick(rnd, OBJECTS)}`,
+              description: 'Provenance: private collection. Condition: good, minor wear consistent with age.',
+              loEstCents: type === 'bin' ? undefined : lo,
+              hiEstCents: type === 'bin' ? undefined : lo * 2,
+              itemPriceCents: type === 'bin' ? lo : undefined,
+              restricted: rnd() < 0.03,
+              published: true,
+              winningApproval: sold ? (approvalIds[winner] as never) : undefined,
+              hammerCents: hammer,
+              resultChannel: sold ? approvals[winner].channel : undefined,
+              soldAt: sold ? new Date(BASE_DATE + (sale.dayOffset + day) * DAY) : undefined,
+            });
+            if (sold) summary.soldLots++;
+          }
+          summary.lots += lots;
+          if (lotRows.length >= 5000) {
+            await insert(Lot, lotRows);
+            lotRows = [];
+          }
+        }
+      }
+      await insert(Lot, lotRows);
+      progress(++step, totalSteps, `${spec.house.houseUserName}: sales and lots`);
+      progress(++step, totalSteps, `${spec.house.houseUserName}: done`);
+    }
+    return summary;
+  });
+}

@@ -1,0 +1,7 @@
+import { House } from './house.entity';
+import { StaffUser } from './staff-user.entity';
+import { ApiToken } from './identity/api-token.entity';
+import { LoginThrottle } from './identity/login-throttle.entity';
+import { StaffSession } from './identity/staff-session.entity';
+
+export const HOUSES_ENTITIES = [House, StaffUser, StaffSession, ApiToken, LoginThrottle];

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { PRINCIPAL_RESOLVER } from '../../core/auth/principal';
+import { HousesService } from './houses.service';
+import { StaffUsersService } from './staff-users.service';
+import { ApiTokensService } from './identity/api-tokens.service';
+import { AuthController } from './identity/auth.controller';
+import { AuthService } from './identity/auth.service';
+import { HouseUserController } from './identity/house-user.controller';
+import { LoginThrottleService } from './identity/login-throttle.service';
+import { IdentityTasks } from './identity/identity.tasks';
+import { HousePrincipalResolver } from './identity/principal-resolver.service';
+import { SessionsService } from './identity/sessions.service';
+
+/** Houses, staff users, access flags and sign-in. Provides the principal resolver the global guard uses. */
+@Module({
+  controllers: [AuthController, HouseUserController],
+  providers: [
+    HousesService,
+    StaffUsersService,
+    SessionsService,
+    ApiTokensService,
+    LoginThrottleService,
+    AuthService,
+    IdentityTasks,
+    { provide: PRINCIPAL_RESOLVER, useClass: HousePrincipalResolver },
+  ],
+  exports: [HousesService, StaffUsersService, ApiTokensService, SessionsService, PRINCIPAL_RESOLVER],
+})
+export class HousesModule {}
+export { HOUSES_ENTITIES } from './houses.entities';

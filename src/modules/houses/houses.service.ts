@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { House } from './house.entity';
+import { HousesError, HousesErrorCode } from './houses.errors';
+import { newRef } from './identity/secrets';
+
+export type NewHouse = Partial<Omit<House, 'id' | 'createdAt' | 'updatedAt'>> & Pick<House, 'houseUserName' | 'name'>;
+
+/** Houses (tenants) and their settings; other modules read house settings through this service. */
+@Injectable()
+export class HousesService {
+  constructor(private readonly em: EntityManager) {}
+
+  async create(input: NewHouse): Promise<House> {
+    const houseUserName = input.houseUserName.trim().toLowerCase();
+    if (await this.em.count(House, { houseUserName })) {
+      throw new HousesError(HousesErrorCode.HOUSE_NAME_TAKEN, `A house named "${houseUserName}" already exists.`);
+    }
+    const house = this.em.create(House, { ...input, houseUserName, houseRef: input.houseRef ?? newRef('H') });
+    await this.em.persistAndFlush(house);
+    return house;
+  }
+
+  /** Sign-in accepts the house user name (any case) or its houseRef. */
+  findBySignInName(name: string): Promise<House | null> {
+    const n = name.trim();
+    return this.em.findOne(House, { $or: [{ houseUserName: n.toLowerCase() }, { houseRef: n }] });
+  }
+
+  async getById(id: number): Promise<House> {
+    const house = await this.em.findOne(House, { id });
+    if (!house) throw new HousesError(HousesErrorCode.HOUSE_NOT_FOUND, 'House not found.');
+    return house;
+  }
+
+  count(): Promise<number> {
+    return this.em.count(House, {});
+  }
+}

@@ -1,0 +1,39 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, SignedIn } from '../../../core/auth/access.decorators';
+import { Principal } from '../../../core/auth/principal';
+import { HousesService } from '../houses.service';
+import { StaffUsersService } from '../staff-users.service';
+import { toUserView } from './user-view';
+
+/** The spec's app-shell calls, in their documented shapes. */
+@ApiTags('app shell')
+@Controller('app/house')
+export class HouseUserController {
+  constructor(
+    private readonly users: StaffUsersService,
+    private readonly houses: HousesService,
+  ) {}
+
+  @SignedIn()
+  @Get('user')
+  async user(@CurrentPrincipal() p: Principal) {
+    const user = await this.users.getForHouse(p.houseId, p.userId);
+    return { data: { user: toUserView(user, user.house) } };
+  }
+
+  /** `data.superUser` is true for internal staff, null otherwise (the client tests it as non-null). */
+  @SignedIn()
+  @Get(':houseRef/superuser/:userRef')
+  async superUser(@CurrentPrincipal() p: Principal, @Param('userRef') userRef: string) {
+    const user = await this.users.findByRef(p.houseId, userRef);
+    return { data: { superUser: user?.isSuperUser ? true : null } };
+  }
+
+  @SignedIn()
+  @Get(':houseRef/paymentProcessorType')
+  async paymentProcessorType(@CurrentPrincipal() p: Principal) {
+    const house = await this.houses.getById(p.houseId);
+    return { data: { 'processor-type': house.processorType ?? null } };
+  }
+}

@@ -1,0 +1,100 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { MikroORM } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import Redis from 'ioredis';
+import { loadConfig } from '../../src/core/config/app-config';
+import { Runtime } from '../../src/core/config/runtime';
+import { createApp } from '../../src/core/http/create-app';
+import { loadDemoData } from '../../src/demo/demo-data';
+import { createTestDatabase, TestDatabase } from './test-database';
+import { readTestEnv } from './test-env';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** The HTTP server, for supertest. */
+  server: ReturnType<NestExpressApplication['getHttpServer']>;
+  db: TestDatabase;
+  runtime: Runtime;
+  /** A fresh entity manager on the test database. */
+  em(): EntityManager;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Load the demo data (houses demo and other) before starting. */
+  demo?: boolean;
+  /** Use Redis (Bull) when available; false forces the in-process queue. Default true. */
+  redis?: boolean;
+  processJobs?: boolean;
+  runSchedules?: boolean;
+  env?: Record<string, string>;
+  /** Reuse a database (several instances on one database); it is not dropped on close. */
+  database?: TestDatabase;
+}
+
+/** The real application on its own database (and its own Redis key prefix), as production builds it. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const env = readTestEnv();
+  const ownDb = !opts.database;
+  const db = opts.database ?? (await createTestDatabase());
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-files-'));
+  const prefix = `artest${randomBytes(4).toString('hex')}`;
+  const redisUrl = opts.redis === false ? null : env.redisUrl;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: db.url,
+    QUEUE_PREFIX: prefix,
+    STORAGE_DIR: storageDir,
+    DEMO_DATA: 'off',
+    ...opts.env,
+  });
+  const runtime: Runtime = { config, databaseUrl: db.url, redisUrl, processJobs: opts.processJobs ?? true, runSchedules: opts.runSchedules ?? false };
+  if (opts.demo) {
+    const orm = await MikroORM.init((await import('../../src/core/database/mikro-orm.options')).buildOrmOptions(db.url));
+    await loadDemoData(orm.em.fork() as EntityManager, {});
+    await orm.close();
+  }
+  const app = await createApp(runtime);
+  const orm = app.get(MikroORM);
+  return {
+    app,
+    server: app.getHttpServer(),
+    db,
+    runtime,
+    em: () => orm.em.fork() as EntityManager,
+    close: async () => {
+      await app.close();
+      if (redisUrl) await deleteKeys(redisUrl, `${prefix}:*`);
+      fs.rmSync(storageDir, { recursive: true, force: true });
+      if (ownDb) await db.drop();
+    },
+  };
+}
+
+/** The app listening on a free port with the demo data, serving the built admin (browser tests). */
+export async function startTestServer(opts: TestAppOptions = {}): Promise<{ baseUrl: string; testApp: TestApp; close(): Promise<void> }> {
+  const testApp = await createTestApp({ demo: true, ...opts });
+  await testApp.app.listen(0, '127.0.0.1');
+  const address = testApp.app.getHttpServer().address() as { port: number };
+  return { baseUrl: `http://127.0.0.1:${address.port}`, testApp, close: () => testApp.close() };
+}
+
+async function deleteKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
