@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { Runtime } from './core/config/runtime';
 import { CoreModule } from './core/core.module';
 import { HousesModule } from './modules/houses/houses.module';
@@ -9,10 +9,11 @@ export const DOMAIN_MODULES = [HousesModule];
 
 @Module({})
 export class AppModule {
-  static forRoot(runtime: Runtime): DynamicModule {
+  /** `extraModules`: test-only modules (probe controllers, test job handlers) mounted in the real app. */
+  static forRoot(runtime: Runtime, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), MaintenanceModule, ...DOMAIN_MODULES],
+      imports: [CoreModule.forRoot(runtime), MaintenanceModule, ...DOMAIN_MODULES, ...extraModules],
       providers: [CoreModule.guard()],
     };
   }

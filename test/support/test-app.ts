@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Reuse a database (several instances on one database); it is not dropped on close. */
   database?: TestDatabase;
+  /** Test-only modules mounted in the real app (probe controllers, test job handlers). */
+  extraModules?: Type[];
 }
 
 /** The real application on its own database (and its own Redis key prefix), as production builds it. */
@@ -59,7 +62,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await loadDemoData(orm.em.fork() as EntityManager, {});
     await orm.close();
   }
-  const app = await createApp(runtime);
+  const app = await createApp(runtime, { extraModules: opts.extraModules });
   const orm = app.get(MikroORM);
   return {
     app,
