@@ -10,6 +10,7 @@ import { Approval } from '../modules/bidders/approval.entity';
 import { Lot } from '../modules/lots/lot.entity';
 import { hashPassword, newRef } from '../modules/houses/identity/secrets';
 import { AccessFlags } from '../core/auth/access-flags';
+import { bulkInsert } from '../core/database/bulk-insert';
 import { ADJECTIVES, FIRST_NAMES, LAST_NAMES, OBJECTS, PLACES } from './demo-names';
 import { intBetween, pick, seededRandom } from './seeded-random';
 
@@ -62,12 +63,7 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
   const summary: DemoSummary = { houses: 0, users: 0, sessions: 0, lots: 0, soldLots: 0, bidders: 0 };
 
   return em.transactional(async (tx) => {
-    const insert = async <T extends object>(entity: new () => T, rows: Partial<T>[]): Promise<number[]> => {
-      if (!rows.length) return [];
-      const ids: number[] = [];
-      for (let i = 0; i < rows.length; i += 2000) ids.push(...((await tx.insertMany(entity, rows.slice(i, i + 2000) as never)) as number[]));
-      return ids;
-    };
+    const insert = <T extends object>(entity: new () => T, rows: Partial<Record<keyof T, unknown>>[]) => bulkInsert(tx, entity, rows);
 
     const houseSpecs = [
       {
@@ -140,7 +136,7 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
         { name: spec.house.houseUserName === 'demo' ? 'Autumn Fine Art & Antiques' : 'Riverside Estate Sale', sessions: [['live', spec.lotsPerSession.live, 0], ['timed', spec.lotsPerSession.timed, 1], ['bin', spec.lotsPerSession.bin, 2]] as [SaleType, number, number][], address: addressIds[0], dayOffset: -38 },
         ...(spec.lotsPerSession.second ? [{ name: 'Winter Collectibles', sessions: [['live', spec.lotsPerSession.second, 0]] as [SaleType, number, number][], address: addressIds[1] ?? addressIds[0], dayOffset: -20 }] : []),
       ];
-      let lotRows: Partial<Lot>[] = [];
+      let lotRows: Partial<Record<keyof Lot, unknown>>[] = [];
       for (const sale of sales) {
         const [groupId] = await insert(AuctionGroup, [{ house: houseId as never, groupName: sale.name, isLive: true, currencyCode: 'USD', liveFeeRate: 3000 }]);
         await insert(BuyersPremiumStep, [

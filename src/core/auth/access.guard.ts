@@ -7,6 +7,11 @@ import { ACCESS_RULE, AccessRule } from './access.decorators';
 import { CSRF_HEADER, Principal, PRINCIPAL_RESOLVER, PrincipalResolver, SESSION_COOKIE } from './principal';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** RFC 9110: the authentication scheme is case-insensitive. */
+const BEARER = /^bearer(?:\s+|$)/i;
+
+/** Path parameters that name the caller's house by id; any other value answers 404. */
+const HOUSE_ID_PARAMS = ['houseID', 'houseId'] as const;
 
 type AuthedRequest = Request & { principal?: Principal };
 
@@ -52,8 +57,8 @@ export class AccessGuard implements CanActivate {
 
   private async authenticate(req: AuthedRequest): Promise<Principal | null> {
     const auth = req.headers.authorization;
-    if (auth?.startsWith('Bearer ')) {
-      const principal = await this.resolver.fromApiToken(auth.slice(7).trim());
+    if (auth && BEARER.test(auth)) {
+      const principal = await this.resolver.fromApiToken(auth.replace(BEARER, '').trim());
       if (!principal) throw new DomainError('unauthenticated', 'INVALID_TOKEN', 'The API token is invalid or revoked.');
       return principal;
     }
@@ -72,9 +77,14 @@ export class AccessGuard implements CanActivate {
   private checkTenancy(req: AuthedRequest, p: Principal): void {
     const houseRef = req.params?.houseRef;
     if (houseRef !== undefined && houseRef !== p.houseRef) throw DomainError.notFound('House');
+    // The spec's `/cps/app/house/{houseID}/...` calls name the house by its number.
+    for (const name of HOUSE_ID_PARAMS) {
+      const houseId = req.params?.[name];
+      if (houseId !== undefined && houseId !== String(p.houseId)) throw DomainError.notFound('House');
+    }
     // Legacy clients send `Authorization: {houseRef}*`: accepted only when it names the caller's house.
     const auth = req.headers.authorization;
-    if (auth && !auth.startsWith('Bearer ') && auth !== `${p.houseRef}*`) {
+    if (auth && !BEARER.test(auth) && auth !== `${p.houseRef}*`) {
       throw new DomainError('forbidden', 'HOUSE_MISMATCH', 'The Authorization header names another house.');
     }
   }

@@ -24,6 +24,14 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   fs.mkdirSync(path.dirname(opts.dir), { recursive: true });
   if (isRoot) openParents(path.dirname(opts.dir));
 
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
+  // Already running for this folder (`npm start` in another terminal while the CLI runs): use it, leave it running.
+  if (fs.existsSync(path.join(opts.dir, 'postmaster.pid')) && (await answers(`${base}/postgres`))) {
+    opts.log?.(`the embedded PostgreSQL in ${opts.dir} is already running (another process started it): using it`);
+    await ensureDatabase(`${base}/postgres`, opts.database);
+    return { url: `${base}/${opts.database}`, stop: async () => undefined };
+  }
+  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
@@ -32,15 +40,21 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
     persistent: true,
     createPostgresUser: isRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => undefined,
+    // The last server messages, for the error below.
+    onLog: (m: string) => {
+      recent.push(...m.split('\n').filter(Boolean));
+      recent.splice(0, Math.max(0, recent.length - 8));
+    },
     onError: (e: unknown) => opts.log?.(`embedded postgres: ${String(e)}`),
   });
   if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) {
     opts.log?.(`initialising embedded PostgreSQL in ${opts.dir}`);
     await pg.initialise();
   }
-  await pg.start();
-  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
+  // The package rejects with nothing when the server exits early (port taken, folder locked): say why.
+  await pg.start().catch((e: unknown) => {
+    throw new Error(`The embedded PostgreSQL did not start on 127.0.0.1:${opts.port} (data in ${opts.dir}): ${e instanceof Error ? e.message : recent.join(' | ') || 'it exited at once'}`);
+  });
   await ensureDatabase(`${base}/postgres`, opts.database);
   return { url: `${base}/${opts.database}`, stop: () => pg.stop() };
 }
@@ -58,6 +72,18 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
     }
   } finally {
     await client.end();
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 

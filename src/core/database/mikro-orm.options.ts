@@ -25,6 +25,8 @@ export function buildOrmOptions(databaseUrl: string, overrides: Partial<Options<
       allOrNothing: true,
       snapshot: false,
       emit: 'ts',
+      // The callers report what was applied (JSON boot log, CLI output); the migrator's own colour lines would break JSON logs.
+      silent: true,
     },
     debug: false,
     allowGlobalContext: false,

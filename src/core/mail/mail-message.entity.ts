@@ -47,7 +47,7 @@ export class MailMessage {
   @Property({ type: 'text', nullable: true })
   lastError?: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   nextAttemptAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', nullable: true })
@@ -56,6 +56,6 @@ export class MailMessage {
   @Property({ length: 300, nullable: true })
   providerMessageId?: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -17,10 +17,21 @@ export interface MailTransport {
 
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 
+export interface SmtpTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+}
+
+/** A dead or silent server fails an attempt quickly; the outbox retries it later. */
+export const SMTP_TIMEOUTS: SmtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** SMTP through nodemailer; null when no SMTP_URL is configured (mail then waits in the outbox). */
-export function createSmtpTransport(smtpUrl: string | undefined): MailTransport | null {
+export function createSmtpTransport(smtpUrl: string | undefined, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): MailTransport | null {
   if (!smtpUrl) return null;
-  const transporter = nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  // Options go beside `url` in the first argument: the second one holds message defaults, not
+  // transport options (timeouts passed there are silently ignored).
+  const transporter = nodemailer.createTransport(smtpUrl, timeouts as never);
   return {
     async send(mail) {
       const info = await transporter.sendMail(mail);

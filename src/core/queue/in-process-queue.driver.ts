@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { QueueDriver } from './queue-driver';
+import { DispatchOptions, QueueDriver } from './queue-driver';
 
 interface Pending {
   runId: string;
   attempt: number;
   maxAttempts: number;
+  backoffMs: number;
 }
 
 /**
@@ -15,16 +16,20 @@ export class InProcessQueueDriver implements QueueDriver {
   readonly mode = 'in-process' as const;
   private readonly logger = new Logger('InProcessQueue');
   private readonly pending: Pending[] = [];
+  /** Runs waiting, waiting for a retry or running: dispatching one of them again adds nothing (as Bull's jobId does). */
+  private readonly known = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private running = 0;
   private execute?: (runId: string, attempt: number) => Promise<void>;
   private stopped = false;
   private idle?: () => void;
 
-  constructor(private readonly concurrency: number, private readonly backoffMs = 1000) {}
+  constructor(private readonly concurrency: number) {}
 
-  async dispatch(_queue: string, runId: string, opts: { maxAttempts: number; delayMs?: number }): Promise<void> {
-    this.later({ runId, attempt: 1, maxAttempts: opts.maxAttempts }, opts.delayMs ?? 0);
+  async dispatch(_queue: string, runId: string, opts: DispatchOptions): Promise<void> {
+    if (this.known.has(runId)) return;
+    this.known.add(runId);
+    this.later({ runId, attempt: 1, maxAttempts: opts.maxAttempts, backoffMs: opts.backoffMs }, opts.delayMs ?? 0);
   }
 
   async startProcessing(execute: (runId: string, attempt: number) => Promise<void>): Promise<void> {
@@ -59,13 +64,17 @@ export class InProcessQueueDriver implements QueueDriver {
       const job = this.pending.shift()!;
       this.running++;
       this.execute(job.runId, job.attempt)
-        .catch((e) => {
-          if (job.attempt < job.maxAttempts) {
-            this.later({ ...job, attempt: job.attempt + 1 }, this.backoffMs * 2 ** (job.attempt - 1));
-          } else {
-            this.logger.error(`job ${job.runId} failed: ${e instanceof Error ? e.message : e}`);
-          }
-        })
+        .then(
+          () => this.known.delete(job.runId),
+          (e) => {
+            if (job.attempt < job.maxAttempts) {
+              this.later({ ...job, attempt: job.attempt + 1 }, job.backoffMs * 2 ** (job.attempt - 1));
+            } else {
+              this.known.delete(job.runId);
+              this.logger.error(`job ${job.runId} failed: ${e instanceof Error ? e.message : e}`);
+            }
+          },
+        )
         .finally(() => {
           this.running--;
           if (this.running === 0 && this.idle) this.idle();

@@ -5,12 +5,14 @@ export interface JobDefinition<P> {
   readonly queue: QueueName;
   readonly name: string;
   readonly maxAttempts: number;
+  /** Delay before the 2nd attempt; it doubles for each further one. */
+  readonly backoffMs: number;
   /** Phantom field carrying the payload type. */
   readonly __payload?: P;
 }
 
-export function defineJob<P>(queue: QueueName, name: string, opts: { maxAttempts?: number } = {}): JobDefinition<P> {
-  return { queue, name, maxAttempts: opts.maxAttempts ?? 3 };
+export function defineJob<P>(queue: QueueName, name: string, opts: { maxAttempts?: number; backoffMs?: number } = {}): JobDefinition<P> {
+  return { queue, name, maxAttempts: opts.maxAttempts ?? 3, backoffMs: opts.backoffMs ?? 1000 };
 }
 
 export interface JobContext<P> {

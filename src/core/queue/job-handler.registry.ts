@@ -6,7 +6,7 @@ import { JOB_HANDLER } from './job-handler.decorator';
 /** Finds every @JobHandler method once at start. */
 @Injectable()
 export class JobHandlerRegistry implements OnModuleInit {
-  private readonly handlers = new Map<string, JobHandlerFn<unknown>>();
+  private readonly handlers = new Map<string, { def: JobDefinition<unknown>; fn: JobHandlerFn<unknown> }>();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -24,13 +24,18 @@ export class JobHandlerRegistry implements OnModuleInit {
         if (!def) continue;
         const key = keyOf(def.queue, def.name);
         if (this.handlers.has(key)) throw new Error(`Two handlers for job ${key}`);
-        this.handlers.set(key, (proto[method] as JobHandlerFn<unknown>).bind(instance));
+        this.handlers.set(key, { def, fn: (proto[method] as JobHandlerFn<unknown>).bind(instance) });
       }
     }
   }
 
   get(queue: string, name: string): JobHandlerFn<unknown> | undefined {
-    return this.handlers.get(keyOf(queue, name));
+    return this.handlers.get(keyOf(queue, name))?.fn;
+  }
+
+  /** The definition a handler was declared with (retry pace for re-dispatched runs). */
+  definition(queue: string, name: string): JobDefinition<unknown> | undefined {
+    return this.handlers.get(keyOf(queue, name))?.def;
   }
 }
 

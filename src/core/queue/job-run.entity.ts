@@ -54,7 +54,7 @@ export class JobRun {
   @Unique()
   idempotencyKey?: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', nullable: true })

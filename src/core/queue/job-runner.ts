@@ -4,10 +4,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { JobContext } from './job-definition';
 import { JobHandlerRegistry } from './job-handler.registry';
 
+export const INTERRUPTED = 'Interrupted during its last attempt (the process running it stopped).';
+
 /**
  * Executes one attempt of a job run. Idempotent at this level: a completed or missing run is
  * skipped, so a re-delivered job does nothing twice. Throws when the attempt failed and
  * another attempt is due, so the driver retries.
+ *
+ * The row counts attempts, not the driver: a run interrupted by a crash and delivered again (Bull's
+ * stalled-job recovery, the in-process driver's re-dispatch on start) has used one of its attempts,
+ * and a run that keeps killing its process stops after `max_attempts` instead of looping forever.
  */
 @Injectable()
 export class JobRunner {
@@ -22,14 +28,25 @@ export class JobRunner {
     return (this.orm.em as EntityManager).getConnection();
   }
 
-  async execute(runId: string, attempt: number): Promise<void> {
+  /** `delivery`: the driver's own count of deliveries, for the log only. */
+  async execute(runId: string, delivery = 1): Promise<void> {
     const claimed = await this.conn.execute(
-      `update job_run set status = 'running', attempts = ?, started_at = coalesce(started_at, now()), error = null
-        where id = ? and status in ('queued', 'running') returning queue, name, house_id, payload, max_attempts`,
-      [attempt, runId],
+      `update job_run set status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()), error = null
+        where id = ? and status in ('queued', 'running') and attempts < max_attempts
+        returning queue, name, house_id, payload, attempts, max_attempts`,
+      [runId],
     );
-    const run = claimed[0] as { queue: string; name: string; house_id: number | null; payload: unknown; max_attempts: number } | undefined;
-    if (!run) return;
+    const run = claimed[0] as { queue: string; name: string; house_id: number | null; payload: unknown; attempts: number; max_attempts: number } | undefined;
+    if (!run) {
+      // Still `running` with no attempt left: its last attempt was interrupted (the process died).
+      const interrupted = await this.conn.execute(
+        `update job_run set status = 'failed', error = ?, finished_at = now() where id = ? and status = 'running' and attempts >= max_attempts returning attempts`,
+        [INTERRUPTED, runId],
+      );
+      if (interrupted.length) this.logger.warn(`job ${runId} failed: ${INTERRUPTED}`);
+      return;
+    }
+    const attempt = run.attempts;
     const handler = this.registry.get(run.queue, run.name);
     if (!handler) {
       await this.finish(runId, 'failed', null, `No handler for job ${run.queue}:${run.name}`);
@@ -48,7 +65,7 @@ export class JobRunner {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const final = attempt >= run.max_attempts;
-      this.logger.warn(`job ${run.queue}:${run.name} ${runId} attempt ${attempt}/${run.max_attempts} failed: ${message}`);
+      this.logger.warn(`job ${run.queue}:${run.name} ${runId} attempt ${attempt}/${run.max_attempts} (delivery ${delivery}) failed: ${message}`);
       await this.finish(runId, final ? 'failed' : 'queued', null, message);
       if (!final) throw e;
     }

@@ -6,6 +6,7 @@ import { RUNTIME } from '../config/config.module';
 import { Runtime } from '../config/runtime';
 import { DomainError } from '../errors/domain-error';
 import { JobDefinition } from './job-definition';
+import { JobHandlerRegistry } from './job-handler.registry';
 import { JobRunner } from './job-runner';
 import { QUEUE_DRIVER, QueueDriver } from './queue-driver';
 
@@ -36,6 +37,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly orm: MikroORM,
     private readonly runner: JobRunner,
+    private readonly registry: JobHandlerRegistry,
     @Inject(QUEUE_DRIVER) private readonly driver: QueueDriver,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
@@ -63,7 +65,9 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   async enqueue<P>(def: JobDefinition<P>, payload: P, opts: EnqueueOptions = {}): Promise<JobView> {
     const id = await this.insertRun(def, payload, opts);
     const view = await this.get(id);
-    if (view.status === 'queued') await this.driver.dispatch(def.queue, id, { name: def.name, maxAttempts: def.maxAttempts, delayMs: opts.delayMs });
+    if (view.status === 'queued') {
+      await this.driver.dispatch(def.queue, id, { name: def.name, maxAttempts: def.maxAttempts, backoffMs: def.backoffMs, delayMs: opts.delayMs });
+    }
     return view;
   }
 
@@ -117,7 +121,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       `select id, queue, name, max_attempts from job_run where status in (${statuses.map(() => '?').join(', ')}) order by created_at limit 10000`,
       statuses,
     );
-    for (const r of rows) await this.driver.dispatch(r.queue, r.id, { name: r.name, maxAttempts: r.max_attempts });
+    for (const r of rows) {
+      const backoffMs = this.registry.definition(r.queue, r.name)?.backoffMs ?? 1000;
+      await this.driver.dispatch(r.queue, r.id, { name: r.name, maxAttempts: r.max_attempts, backoffMs });
+    }
     if (rows.length) this.logger.log(`re-dispatched ${rows.length} pending job(s)`);
   }
 }

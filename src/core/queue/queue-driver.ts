@@ -1,7 +1,16 @@
+export interface DispatchOptions {
+  name: string;
+  maxAttempts: number;
+  /** Delay before the 2nd attempt, doubling for each further one. */
+  backoffMs: number;
+  delayMs?: number;
+}
+
 /** Moves job run ids to whoever executes them. The job_run row holds everything else. */
 export interface QueueDriver {
   readonly mode: 'redis' | 'in-process';
-  dispatch(queue: string, runId: string, opts: { name: string; maxAttempts: number; delayMs?: number }): Promise<void>;
+  /** Dispatching a run that is already waiting or running in this driver adds nothing. */
+  dispatch(queue: string, runId: string, opts: DispatchOptions): Promise<void>;
   /** Starts consuming (only in processes whose role runs jobs). */
   startProcessing(execute: (runId: string, attempt: number) => Promise<void>): Promise<void>;
   stop(): Promise<void>;

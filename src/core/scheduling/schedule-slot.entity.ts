@@ -12,6 +12,6 @@ export class ScheduleSlot {
   @Property({ length: 100 })
   claimedBy!: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   claimedAt: Date & Opt = new Date();
 }

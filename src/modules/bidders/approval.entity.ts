@@ -27,6 +27,6 @@ export class Approval {
   @Property({ length: 5 })
   channel!: Platform;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -66,6 +66,6 @@ export class Member {
   @Property({ nullable: true })
   companyId?: number;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -32,6 +32,6 @@ export class AuctionGroup {
   @OneToMany({ entity: () => BuyersPremiumStep, mappedBy: 'group', orderBy: { fromCents: 'asc' } })
   premiumSteps = new Collection<BuyersPremiumStep>(this);
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

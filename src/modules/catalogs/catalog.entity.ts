@@ -45,6 +45,6 @@ export class Catalog {
   @Property()
   published: boolean & Opt = false;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -10,10 +10,15 @@ import { LoginThrottleService } from './identity/login-throttle.service';
 import { IdentityTasks } from './identity/identity.tasks';
 import { HousePrincipalResolver } from './identity/principal-resolver.service';
 import { SessionsService } from './identity/sessions.service';
+import { GeoController } from './geo/geo.controller';
+import { GeoService } from './geo/geo.service';
+import { LocationsController } from './locations/locations.controller';
+import { LocationsResourceController } from './locations/locations-resource.controller';
+import { LocationsService } from './locations/locations.service';
 
 /** Houses, staff users, access flags and sign-in. Provides the principal resolver the global guard uses. */
 @Module({
-  controllers: [AuthController, HouseUserController],
+  controllers: [AuthController, HouseUserController, GeoController, LocationsController, LocationsResourceController],
   providers: [
     HousesService,
     StaffUsersService,
@@ -22,9 +27,11 @@ import { SessionsService } from './identity/sessions.service';
     LoginThrottleService,
     AuthService,
     IdentityTasks,
+    GeoService,
+    LocationsService,
     { provide: PRINCIPAL_RESOLVER, useClass: HousePrincipalResolver },
   ],
-  exports: [HousesService, StaffUsersService, ApiTokensService, SessionsService, PRINCIPAL_RESOLVER],
+  exports: [HousesService, StaffUsersService, ApiTokensService, SessionsService, PRINCIPAL_RESOLVER, GeoService, LocationsService],
 })
 export class HousesModule {}
 export { HOUSES_ENTITIES } from './houses.entities';

@@ -52,10 +52,10 @@ export class StaffUser {
   @Property({ type: 'timestamptz', nullable: true })
   lastLoginAt?: Date;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 
   flags(): AccessFlags {

@@ -75,6 +75,6 @@ export class Lot {
   @Property({ type: 'timestamptz', nullable: true })
   soldAt?: Date;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -25,7 +25,7 @@ export class ApiToken {
   @Property({ length: 12 })
   tokenPrefix!: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', nullable: true })

@@ -18,14 +18,14 @@ export class StaffSession {
   @Property({ length: 64 })
   csrfToken!: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz' })
   @Index()
   expiresAt!: Date;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   lastSeenAt: Date & Opt = new Date();
 
   @Property({ length: 64, nullable: true })

@@ -1,9 +1,17 @@
 import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { House } from '../house.entity';
 
-/** A house location (sale location, invoice address). Limits follow the spec's Location form. */
+/**
+ * A house location (sale location, invoice address). Limits follow the spec's Location form.
+ * Rows are soft-deleted (`deletedAt`) so invoices and templates printed earlier keep their address.
+ * At most one live primary per house (partial unique index); `version` guards concurrent edits.
+ */
 @Entity({ tableName: 'house_address' })
 @Index({ properties: ['house'] })
+@Index({
+  name: 'house_address_one_primary',
+  expression: 'create unique index "house_address_one_primary" on "house_address" ("house_id") where "primary" and "deleted_at" is null',
+})
 export class HouseAddress {
   @PrimaryKey()
   id!: number;
@@ -23,6 +31,7 @@ export class HouseAddress {
   @Property({ length: 50 })
   addressCity!: string;
 
+  /** The location list's spelling: 'UK' for the United Kingdom (see geo/country-codes.ts). */
   @Property({ length: 2 })
   countryCode!: string;
 
@@ -52,12 +61,15 @@ export class HouseAddress {
   @Property()
   primary: boolean & Opt = false;
 
+  @Property({ version: true, type: 'integer' })
+  version!: number & Opt;
+
   @Property({ type: 'timestamptz', nullable: true })
   deletedAt?: Date;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import CscCountry from 'country-state-city/lib/cjs/country';
+import { ALL_CODE, normaliseCode, toIso, toSpec } from './country-codes';
+import { ALL_STATES_NAME, buildCountries, buildCountryList, buildStates, CountryEntry, CountryListKind, STATE_LIST_COUNTRIES, StateEntry } from './geo-data';
+import { isValidPostalCode } from './postal-codes';
+
+/**
+ * Countries and states, built once per process and kept in memory (reference data that changes only
+ * with the package). Codes are accepted in either UK spelling and answered in the list's spelling.
+ * Exported by HousesModule for other modules (invoice templates, wizards, reports).
+ */
+@Injectable()
+export class GeoService {
+  private countriesCache?: CountryEntry[];
+  private readonly lists = new Map<CountryListKind, readonly CountryEntry[]>();
+  private readonly states = new Map<string, readonly StateEntry[]>();
+
+  private all(): CountryEntry[] {
+    return (this.countriesCache ??= buildCountries());
+  }
+
+  /** One of the country lists; `location` (no pseudo-entries) by default. */
+  countries(kind: CountryListKind = 'location'): readonly CountryEntry[] {
+    let list = this.lists.get(kind);
+    if (!list) {
+      list = Object.freeze(buildCountryList(kind, this.all()).map((c) => Object.freeze(c)));
+      this.lists.set(kind, list);
+    }
+    return list;
+  }
+
+  /** A real country (never ALL or EU) by code in either spelling, in the spec's spelling; undefined when unknown. */
+  findCountry(code: string | null | undefined): CountryEntry | undefined {
+    const spec = toSpec(code);
+    return spec ? this.all().find((c) => c.countryCode === spec) : undefined;
+  }
+
+  countryName(code: string | null | undefined): string | null {
+    return this.findCountry(code)?.countryName ?? null;
+  }
+
+  /** US, CA, AU and UK choose the state from a list; other countries type it. */
+  hasStateList(code: string | null | undefined): boolean {
+    return STATE_LIST_COUNTRIES.includes(toSpec(code));
+  }
+
+  /**
+   * The states of a country (sorted by name), [] for a country without a state list. For `tax`
+   * lists, the ALL pseudo-entry is prepended (001 section 3) when the country has a list. For
+   * `processorTax`, the countryCode is spelled as that list spells it (GB).
+   */
+  statesOf(code: string | null | undefined, kind: CountryListKind = 'location'): readonly StateEntry[] {
+    const spec = toSpec(code);
+    let base = this.states.get(spec);
+    if (!base) {
+      base = Object.freeze(buildStates(spec).map((s) => Object.freeze(s)));
+      this.states.set(spec, base);
+    }
+    if (kind === 'location' || base.length === 0) return base;
+    const countryCode = kind === 'processorTax' ? toIso(spec) : spec;
+    const listed = countryCode === spec ? base : base.map((s) => ({ ...s, countryCode }));
+    return [{ countryCode, stateCode: ALL_CODE, stateName: ALL_STATES_NAME }, ...listed];
+  }
+
+  /** A listed state by code or, failing that, by exact name (both case-insensitive); undefined otherwise. */
+  findState(countryCode: string | null | undefined, codeOrName: string | null | undefined): StateEntry | undefined {
+    const wanted = normaliseCode(codeOrName);
+    if (!wanted) return undefined;
+    const states = this.statesOf(countryCode);
+    return states.find((s) => s.stateCode === wanted) ?? states.find((s) => s.stateName.toUpperCase() === wanted);
+  }
+
+  /** The country's time zone when it has exactly one (from the package), else null: the user picks one. */
+  defaultTimeZone(code: string | null | undefined): string | null {
+    const zones = CscCountry.getCountryByCode(toIso(code))?.timezones ?? [];
+    return zones.length === 1 ? zones[0].zoneName : null;
+  }
+
+  isValidPostalCode(countryCode: string, postalCode: string): boolean {
+    return isValidPostalCode(countryCode, postalCode);
+  }
+}

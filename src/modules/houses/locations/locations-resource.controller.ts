@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentPrincipal, RequireAccess, SignedIn } from '../../../core/auth/access.decorators';
+import { Principal } from '../../../core/auth/principal';
+import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
+import { LocationResourceDto } from './dto/location-form.dto';
+import { parseLocationId } from './location-id';
+import { HouseAddressView } from './location-view';
+import { LOCATION_SORTABLE, LocationsService } from './locations.service';
+
+/**
+ * `/api/locations` for react-admin (ra-data-simple-rest) and API consumers: the same service and
+ * rules as the documented calls; field errors come back as `{ errors: { field: message } }`.
+ */
+@ApiTags('locations')
+@Controller('api/locations')
+export class LocationsResourceController {
+  constructor(private readonly locations: LocationsService) {}
+
+  @SignedIn()
+  @Get()
+  @ApiQuery({ name: 'sort', required: false, description: `["field","ASC|DESC"]; fields: ${LOCATION_SORTABLE.join(', ')}` })
+  @ApiQuery({ name: 'range', required: false, description: '[start,end] (inclusive)' })
+  @ApiQuery({ name: 'filter', required: false, description: '{"q": text, "id": [ids], "primary": bool, "countryCode": code}' })
+  async getList(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<HouseAddressView[]> {
+    const q = parseRaListQuery(query, { sortable: LOCATION_SORTABLE });
+    const { rows, total } = await this.locations.page(p.houseId, q);
+    res.setHeader('Content-Range', contentRange('locations', q.offset, rows.length, total));
+    return rows;
+  }
+
+  @SignedIn()
+  @Get(':id')
+  getOne(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<HouseAddressView> {
+    return this.locations.get(p.houseId, parseLocationId(id));
+  }
+
+  @RequireAccess('accessSensitive')
+  @Post()
+  create(@CurrentPrincipal() p: Principal, @Body() dto: LocationResourceDto): Promise<HouseAddressView> {
+    const { id: _id, addressID: _addressID, ...fields } = dto;
+    return this.locations.save(p.houseId, { ...fields, addressID: null });
+  }
+
+  @RequireAccess('accessSensitive')
+  @Put(':id')
+  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() dto: LocationResourceDto): Promise<HouseAddressView> {
+    const { id: _id, addressID: _addressID, ...fields } = dto;
+    return this.locations.save(p.houseId, { ...fields, addressID: parseLocationId(id) });
+  }
+
+  @RequireAccess('accessSensitive')
+  @Delete(':id')
+  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<HouseAddressView> {
+    return this.locations.delete(p.houseId, parseLocationId(id));
+  }
+}
