@@ -20,5 +20,6 @@ export const theme: RaThemeOptions = {
     MuiButton: { defaultProps: { size: 'small' } },
     MuiTextField: { defaultProps: { size: 'small' } },
     MuiTable: { defaultProps: { size: 'small' } },
+    MuiMenuItem: { defaultProps: { dense: true } },
   },
 };

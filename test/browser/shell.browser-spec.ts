@@ -22,6 +22,8 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 const PASSWORD = 'auction-demo';
+// Jest reads testTimeout from the root config only, not per project.
+jest.setTimeout(120_000);
 const PERMISSION_DENIED = 'You do not have permissions to view this page. Please contact your system administrator.';
 
 /** describe when Chromium is installed; otherwise a skipped suite that says why. */
@@ -79,7 +81,7 @@ describeIfChromium('admin shell (browser)', () => {
     await page.keyboard.press('Enter');
   }
 
-  async function signIn(page: Page, username: string, startPath = '/ar/'): Promise<void> {
+  async function signIn(page: Page, username: string, startPath = '/ar/login'): Promise<void> {
     await page.goto(`${server.baseUrl}${startPath}`);
     await page.waitForURL('**/ar/login');
     await fillLogin(page, username, PASSWORD);
@@ -88,10 +90,19 @@ describeIfChromium('admin shell (browser)', () => {
 
   const text = (page: Page, s: string) => page.getByText(s, { exact: true }).waitFor();
 
+  it('serves the built admin at /ar/, at deep links, and its version.json', async () => {
+    for (const p of ['/ar/', '/ar/invoices/ExistingInvoices']) {
+      const res = await fetch(`${server.baseUrl}${p}`, { redirect: 'manual' });
+      expect({ path: p, status: res.status, location: res.headers.get('location') }).toEqual({ path: p, status: 200, location: null });
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const version = await (await fetch(`${server.baseUrl}/ar/version.json`)).json();
+    expect(version).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), buildDate: expect.any(String) });
+  });
+
   it('signs the owner in and shows the full menu, deep links and the unknown-route page', async () => {
     const page = await openBrowser();
-    await page.goto(`${server.baseUrl}/ar/`);
-    await page.waitForURL('**/ar/login');
+    await page.goto(`${server.baseUrl}/ar/login`);
     await page.getByLabel('House', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-house');
 
@@ -106,7 +117,7 @@ describeIfChromium('admin shell (browser)', () => {
 
     await page.getByTestId('menu-settings').click();
     await page.getByTestId('menu-item-settings-locations').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'shell-owner-settings-menu.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'shell-owner-settings-menu.png'), animations: 'disabled' });
     await page.getByTestId('menu-item-settings-locations').click();
     await page.waitForURL('**/ar/settings/locations');
     await text(page, 'This screen is not available yet.');
@@ -123,7 +134,7 @@ describeIfChromium('admin shell (browser)', () => {
     await page.goto(`${server.baseUrl}/ar/no-such-screen/anywhere`);
     await text(page, 'Page Not Found');
     await text(page, 'Please try another page');
-    await page.screenshot({ path: path.join(SHOTS, 'shell-page-not-found.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'shell-page-not-found.png'), animations: 'disabled' });
   });
 
   it('shows the clerk (accessInvoices only) the invoices menu, not Locations, and denies a forbidden route', async () => {
@@ -143,12 +154,12 @@ describeIfChromium('admin shell (browser)', () => {
 
     await page.getByTestId('menu-invoices').click();
     await page.getByTestId('menu-item-invoices-existing').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'shell-clerk-invoices-menu.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'shell-clerk-invoices-menu.png'), animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     await page.goto(`${server.baseUrl}/ar/settings/locations`);
     await text(page, PERMISSION_DENIED);
-    await page.screenshot({ path: path.join(SHOTS, 'shell-clerk-permission-denied.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'shell-clerk-permission-denied.png'), animations: 'disabled' });
 
     await page.goto(`${server.baseUrl}/ar/invoices/invoiceTemplates`);
     await text(page, 'This screen is not available yet.');

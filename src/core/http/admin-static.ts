@@ -7,8 +7,8 @@ import express, { Express, NextFunction, Request, Response } from 'express';
  * that is not a file answers index.html. /api and /app paths never reach this.
  */
 export function mountAdmin(server: Express, distDir: string): void {
-  server.get('/', (_req, res) => res.redirect('/ar/'));
-  server.get('/ar', (_req, res) => res.redirect('/ar/'));
+  // Express 5 ignores trailing slashes when matching, so compare the raw URL (else /ar/ loops).
+  server.get(['/', '/ar'], (req, res, next) => (req.originalUrl === '/' || req.originalUrl === '/ar' ? res.redirect('/ar/') : next()));
   const index = path.join(distDir, 'index.html');
   server.use(
     '/ar',
