@@ -2,6 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, SignedIn } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { HousesError, HousesErrorCode } from '../houses.errors';
 import { HousesService } from '../houses.service';
 import { StaffUsersService } from '../staff-users.service';
 import { toUserView } from './user-view';
@@ -22,12 +23,16 @@ export class HouseUserController {
     return { data: { user: toUserView(user, user.house) } };
   }
 
-  /** `data.superUser` is true for internal staff, null otherwise (the client tests it as non-null). */
+  /**
+   * `data.superUser` is true for internal staff, null otherwise (the client tests it as non-null).
+   * A userRef that is not a user of the caller's house (another house's, or none) answers 404.
+   */
   @SignedIn()
   @Get(':houseRef/superuser/:userRef')
   async superUser(@CurrentPrincipal() p: Principal, @Param('userRef') userRef: string) {
     const user = await this.users.findByRef(p.houseId, userRef);
-    return { data: { superUser: user?.isSuperUser ? true : null } };
+    if (!user) throw new HousesError(HousesErrorCode.USER_NOT_FOUND, 'User not found.');
+    return { data: { superUser: user.isSuperUser ? true : null } };
   }
 
   @SignedIn()
