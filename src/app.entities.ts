@@ -10,6 +10,7 @@ import { Lot } from './modules/lots/lot.entity';
 import { JobRun } from './core/queue/job-run.entity';
 import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
 import { MailMessage } from './core/mail/mail-message.entity';
+import { TEMPLATE_ENTITIES } from './modules/invoicing/templates/templates.entities';
 
 export const ALL_ENTITIES = [
   ...HOUSES_ENTITIES,
@@ -23,4 +24,5 @@ export const ALL_ENTITIES = [
   JobRun,
   ScheduleSlot,
   MailMessage,
+  ...TEMPLATE_ENTITIES,
 ];

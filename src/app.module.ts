@@ -3,9 +3,10 @@ import { Runtime } from './core/config/runtime';
 import { CoreModule } from './core/core.module';
 import { HousesModule } from './modules/houses/houses.module';
 import { MaintenanceModule } from './core/maintenance/maintenance.module';
+import { InvoicingModule } from './modules/invoicing/invoicing.module';
 
 /** Domain modules, in the order they build on each other. */
-export const DOMAIN_MODULES = [HousesModule];
+export const DOMAIN_MODULES = [HousesModule, InvoicingModule];
 
 @Module({})
 export class AppModule {
