@@ -31,7 +31,7 @@ export function createSmtpTransport(smtpUrl: string | undefined, timeouts: SmtpT
   if (!smtpUrl) return null;
   // Options go beside `url` in the first argument: the second one holds message defaults, not
   // transport options (timeouts passed there are silently ignored).
-  const transporter = nodemailer.createTransport(smtpUrl, timeouts as never);
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...timeouts });
   return {
     async send(mail) {
       const info = await transporter.sendMail(mail);

@@ -15,7 +15,15 @@ export class BullQueueDriver implements QueueDriver {
   async dispatch(queue: string, runId: string, opts: DispatchOptions): Promise<void> {
     const q = this.queues.get(queue);
     if (!q) throw new Error(`Unknown queue ${queue}`);
-    // jobId = runId: dispatching the same run twice adds one Bull job.
+    // jobId = runId: dispatching the same run twice adds one Bull job. A finished Bull job under that
+    // id (failed after its last delivery threw before it could claim the run, e.g. during a database
+    // outage) would swallow the add, and the run, still queued in job_run, would never run: replace it.
+    const existing = await q.getJob(runId);
+    if (existing) {
+      const state = await existing.getState();
+      if (state !== 'completed' && state !== 'failed') return;
+      await existing.remove();
+    }
     await q.add(opts.name, { runId }, {
       jobId: runId,
       attempts: opts.maxAttempts,

@@ -12,7 +12,10 @@ import { QUEUE_DRIVER, QueueDriver } from './queue-driver';
 
 export interface EnqueueOptions {
   houseId?: number | null;
-  /** Same key, same run: a double click or a retried request enqueues once. */
+  /**
+   * Same key, same run: a double click or a retried request enqueues once. Keys are scoped to the
+   * house and the job, so the same key elsewhere is another run (never another house's run).
+   */
   key?: string;
   delayMs?: number;
 }
@@ -109,7 +112,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
        values (?, ?, ?, ?, ?::jsonb, ?, ?, 'queued', 0, 0, 0, now())
        on conflict (idempotency_key) do update set idempotency_key = excluded.idempotency_key
        returning id`,
-      [randomUUID(), def.queue, def.name, opts.houseId ?? null, JSON.stringify(payload ?? null), def.maxAttempts, opts.key ?? null],
+      [randomUUID(), def.queue, def.name, opts.houseId ?? null, JSON.stringify(payload ?? null), def.maxAttempts, scopedKey(def, opts)],
     );
     return rows[0].id as string;
   }
@@ -127,4 +130,12 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     }
     if (rows.length) this.logger.log(`re-dispatched ${rows.length} pending job(s)`);
   }
+}
+
+/** `house:queue:name:key`, as stored in job_run.idempotency_key (unique). */
+export function scopedKey(def: JobDefinition<unknown>, opts: EnqueueOptions): string | null {
+  if (opts.key == null) return null;
+  const scoped = `${opts.houseId ?? '-'}:${def.queue}:${def.name}:${opts.key}`;
+  if (scoped.length > 200) throw new Error(`Idempotency key too long (${scoped.length} > 200): ${scoped.slice(0, 80)}...`);
+  return scoped;
 }

@@ -1,0 +1,203 @@
+import { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { JobsService } from '../../src/core/queue/jobs.service';
+import { MailService } from '../../src/core/mail/mail.service';
+import { seedTwoHouses, TwoHouses } from '../support/fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+import { sleep, waitFor } from './wait-for';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free local port (no TLS, no auth), keeping what it receives. */
+class TestSmtpServer {
+  readonly received: Received[] = [];
+  /** Holds each message this long before accepting it (a slow server). */
+  delayMs = 0;
+  port = 0;
+  private server?: SMTPServer;
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      closeTimeout: 100,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          setTimeout(() => {
+            this.received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: Buffer.concat(chunks).toString('utf8'),
+            });
+            callback();
+          }, this.delayMs);
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((r) => server.close(() => r()));
+  }
+
+  withSubject(subject: string): Received[] {
+    return this.received.filter((m) => m.raw.includes(`Subject: ${subject}`));
+  }
+}
+
+interface OutboxRow {
+  id: number;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  /** The next attempt is at least 30 s away. */
+  backed_off: boolean;
+  provider_message_id: string | null;
+}
+
+describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', () => {
+  const smtp = new TestSmtpServer();
+  let t: TestApp;
+  let mail: MailService;
+  let houses: TwoHouses;
+
+  beforeAll(async () => {
+    await smtp.start();
+    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Auctions <office@auctions.example>' } });
+    mail = t.app.get(MailService);
+    houses = await seedTwoHouses(t.em());
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp.stop();
+  });
+
+  const outbox = async (id: number): Promise<OutboxRow> =>
+    (await t.em().getConnection().execute(`select *, next_attempt_at > now() + interval '30 seconds' as backed_off from mail_outbox where id = ?`, [id]))[0] as OutboxRow;
+  const newMail = (subject: string) => ({
+    houseId: houses.a.id,
+    kind: 'test.notice',
+    to: 'buyer@example.com',
+    subject,
+    text: `Hello bidder, this is ${subject}.`,
+  });
+
+  it('queues a mail and a worker delivers it: the server received subject, recipient and body; the row is sent', async () => {
+    expect(mail.smtpConfigured).toBe(true);
+    const subject = 'Invoice 1001 is ready';
+    const id = await mail.queue({ ...newMail(subject), replyTo: 'desk@auctions.example' });
+
+    const row = await waitFor(() => outbox(id), (r) => r.status !== 'queued', 'the mail to be sent');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null, sent_at: expect.any(String), provider_message_id: expect.stringMatching(/.+/) });
+
+    const [received, ...others] = smtp.withSubject(subject);
+    expect(others).toHaveLength(0);
+    expect(received.to).toEqual(['buyer@example.com']);
+    expect(received.from).toBe('office@auctions.example');
+    expect(received.raw).toMatch(/^To: buyer@example\.com\r?$/m);
+    expect(received.raw).toMatch(/^Reply-To: desk@auctions\.example\r?$/m);
+    expect(received.raw).toContain(`Hello bidder, this is ${subject}.`);
+
+    const job = await t.em().getConnection().execute(`select status, result from job_run where queue = 'mail' and name = 'send' and payload->>'messageId' = ?`, [String(id)]);
+    expect(job).toEqual([{ status: 'completed', result: { outcome: 'sent' } }]);
+  });
+
+  it('keeps the mail queued with its error while the server is down, and sends it once the server is back and the outbox drains', async () => {
+    await smtp.stop();
+    const subject = 'Payment received while down';
+    const id = await mail.queue(newMail(subject));
+
+    const failed = await waitFor(() => outbox(id), (r) => r.attempts > 0, 'a failed attempt');
+    expect(failed).toMatchObject({ status: 'queued', attempts: 1, sent_at: null });
+    expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
+    // Backed off: the next attempt is about a minute away, and a drain now leaves it alone.
+    expect(failed.backed_off).toBe(true);
+    expect(await mail.drain()).toEqual({ sent: 0, pending: 0 });
+    expect(await outbox(id)).toMatchObject({ status: 'queued', attempts: 1 });
+
+    await smtp.start();
+    expect(await mail.drain(500, new Date(Date.now() + 5 * 60_000))).toEqual({ sent: 1, pending: 0 });
+    expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(smtp.withSubject(subject)).toHaveLength(1);
+  });
+
+  it('never delivers one row twice when deliveries race for it (row claimed with SKIP LOCKED, only while queued)', async () => {
+    const subject = 'Raced notice';
+    // Written as MailService.queue writes it, without the delivery job, so only the racers below touch it.
+    const [{ id }] = await t.em().getConnection().execute(
+      `insert into mail_outbox (house_id, kind, from_address, to_address, subject, text_body, status, attempts, next_attempt_at, created_at)
+       values (?, 'test.notice', 'office@auctions.example', 'buyer@example.com', ?, 'Raced body', 'queued', 0, now(), now()) returning id`,
+      [houses.a.id, subject],
+    );
+    smtp.delayMs = 300;
+    try {
+      const [first, second, drained] = await Promise.all([mail.deliver(id), mail.deliver(id), mail.drain()]);
+      expect([first, second].sort()).toEqual(['sent', 'skipped']);
+      expect(drained.sent).toBe(0);
+    } finally {
+      smtp.delayMs = 0;
+    }
+    expect(await mail.deliver(id)).toBe('skipped');
+    expect(smtp.withSubject(subject)).toHaveLength(1);
+    expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('without SMTP_URL the mail stays queued and visible in the outbox, and is sent by the first instance that has SMTP', async () => {
+    const noSmtp = await createTestApp({ database: t.db, redis: false });
+    const subject = 'Waiting for SMTP';
+    let id = 0;
+    try {
+      const offline = noSmtp.app.get(MailService);
+      expect(offline.smtpConfigured).toBe(false);
+      id = await offline.queue(newMail(subject));
+      expect(await offline.deliver(id)).toBe('skipped');
+      expect(await offline.drain()).toEqual({ sent: 0, pending: 0 });
+      await sleep(300);
+
+      expect(await outbox(id)).toMatchObject({ status: 'queued', attempts: 0, last_error: null, sent_at: null });
+      const listed = await offline.list(houses.a.id, { status: 'queued' });
+      expect(listed.map((m) => [m.id, m.subject, m.toAddress])).toContainEqual([id, subject, 'buyer@example.com']);
+      expect(await offline.list(houses.b.id)).toEqual([]);
+      const jobs = await t.em().getConnection().execute(`select id from job_run where queue = 'mail' and payload->>'messageId' = ?`, [String(id)]);
+      expect(jobs).toEqual([]);
+      expect(smtp.withSubject(subject)).toHaveLength(0);
+    } finally {
+      await noSmtp.close();
+    }
+    // Nothing lost: an instance with SMTP picks it up on its drain.
+    const drained = await mail.drain();
+    expect(drained.sent).toBeGreaterThanOrEqual(1);
+    expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(smtp.withSubject(subject)).toHaveLength(1);
+  });
+
+  it('the drain job delivers what is due', async () => {
+    const subject = 'Drained by the job';
+    const [{ id }] = await t.em().getConnection().execute(
+      `insert into mail_outbox (house_id, kind, from_address, to_address, subject, text_body, status, attempts, next_attempt_at, created_at)
+       values (?, 'test.notice', 'office@auctions.example', 'buyer@example.com', ?, 'Due body', 'queued', 0, now(), now()) returning id`,
+      [houses.a.id, subject],
+    );
+    const run = (await mail.enqueueDrain()) as { id: string };
+    const done = await waitFor(() => t.app.get(JobsService).get(run.id), (v) => v.status !== 'queued' && v.status !== 'running', 'the drain job');
+    expect(done).toMatchObject({ status: 'completed', result: { sent: 1, pending: 0 } });
+    expect(await outbox(id)).toMatchObject({ status: 'sent' });
+    expect(smtp.withSubject(subject)).toHaveLength(1);
+  });
+});
