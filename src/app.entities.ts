@@ -11,6 +11,7 @@ import { JobRun } from './core/queue/job-run.entity';
 import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
 import { MailMessage } from './core/mail/mail-message.entity';
 import { TEMPLATE_ENTITIES } from './modules/invoicing/templates/templates.entities';
+import { INVOICING_ENTITIES } from './modules/invoicing/invoicing.entities';
 
 export const ALL_ENTITIES = [
   ...HOUSES_ENTITIES,
@@ -25,4 +26,5 @@ export const ALL_ENTITIES = [
   ScheduleSlot,
   MailMessage,
   ...TEMPLATE_ENTITIES,
+  ...INVOICING_ENTITIES,
 ];

@@ -4,9 +4,12 @@ import { CoreModule } from './core/core.module';
 import { HousesModule } from './modules/houses/houses.module';
 import { MaintenanceModule } from './core/maintenance/maintenance.module';
 import { InvoicingModule } from './modules/invoicing/invoicing.module';
+import { CatalogsModule } from './modules/catalogs/catalogs.module';
+import { LotsModule } from './modules/lots/lots.module';
+import { BiddersModule } from './modules/bidders/bidders.module';
 
 /** Domain modules, in the order they build on each other. */
-export const DOMAIN_MODULES = [HousesModule, InvoicingModule];
+export const DOMAIN_MODULES = [HousesModule, CatalogsModule, BiddersModule, LotsModule, InvoicingModule];
 
 @Module({})
 export class AppModule {

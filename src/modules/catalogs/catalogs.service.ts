@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { RateMilli } from '../../core/money/money';
+
+export interface SessionRow {
+  catalogId: number;
+  catalogRef: string;
+  title: string;
+  saleType: 'live' | 'timed' | 'bin';
+  eventDate: Date;
+  addressId: number | null;
+  currencyCode: string;
+  groupId: number;
+  groupName: string;
+}
+
+export interface PremiumStepRow {
+  fromCents: number;
+  toCents: number | null;
+  rate: RateMilli;
+}
+
+export interface GroupCharging {
+  auctionGroupId: number;
+  premiumSteps: PremiumStepRow[];
+  liveFeeRate: RateMilli;
+  currencyCode: string;
+}
+
+/** Sales (auction groups) and their sessions (catalogs). Other modules read them through here. */
+@Injectable()
+export class CatalogsService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Sessions of the house, optionally only the given ones (ids of another house are simply absent). */
+  async sessions(houseId: number, catalogIds?: readonly number[]): Promise<SessionRow[]> {
+    if (catalogIds && !catalogIds.length) return [];
+    const filter = catalogIds ? `and c.id in (${catalogIds.map(() => '?').join(', ')})` : '';
+    const rows = await this.em.getConnection().execute(
+      `select c.id, c.catalog_ref, c.title, c.sale_type, c.event_date, c.address_id, c.currency_code, g.id as group_id, g.group_name
+         from catalog c join auction_group g on g.id = c.group_id
+        where c.house_id = ? ${filter}
+        order by g.id, c.event_date, c.id`,
+      [houseId, ...(catalogIds ?? [])],
+    );
+    return rows.map((r) => ({
+      catalogId: r.id,
+      catalogRef: r.catalog_ref,
+      title: r.title,
+      saleType: r.sale_type,
+      eventDate: new Date(r.event_date),
+      addressId: r.address_id,
+      currencyCode: r.currency_code,
+      groupId: r.group_id,
+      groupName: r.group_name,
+    }));
+  }
+
+  /** Premium steps and live fee of the auction groups (sales) given, keyed by group id. */
+  async charging(houseId: number, auctionGroupIds: readonly number[]): Promise<Map<number, GroupCharging>> {
+    const out = new Map<number, GroupCharging>();
+    if (!auctionGroupIds.length) return out;
+    const marks = auctionGroupIds.map(() => '?').join(', ');
+    const groups = await this.em.getConnection().execute(
+      `select id, live_fee_rate, currency_code from auction_group where house_id = ? and id in (${marks})`,
+      [houseId, ...auctionGroupIds],
+    );
+    for (const g of groups) out.set(g.id, { auctionGroupId: g.id, premiumSteps: [], liveFeeRate: g.live_fee_rate, currencyCode: g.currency_code });
+    const steps = await this.em.getConnection().execute(
+      `select s.group_id, s.from_cents, s.to_cents, s.rate from buyers_premium_step s join auction_group g on g.id = s.group_id
+        where g.house_id = ? and s.group_id in (${marks}) order by s.group_id, s.from_cents`,
+      [houseId, ...auctionGroupIds],
+    );
+    for (const s of steps) {
+      out.get(s.group_id)?.premiumSteps.push({ fromCents: Number(s.from_cents), toCents: s.to_cents === null ? null : Number(s.to_cents), rate: s.rate });
+    }
+    return out;
+  }
+}

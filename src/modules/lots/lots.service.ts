@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Platform } from '../bidders/member.entity';
+
+/** A sold lot: its result (winning approval, hammer, channel) with what an invoice line copies. */
+export interface SoldLot {
+  lotId: number;
+  catalogId: number;
+  lotNumber: string | null;
+  lotExt: string | null;
+  title: string;
+  restricted: boolean;
+  hammerCents: number;
+  approvalId: number;
+  channel: Platform;
+}
+
+@Injectable()
+export class LotsService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Every sold, not deleted lot of the given sessions of the house, in one query. */
+  async soldLots(houseId: number, catalogIds: readonly number[]): Promise<SoldLot[]> {
+    if (!catalogIds.length) return [];
+    const rows = await this.em.getConnection().execute(
+      `select id, catalog_id, lot_number, lot_ext, title, restricted, hammer_cents, winning_approval_id, result_channel
+         from lot
+        where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')})
+          and winning_approval_id is not null and hammer_cents is not null and status <> 'd'
+        order by catalog_id, lpad(coalesce(lot_number, ''), 8, '0'), lot_ext nulls first, id`,
+      [houseId, ...catalogIds],
+    );
+    return rows.map((r) => ({
+      lotId: r.id,
+      catalogId: r.catalog_id,
+      lotNumber: r.lot_number,
+      lotExt: r.lot_ext,
+      title: r.title,
+      restricted: r.restricted,
+      hammerCents: Number(r.hammer_cents),
+      approvalId: r.winning_approval_id,
+      channel: r.result_channel,
+    }));
+  }
+
+  /** Number of sold lots per session of the house (sessions without sold lots are absent). */
+  async soldCountsByCatalog(houseId: number): Promise<Map<number, number>> {
+    const rows = await this.em.getConnection().execute(
+      `select catalog_id, count(*)::int as n from lot
+        where house_id = ? and winning_approval_id is not null and hammer_cents is not null and status <> 'd'
+        group by catalog_id`,
+      [houseId],
+    );
+    return new Map(rows.map((r) => [r.catalog_id as number, r.n as number]));
+  }
+}
