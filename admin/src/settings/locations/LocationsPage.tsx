@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify } from 'react-admin';
+import { AppAlert } from '../../common/AppAlert';
+import { readApiError } from '../../common/apiError';
+import { getWithCsrf } from '../../common/csrfGet';
+import { HOUSE_ADDRESSES_KEY, useHouseAddresses } from '../../common/houseAddresses';
+import { PageTitle } from '../../common/PageTitle';
+import { ShellLoading } from '../../common/ShellLoading';
+import { LocationDialog } from './LocationDialog';
+import { LOCATION_TEXT, streetLine, type HouseAddress } from './locationForm';
+
+/**
+ * /settings/locations (accessSensitive): the house's addresses with Add Location, Edit and Delete.
+ * The primary has a badge and no Delete; the Add/Edit modal is LocationDialog.
+ */
+export function LocationsPage() {
+  const addresses = useHouseAddresses();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  // undefined: closed; null: adding; an address: editing it.
+  const [editing, setEditing] = useState<HouseAddress | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<HouseAddress | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [pageError, setPageError] = useState<string | null>(null);
+
+  const list = addresses.data ?? [];
+  const refetch = () => queryClient.invalidateQueries({ queryKey: HOUSE_ADDRESSES_KEY });
+
+  const saved = (a: HouseAddress) => {
+    setEditing(undefined);
+    setPageError(null);
+    void refetch();
+    notify(`Location ${a.facilityName ?? a.addressStreet1} saved.`, { type: 'success' });
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      const res = await getWithCsrf<{ data: { success: boolean } }>(`/app/house/address/address-delete/${deleting.addressID}`);
+      if (!res.data.success) throw new Error('Location not deleted');
+      setPageError(null);
+      notify('Location deleted.', { type: 'success' });
+    } catch (err) {
+      const failure = readApiError(err);
+      // The server refuses the primary and a location still in use, with the reason.
+      setPageError(failure.status >= 400 && failure.status < 500 && failure.message ? failure.message : '');
+    } finally {
+      setDeleting(null);
+      setDeleteBusy(false);
+      void refetch();
+    }
+  };
+
+  return (
+    <Stack spacing={2} data-testid="locations-page">
+      <PageTitle title="Locations" />
+      {pageError !== null && <AppAlert message={pageError} onClose={() => setPageError(null)} />}
+      <Card variant="outlined">
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+            <Typography color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
+              Your house's addresses, used as sale locations and on invoices.
+            </Typography>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} data-testid="add-location">
+              Add Location
+            </Button>
+          </Box>
+          {addresses.isPending ? (
+            <ShellLoading />
+          ) : addresses.isError ? (
+            <AppAlert />
+          ) : list.length === 0 ? (
+            <Alert severity="info" data-testid="locations-empty">
+              No locations yet. Add your first location; it becomes your primary location.
+            </Alert>
+          ) : (
+            <TableContainer>
+              <Table aria-label="Locations">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Location</TableCell>
+                    <TableCell>Address</TableCell>
+                    <TableCell>Contact</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.map(a => (
+                    <TableRow key={a.addressID} data-testid={`location-row-${a.addressID}`} hover>
+                      <TableCell sx={{ verticalAlign: 'top' }}>
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                          <Typography sx={{ fontWeight: 600 }} data-testid="location-name">
+                            {a.facilityName || a.addressStreet1}
+                          </Typography>
+                          {a.primary && <Chip label="Primary" color="primary" size="small" data-testid="primary-badge" />}
+                        </Stack>
+                        {a.primary && (
+                          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, maxWidth: 320 }}>
+                            {LOCATION_TEXT.primaryNotDeletable}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell sx={{ verticalAlign: 'top' }}>
+                        <Typography variant="body2">{streetLine(a)}</Typography>
+                        <Typography variant="body2">
+                          {a.location} {a.postalCode}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ verticalAlign: 'top' }}>
+                        {a.addressPhone && <Typography variant="body2">Phone: {a.addressPhone}</Typography>}
+                        {a.addressFax && <Typography variant="body2">Fax: {a.addressFax}</Typography>}
+                        {a.email && <Typography variant="body2">{a.email}</Typography>}
+                      </TableCell>
+                      <TableCell align="right" sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                        <Box sx={{ display: 'inline-grid', gridTemplateColumns: '64px 72px', justifyItems: 'start' }}>
+                          <Button onClick={() => setEditing(a)} aria-label={`Edit ${a.facilityName || a.addressStreet1}`}>
+                            Edit
+                          </Button>
+                          {!a.primary && (
+                            <Button color="error" onClick={() => setDeleting(a)} aria-label={`Delete ${a.facilityName || a.addressStreet1}`}>
+                              Delete
+                            </Button>
+                          )}
+                        </Box>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+
+      <LocationDialog
+        open={editing !== undefined}
+        address={editing ?? null}
+        isFirst={!addresses.isPending && list.length === 0}
+        onClose={() => setEditing(undefined)}
+        onSaved={saved}
+      />
+
+      <Dialog open={deleting !== null} onClose={() => !deleteBusy && setDeleting(null)} aria-labelledby="delete-location-title">
+        <DialogTitle id="delete-location-title">Delete Location</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Delete {deleting?.facilityName || deleting?.addressStreet1}
+            {deleting ? ` (${streetLine(deleting)}, ${deleting.location})` : ''}? This cannot be undone.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)} disabled={deleteBusy} autoFocus>
+            Cancel
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={confirmDelete}
+            disabled={deleteBusy}
+            startIcon={deleteBusy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="confirm-delete"
+          >
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { startTestServer } from '../support/test-app';
+
+// The Locations page (/settings/locations) in Debian's Chromium against the real server and the
+// demo data: add, edit, make primary and delete a location; the form's rules and messages.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROOT = path.resolve(__dirname, '../..');
+const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const PASSWORD = 'auction-demo';
+jest.setTimeout(120_000);
+
+const VERIFY = 'Please verify that your country and postal code are in the correct format.';
+const PRIMARY_TEXT = 'A new primary location must be designated before the current primary can be deleted.';
+
+function describeIfChromium(name: string, fn: () => void): void {
+  if (fs.existsSync(CHROMIUM)) {
+    describe(name, fn);
+    return;
+  }
+  const reason = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  console.warn(`[browser] skipping "${name}": ${reason}`);
+  describe.skip(`${name} [skipped: ${reason}]`, fn);
+}
+
+function ensureAdminBuilt(): void {
+  if (fs.existsSync(path.join(ROOT, 'admin', 'dist', 'index.html'))) return;
+  execFileSync('npm', ['run', 'build', '-w', 'admin'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+describeIfChromium('Locations page (browser)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let ctx: BrowserContext;
+  let profile: string;
+  let page: Page;
+
+  beforeAll(async () => {
+    ensureAdminBuilt();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    server = await startTestServer();
+    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
+    ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await page.goto(`${server.baseUrl}/ar/login`);
+    await page.getByLabel('House', { exact: true }).fill('demo');
+    await page.getByLabel('User name', { exact: true }).fill('owner');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('signed-in-user').getByText('owner', { exact: true }).waitFor();
+  }, 300_000);
+
+  afterAll(async () => {
+    await ctx?.close().catch(() => undefined);
+    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+    await server?.close();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `locations-${name}.png`), animations: 'disabled', fullPage: true });
+  const row = (name: string): Locator => page.locator('[data-testid^="location-row-"]').filter({ has: page.getByTestId('location-name').getByText(name, { exact: true }) });
+  const dialog = () => page.getByRole('dialog');
+  const field = (label: string) => dialog().getByLabel(label, { exact: false });
+  /** The message under a field (MUI links it with aria-describedby). */
+  const helperOf = async (id: string) => (await page.locator(`#${id}-helper-text`).textContent())?.trim() ?? '';
+  const names = async () => page.getByTestId('location-name').allTextContents();
+
+  it('lists the demo locations with the primary badge, its text, and no Delete on the primary', async () => {
+    await page.goto(`${server.baseUrl}/ar/settings/locations`);
+    await page.getByTestId('locations-page').waitFor();
+    await row('Main Saleroom').waitFor();
+    expect(await page.locator('#react-admin-title').textContent()).toBe('Locations');
+    expect(await names()).toEqual(['Main Saleroom', 'Boston Gallery']);
+    const main = row('Main Saleroom');
+    expect(await main.getByTestId('primary-badge').textContent()).toBe('Primary');
+    await main.getByText(PRIMARY_TEXT, { exact: true }).waitFor();
+    expect(await main.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await row('Boston Gallery').getByTestId('primary-badge').count()).toBe(0);
+    expect(await row('Boston Gallery').getByRole('button', { name: 'Delete Boston Gallery' }).count()).toBe(1);
+    await shot('list');
+  });
+
+  it('adds a location: Save disabled until valid, required and postal-code messages, country labels, Escape closes', async () => {
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    await dialog().getByText('Add Location', { exact: true }).waitFor();
+    const save = page.getByTestId('location-save');
+    expect(await save.isDisabled()).toBe(true);
+
+    // Escape closes the modal; opening it again starts blank.
+    await field('Street Address 1').fill('something');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    expect(await field('Street Address 1').inputValue()).toBe('');
+
+    // A required field left empty: "{field} is required".
+    await field('Street Address 1').focus();
+    await field('City').focus();
+    expect(await helperOf('location-addressStreet1')).toBe('Street Address 1 is required');
+
+    // A postal code with no country yet.
+    await field('Postal Code').fill('60606');
+    await field('Phone').focus();
+    expect(await helperOf('location-postalCode')).toBe('Please select a country first');
+
+    // The labels follow the country; the state is a select for US/CA/AU/UK, free text elsewhere.
+    const country = page.locator('#location-countryCode');
+    const stateLabelFor = async (code: string) => {
+      await country.selectOption(code);
+      return (await page.locator('label[for="location-stateCode"], label[for="location-province"]').textContent())?.replace(/\s*\*\s*$/, '').trim();
+    };
+    expect(await stateLabelFor('CA')).toBe('Province');
+    expect(await stateLabelFor('AU')).toBe('State/Territory');
+    expect(await stateLabelFor('UK')).toBe('County');
+    expect(await stateLabelFor('FR')).toBe('State/Province');
+    expect(await page.locator('#location-province').evaluate((e) => e.tagName)).toBe('INPUT');
+    expect(await stateLabelFor('US')).toBe('State');
+    expect(await page.locator('#location-stateCode').evaluate((e) => e.tagName)).toBe('SELECT');
+    expect((await page.locator('label[for="location-postalCode"]').textContent())?.replace(/\s*\*\s*$/, '').trim()).toBe('Zip Code');
+    // The state list was refetched for the US: Illinois is there.
+    await page.locator('#location-stateCode option[value="IL"]').waitFor({ state: 'attached' });
+
+    // A US zip code in the wrong format.
+    await field('Zip Code').fill('ABCDE');
+    await field('Phone').focus();
+    expect(await helperOf('location-postalCode')).toBe(VERIFY);
+    await field('Facility Name').fill('Chicago Warehouse');
+    await field('Street Address 1').fill('200 W Lake Street');
+    await field('City').fill('Chicago');
+    await page.locator('#location-stateCode').selectOption('IL');
+    expect(await save.isDisabled()).toBe(true);
+    await shot('add-postal-error');
+
+    await field('Zip Code').fill('60606');
+    await field('Phone').fill('(312) 555-0199');
+    await field('Email').fill('chicago@demo.example');
+    expect(await save.isDisabled()).toBe(false);
+    // Not the first location: not primary unless asked.
+    expect(await page.locator('#location-primary').isChecked()).toBe(false);
+    await save.click();
+    await dialog().waitFor({ state: 'detached' });
+    await row('Chicago Warehouse').waitFor();
+    expect(await names()).toEqual(['Main Saleroom', 'Boston Gallery', 'Chicago Warehouse']);
+    expect(await row('Chicago Warehouse').textContent()).toContain('Chicago, IL, United States 60606');
+  });
+
+  it('edits a location (Enter saves) and makes it primary; the old primary gets its Delete back', async () => {
+    await row('Chicago Warehouse').getByRole('button', { name: 'Edit Chicago Warehouse' }).click();
+    await dialog().getByText('Edit Location', { exact: true }).waitFor();
+    expect(await field('Street Address 1').inputValue()).toBe('200 W Lake Street');
+    expect(await page.locator('#location-stateCode').inputValue()).toBe('IL');
+    await field('Facility Name').fill('Chicago Depot');
+    await page.keyboard.press('Enter');
+    await dialog().waitFor({ state: 'detached' });
+    await row('Chicago Depot').waitFor();
+
+    await row('Chicago Depot').getByRole('button', { name: 'Edit Chicago Depot' }).click();
+    await page.locator('#location-primary').check();
+    await shot('edit-make-primary');
+    await page.getByTestId('location-save').click();
+    await dialog().waitFor({ state: 'detached' });
+    await row('Chicago Depot').getByTestId('primary-badge').waitFor();
+    expect(await names()).toEqual(['Chicago Depot', 'Main Saleroom', 'Boston Gallery']);
+    expect(await row('Main Saleroom').getByTestId('primary-badge').count()).toBe(0);
+    expect(await row('Chicago Depot').getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+
+    // The primary cannot be unmarked: its checkbox is checked and disabled.
+    await row('Chicago Depot').getByRole('button', { name: 'Edit Chicago Depot' }).click();
+    expect(await page.locator('#location-primary').isChecked()).toBe(true);
+    expect(await page.locator('#location-primary').isDisabled()).toBe(true);
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await shot('after-primary');
+  });
+
+  it('refuses to delete a location used by sessions, with the reason, and deletes an unused one after confirmation', async () => {
+    // Main Saleroom is the demo sale's location.
+    await row('Main Saleroom').getByRole('button', { name: 'Delete Main Saleroom' }).click();
+    await page.getByRole('dialog').getByText('Delete Location', { exact: true }).waitFor();
+    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('app-alert').getByText(/This location is the sale location of \d+ sessions? and cannot be deleted/).waitFor();
+    expect(await names()).toContain('Main Saleroom');
+
+    // Make Main Saleroom primary again, then delete Chicago Depot; Cancel first keeps it.
+    await row('Main Saleroom').getByRole('button', { name: 'Edit Main Saleroom' }).click();
+    await page.locator('#location-primary').check();
+    await page.getByTestId('location-save').click();
+    await dialog().waitFor({ state: 'detached' });
+    await row('Main Saleroom').getByTestId('primary-badge').waitFor();
+
+    await row('Chicago Depot').getByRole('button', { name: 'Delete Chicago Depot' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(await names()).toContain('Chicago Depot');
+
+    await row('Chicago Depot').getByRole('button', { name: 'Delete Chicago Depot' }).click();
+    await shot('delete-confirm');
+    await page.getByTestId('confirm-delete').click();
+    await dialog().waitFor({ state: 'detached' });
+    await row('Chicago Depot').waitFor({ state: 'detached' });
+    expect(await names()).toEqual(['Main Saleroom', 'Boston Gallery']);
+    await shot('after-delete');
+  });
+
+  it('a house without locations: the empty state, and the first location is always primary', async () => {
+    // House "other" loses its only location (as if deleted long ago): the page starts empty.
+    await server.testApp.em().getConnection().execute(
+      `update house_address set deleted_at = now() where house_id = (select id from house where house_user_name = 'other')`,
+    );
+    const otherProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
+    const other = await chromium.launchPersistentContext(otherProfile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+    try {
+      const p = other.pages()[0] ?? (await other.newPage());
+      await p.goto(`${server.baseUrl}/ar/login`);
+      await p.getByLabel('House', { exact: true }).fill('other');
+      await p.getByLabel('User name', { exact: true }).fill('owner');
+      await p.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await p.keyboard.press('Enter');
+      await p.getByTestId('signed-in-user').getByText('owner', { exact: true }).waitFor();
+      await p.goto(`${server.baseUrl}/ar/settings/locations`);
+      await p.getByTestId('locations-empty').waitFor();
+      await p.screenshot({ path: path.join(SHOTS, 'locations-empty.png'), animations: 'disabled' });
+
+      await p.getByRole('button', { name: 'Add Location' }).click();
+      const primary = p.locator('#location-primary');
+      expect(await primary.isChecked()).toBe(true);
+      expect(await primary.isDisabled()).toBe(true);
+      await p.getByText('The first location is always the primary location.', { exact: true }).waitFor();
+      await p.locator('#location-addressStreet1').fill('1 Poultry');
+      await p.locator('#location-addressCity').fill('London');
+      await p.locator('#location-countryCode').selectOption('UK');
+      await p.locator('#location-stateCode option[value="LND"]').waitFor({ state: 'attached' });
+      await p.locator('#location-stateCode').selectOption('LND');
+      await p.locator('#location-postalCode').fill('EC2R 8EJ');
+      await p.keyboard.press('Enter');
+      await p.getByRole('dialog').waitFor({ state: 'detached' });
+      const row = p.locator('[data-testid^="location-row-"]');
+      expect(await row.count()).toBe(1);
+      expect(await row.getByTestId('primary-badge').textContent()).toBe('Primary');
+      expect(await row.getByTestId('location-name').textContent()).toBe('1 Poultry');
+    } finally {
+      await other.close();
+      fs.rmSync(otherProfile, { recursive: true, force: true });
+    }
+  });
+});
