@@ -25,7 +25,10 @@ export async function bulkInsert<T extends object>(
       for (const [k, v] of Object.entries(row)) if (v !== undefined) out[column(k)] = v;
       return out;
     });
-    const inserted = await em.getKnex().insert(batch).into(meta.tableName).returning('id');
+    const query = em.getKnex().insert(batch).into(meta.tableName).returning('id');
+    // Inside em.transactional(), run in that transaction (a bare knex query would commit on its own).
+    const trx = em.getTransactionContext();
+    const inserted = await (trx ? query.transacting(trx) : query);
     ids.push(...inserted.map((r: { id: number }) => r.id));
   }
   return ids;
