@@ -5,6 +5,8 @@ import type { Platform } from '../bidders/member.entity';
 /** A sold lot: its result (winning approval, hammer, channel) with what an invoice line copies. */
 export interface SoldLot {
   lotId: number;
+  /** The lot's public reference (invoice lines copy it). */
+  lotRef: string;
   catalogId: number;
   lotNumber: string | null;
   lotExt: string | null;
@@ -23,7 +25,7 @@ export class LotsService {
   async soldLots(houseId: number, catalogIds: readonly number[]): Promise<SoldLot[]> {
     if (!catalogIds.length) return [];
     const rows = await this.em.getConnection().execute(
-      `select id, catalog_id, lot_number, lot_ext, title, restricted, hammer_cents, winning_approval_id, result_channel
+      `select id, lot_ref, catalog_id, lot_number, lot_ext, title, restricted, hammer_cents, winning_approval_id, result_channel
          from lot
         where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')})
           and winning_approval_id is not null and hammer_cents is not null and status <> 'd'
@@ -32,6 +34,7 @@ export class LotsService {
     );
     return rows.map((r) => ({
       lotId: r.id,
+      lotRef: r.lot_ref,
       catalogId: r.catalog_id,
       lotNumber: r.lot_number,
       lotExt: r.lot_ext,
@@ -41,6 +44,21 @@ export class LotsService {
       approvalId: r.winning_approval_id,
       channel: r.result_channel,
     }));
+  }
+
+  /** Public references of the given lots of the house, by lot id (another house's ids are simply absent). */
+  async lotRefs(houseId: number, lotIds: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    const ids = [...new Set(lotIds)];
+    for (let i = 0; i < ids.length; i += 5000) {
+      const batch = ids.slice(i, i + 5000);
+      const rows = await this.em.getConnection().execute(
+        `select id, lot_ref from lot where house_id = ? and id in (${batch.map(() => '?').join(', ')})`,
+        [houseId, ...batch],
+      );
+      for (const r of rows) out.set(r.id as number, r.lot_ref as string);
+    }
+    return out;
   }
 
   /** Number of sold lots per session of the house (sessions without sold lots are absent). */
