@@ -1,0 +1,28 @@
+import { Inject } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Command } from 'nest-commander';
+import { RUNTIME } from '../../src/core/config/config.module';
+import { Runtime } from '../../src/core/config/runtime';
+import { migrateUnderLock } from '../../src/core/database/migrate';
+import { CliCommand, cliNote, cliOut } from '../cli-command';
+
+/** `npm run cli -- migrate`: the same migration step every server runs at start, under the same advisory lock. */
+@Command({ name: 'migrate', description: 'Apply pending database migrations (waits for the lock other starting instances hold).' })
+export class MigrateCommand extends CliCommand {
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {
+    super();
+  }
+
+  protected async execute(): Promise<void> {
+    const pending = await this.orm.getMigrator().getPendingMigrations();
+    if (pending.length) cliNote(`applying ${pending.length} pending migration${pending.length === 1 ? '' : 's'}...`);
+    const started = Date.now();
+    // Pending migrations are listed again under the lock: another instance may have applied some meanwhile.
+    const applied = await migrateUnderLock(this.orm, this.runtime.databaseUrl);
+    for (const name of applied) cliOut(`applied ${name}`);
+    cliOut(applied.length ? `${applied.length} migration${applied.length === 1 ? '' : 's'} applied in ${Date.now() - started} ms.` : 'The database is up to date: no migration to apply.');
+  }
+}
