@@ -11,6 +11,10 @@ import { Lot } from '../modules/lots/lot.entity';
 import { hashPassword, newRef } from '../modules/houses/identity/secrets';
 import { AccessFlags } from '../core/auth/access-flags';
 import { bulkInsert } from '../core/database/bulk-insert';
+import { InvoiceTemplate } from '../modules/invoicing/templates/invoice-template.entity';
+import { TemplateFeeRow } from '../modules/invoicing/templates/template-fee-row.entity';
+import { TemplateMessage } from '../modules/invoicing/templates/template-message.entity';
+import { TemplateTaxRow } from '../modules/invoicing/templates/template-tax-row.entity';
 import { ADJECTIVES, FIRST_NAMES, LAST_NAMES, OBJECTS, PLACES } from './demo-names';
 import { intBetween, pick, seededRandom } from './seeded-random';
 
@@ -79,6 +83,12 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
         ],
         lotsPerSession: { live: 160, timed: 120, bin: 40, second: 60 },
         bidders: 100,
+        // A card-processor house: US sales tax is automatic, so the template's tax row is Ontario's HST.
+        template: {
+          groupName: 'Standard Invoice',
+          tax: { name: 'HST', rate: 13_000, countryCode: 'CA', stateCode: 'ON', onHammer: true, onPremium: true, onLiveFee: false },
+          fee: { name: 'Handling', rate: 2_500, countryCode: 'ALL', stateCode: null, onHammer: true, onPremium: false, onLiveFee: false },
+        },
       },
       {
         house: { houseUserName: 'other', name: 'Other House Auctioneers', processorType: 'w' as const, connectType: 'p' },
@@ -86,6 +96,11 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
         addresses: [{ facilityName: 'Riverside Hall', addressStreet1: '9 River Road', addressCity: 'Portland', countryCode: 'US', stateCode: 'OR', postalCode: '97201', primary: true }],
         lotsPerSession: { live: 20, timed: 10, bin: 5, second: 0 },
         bidders: 12,
+        template: {
+          groupName: 'Riverside Invoice',
+          tax: { name: 'Sales Tax', rate: 8_875, countryCode: 'US', stateCode: 'NY', onHammer: true, onPremium: true, onLiveFee: true },
+          fee: { name: 'Handling', rate: 1_500, countryCode: 'ALL', stateCode: null, onHammer: true, onPremium: false, onLiveFee: false },
+        },
       },
     ];
 
@@ -199,6 +214,24 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
       }
       await insert(Lot, lotRows);
       progress(++step, totalSteps, `${spec.house.houseUserName}: sales and lots`);
+
+      // One invoice template with a tax row and a fee row, so invoice groups can be created at once.
+      const [templateId] = await insert(InvoiceTemplate, [{
+        house: houseId as never,
+        groupName: spec.template.groupName,
+        subject: `Your invoice from ${spec.house.name}`,
+        fromName: `${spec.house.name} Accounts`,
+        fromEmail: `accounts@${spec.house.houseUserName}.example`,
+        houseAddress: addressIds[0] as never,
+        chargesPerLot: false,
+        payrixTemplate: spec.house.processorType === 'p' && 'payrixEligible' in spec.house && spec.house.payrixEligible === true,
+      }]);
+      await insert(TemplateTaxRow, [{ house: houseId as never, template: templateId as never, sequence: 0, ...spec.template.tax }]);
+      await insert(TemplateFeeRow, [{ house: houseId as never, template: templateId as never, sequence: 0, ...spec.template.fee }]);
+      await insert(TemplateMessage, [
+        { house: houseId as never, template: templateId as never, header: 'Payment Option(s)', detail: 'We accept Visa, MasterCard, Discover, American Express and bank transfer.', sequence: 1, isDefault: true },
+        { house: houseId as never, template: templateId as never, header: 'Shipping Notes', detail: 'Purchases ship within ten business days of payment, or may be collected from the saleroom.', sequence: 2, isDefault: true },
+      ]);
       progress(++step, totalSteps, `${spec.house.houseUserName}: done`);
     }
     return summary;

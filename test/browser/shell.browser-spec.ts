@@ -128,7 +128,7 @@ describeIfChromium('admin shell (browser)', () => {
 
     // A deep link is served by the server's index.html fallback and routed by the browser router.
     await page.goto(`${server.baseUrl}/ar/invoices/ExistingInvoices`);
-    await text(page, 'This screen is not available yet.');
+    await page.getByTestId('existing-invoices').waitFor();
     expect(await page.locator('#react-admin-title').textContent()).toBe('Existing Invoices');
 
     await page.goto(`${server.baseUrl}/ar/no-such-screen/anywhere`);
@@ -142,6 +142,7 @@ describeIfChromium('admin shell (browser)', () => {
     // Signed out, a deep link goes to sign-in and comes back after it.
     await signIn(page, 'clerk', '/ar/invoices/ExistingInvoices');
     await page.waitForURL('**/ar/invoices/ExistingInvoices');
+    await page.getByTestId('existing-invoices').waitFor();
     expect(await page.locator('#react-admin-title').textContent()).toBe('Existing Invoices');
 
     // Settings holds nothing the clerk may open, so it is hidden, or at least has no Locations.

@@ -16,6 +16,11 @@ import { hashPassword, newRef } from '../../src/modules/houses/identity/secrets'
 import { HouseAddress } from '../../src/modules/houses/locations/house-address.entity';
 import { StaffUser } from '../../src/modules/houses/staff-user.entity';
 import { Lot } from '../../src/modules/lots/lot.entity';
+import { InvoiceGroup } from '../../src/modules/invoicing/groups/invoice-group.entity';
+import { InvoiceGroupCatalog } from '../../src/modules/invoicing/groups/invoice-group-catalog.entity';
+import { Invoice } from '../../src/modules/invoicing/invoices/invoice.entity';
+import { InvoiceLine } from '../../src/modules/invoicing/invoices/invoice-line.entity';
+import { InvoiceTemplate } from '../../src/modules/invoicing/templates/invoice-template.entity';
 import { FIXTURE_PASSWORD, FixtureHouse, seedTwoHouses, signIn, TwoHouses } from '../support/fixtures';
 import { CatalogRoute, fillPath, listRoutes, wordBefore } from '../support/route-catalog';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -473,7 +478,16 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
     const catalog = em.create(Catalog, { house, group, catalogRef: newRef('C'), title: `${marker} session`, saleType: 'live', eventDate: new Date('2026-06-01T15:00:00Z'), address });
     const member = em.create(Member, { house, memberRef: newRef('M'), firstName: marker, lastName: 'Bidder', email: `${marker}@example.com`, platform: 'INV' });
     const approval = em.create(Approval, { house, group, member, paddleNumber: 7, channel: 'INV' });
-    em.create(Lot, { house, catalog, lotRef: newRef('L'), lotNumber: '1', title: `${marker} lot`, description: marker, hammerCents: 10_000, winningApproval: approval, resultChannel: 'INV' });
+    const lot = em.create(Lot, { house, catalog, lotRef: newRef('L'), lotNumber: '1', title: `${marker} lot`, description: marker, hammerCents: 10_000, winningApproval: approval, resultChannel: 'INV' });
+    // An invoiced group: template, group, its session, one invoice with one line.
+    const template = em.create(InvoiceTemplate, { house, groupName: `${marker} template`, subject: marker, fromName: marker, fromEmail: 'a@example.com' });
+    const invoiceGroup = em.create(InvoiceGroup, { house, title: `${marker} group`, template, currencyCode: 'USD', invoiceCreated: true });
+    em.create(InvoiceGroupCatalog, { group: invoiceGroup, catalog, sessionDate: '2026-06-01' });
+    const invoice = em.create(Invoice, {
+      house, group: invoiceGroup, invoiceNumber: 1, approval, member, firstName: marker, lastName: 'Bidder', email: `${marker}@example.com`, channel: 'INV', currencyCode: 'USD',
+      itemCount: 1, hammerTotalCents: 10_000, invoiceTotalCents: 10_000, balanceCents: 10_000,
+    });
+    em.create(InvoiceLine, { house, invoice, lot, catalog, lotRef: lot.lotRef, lotNumber: '1', lotTitle: `${marker} lot`, hammerCents: 10_000, premiumCents: 0, liveFeeCents: 0, taxCents: 0, totalCents: 10_000 });
     em.create(JobRun, { id: randomUUID(), queue: 'maintenance', name: 'tenancy-probe', houseId: h.id, payload: { marker }, status: 'completed' });
     em.create(MailMessage, { houseId: h.id, kind: 'test', fromAddress: 'house@example.com', toAddress: `${marker}@example.com`, subject: marker, textBody: marker, status: 'sent' });
     await em.flush();

@@ -8,6 +8,8 @@ export interface SessionRow {
   title: string;
   saleType: 'live' | 'timed' | 'bin';
   eventDate: Date;
+  /** The session's own time zone (IANA), for its calendar date. */
+  timeZone: string;
   addressId: number | null;
   currencyCode: string;
   groupId: number;
@@ -37,7 +39,7 @@ export class CatalogsService {
     if (catalogIds && !catalogIds.length) return [];
     const filter = catalogIds ? `and c.id in (${catalogIds.map(() => '?').join(', ')})` : '';
     const rows = await this.em.getConnection().execute(
-      `select c.id, c.catalog_ref, c.title, c.sale_type, c.event_date, c.address_id, c.currency_code, g.id as group_id, g.group_name
+      `select c.id, c.catalog_ref, c.title, c.sale_type, c.event_date, c.time_zone, c.address_id, c.currency_code, g.id as group_id, g.group_name
          from catalog c join auction_group g on g.id = c.group_id
         where c.house_id = ? ${filter}
         order by g.id, c.event_date, c.id`,
@@ -49,11 +51,23 @@ export class CatalogsService {
       title: r.title,
       saleType: r.sale_type,
       eventDate: new Date(r.event_date),
+      timeZone: r.time_zone,
       addressId: r.address_id,
       currencyCode: r.currency_code,
       groupId: r.group_id,
       groupName: r.group_name,
     }));
+  }
+
+  /** Sessions of the house by catalogRef (unknown refs and refs of another house are simply absent). */
+  async sessionsByRefs(houseId: number, catalogRefs: readonly string[]): Promise<SessionRow[]> {
+    const refs = [...new Set(catalogRefs)];
+    if (!refs.length) return [];
+    const rows = await this.em.getConnection().execute(
+      `select c.id from catalog c where c.house_id = ? and c.catalog_ref in (${refs.map(() => '?').join(', ')})`,
+      [houseId, ...refs],
+    );
+    return this.sessions(houseId, rows.map((r) => r.id as number));
   }
 
   /** Premium steps and live fee of the auction groups (sales) given, keyed by group id. */

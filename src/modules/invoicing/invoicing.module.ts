@@ -1,29 +1,53 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { BiddersModule } from '../bidders/bidders.module';
+import { CatalogsModule } from '../catalogs/catalogs.module';
 import { HousesModule } from '../houses/houses.module';
 import { LocationsService } from '../houses/locations/locations.service';
+import { LotsModule } from '../lots/lots.module';
+import { LotResultLocks } from '../lots/results/result-locks';
+import { InvoiceDetailsController } from './invoices/invoice-details.controller';
+import { InvoiceDetailsService } from './invoices/invoice-details.service';
+import { INVOICED_LOTS_LOCK } from './invoices/invoiced-lots.lock';
+import { InvoicesController } from './invoices/invoices.controller';
 import { GeoTemplateAdapter, TEMPLATES_USING_ADDRESS } from './templates/houses-adapters';
 import { InvoiceGroupSettingsController } from './templates/invoice-group-settings.controller';
 import { InvoiceTemplatesController } from './templates/invoice-templates.controller';
 import { InvoiceTemplatesService } from './templates/invoice-templates.service';
 import { TEMPLATE_GEO, TEMPLATE_LOCATIONS, TEMPLATE_USAGE } from './templates/template-ports';
-import { NoInvoicesYetUsage } from './templates/template-usage';
+import { InvoiceGroupTemplateUsage } from './templates/template-usage';
+import { InvoiceGroupsController } from './groups/invoice-groups.controller';
+import { InvoiceGroupsResourceController } from './groups/invoice-groups-resource.controller';
+import { InvoiceGroupsService } from './groups/invoice-groups.service';
+import { CreateGroupInvoicesHandler } from './groups/jobs/create-group-invoices.handler';
+import { InvoiceBuilder, TAX_RATE_PROVIDER } from './invoices/invoice-builder';
+import { StaticUsStateTaxRates } from './math';
 
 /** Invoicing: templates (invoice group settings) so far; groups, invoices, charges and payments build on them. */
 @Module({
-  imports: [HousesModule],
-  controllers: [InvoiceGroupSettingsController, InvoiceTemplatesController],
+  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule],
+  controllers: [InvoiceGroupSettingsController, InvoiceTemplatesController, InvoiceDetailsController, InvoicesController, InvoiceGroupsController, InvoiceGroupsResourceController],
   providers: [
     InvoiceTemplatesService,
+    InvoiceDetailsService,
     { provide: TEMPLATE_GEO, useClass: GeoTemplateAdapter },
     { provide: TEMPLATE_LOCATIONS, useExisting: LocationsService },
-    { provide: TEMPLATE_USAGE, useClass: NoInvoicesYetUsage },
+    { provide: TEMPLATE_USAGE, useClass: InvoiceGroupTemplateUsage },
+    InvoiceGroupsService,
+    InvoiceBuilder,
+    CreateGroupInvoicesHandler,
+    { provide: TAX_RATE_PROVIDER, useValue: new StaticUsStateTaxRates() },
   ],
   exports: [InvoiceTemplatesService],
 })
 export class InvoicingModule implements OnModuleInit {
-  constructor(private readonly locations: LocationsService) {}
+  constructor(
+    private readonly locations: LocationsService,
+    private readonly resultLocks: LotResultLocks,
+  ) {}
 
   onModuleInit(): void {
     this.locations.registerUsageCheck(TEMPLATES_USING_ADDRESS);
+    // An invoiced lot keeps its result (results import, realized prices).
+    this.resultLocks.register(INVOICED_LOTS_LOCK);
   }
 }

@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, PrimaryKeyProp, type Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKeyProp, Property, type Rel } from '@mikro-orm/core';
 import { Catalog } from '../../catalogs/catalog.entity';
 import { InvoiceGroup } from './invoice-group.entity';
 
@@ -11,6 +11,13 @@ export class InvoiceGroupCatalog {
 
   @ManyToOne({ entity: () => Catalog, primary: true, deleteRule: 'cascade' })
   catalog!: Rel<Catalog>;
+
+  /**
+   * The session's calendar date (in its own time zone) when the group was created: the Existing
+   * Invoices date filter reads it here instead of the catalogs module's table.
+   */
+  @Property({ type: 'date' })
+  sessionDate!: string;
 
   [PrimaryKeyProp]?: ['group', 'catalog'];
 }

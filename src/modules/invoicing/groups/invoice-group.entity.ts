@@ -1,7 +1,11 @@
-import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
 import { House } from '../../houses/house.entity';
 import { HouseAddress } from '../../houses/locations/house-address.entity';
 import { InvoiceTemplate } from '../templates/invoice-template.entity';
+import { ELLIPSIS, GROUP_NAME_MAX } from '../math/statuses';
+
+/** 50 characters and '...'. */
+export const GROUP_TITLE_COLUMN = GROUP_NAME_MAX + ELLIPSIS.length;
 
 /**
  * A batch of invoices built from one or more sessions that share a sale location (sales tax).
@@ -9,6 +13,7 @@ import { InvoiceTemplate } from '../templates/invoice-template.entity';
  */
 @Entity({ tableName: 'invoice_group' })
 @Index({ properties: ['house', 'createdAt'] })
+@Unique({ properties: ['house', 'idempotencyKey'] })
 export class InvoiceGroup {
   @PrimaryKey()
   id!: number;
@@ -16,8 +21,11 @@ export class InvoiceGroup {
   @ManyToOne({ entity: () => House, deleteRule: 'cascade' })
   house!: Rel<House>;
 
-  /** invoiceGroupTitle: at most 50 characters. */
-  @Property({ length: 50 })
+  /**
+   * invoiceGroupTitle. The spec: 'Group name max 50 characters; longer text is cut with '...'
+   * appended', so a stored title is at most 50 characters plus the three dots.
+   */
+  @Property({ length: GROUP_TITLE_COLUMN })
   title!: string;
 
   @ManyToOne({ entity: () => InvoiceTemplate, deleteRule: 'restrict' })
@@ -43,6 +51,10 @@ export class InvoiceGroup {
 
   @Property({ type: 'integer', nullable: true })
   createdByUserId?: number | null;
+
+  /** The `Idempotency-Key` the creating request carried: the same key answers this group again. */
+  @Property({ length: 100, nullable: true })
+  idempotencyKey?: string | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

@@ -31,6 +31,8 @@ export class InvoiceLine {
   catalog!: Rel<Catalog>;
 
   // Lot snapshot
+  /** The lot's public reference (null on lines built without it: read paths complete it from LotsService). */
+  @Property({ length: 32, nullable: true }) lotRef?: string | null;
   @Property({ length: 8, nullable: true }) lotNumber?: string | null;
   @Property({ length: 1, nullable: true }) lotExt?: string | null;
   @Property({ length: 250 }) lotTitle!: string;

@@ -1,4 +1,4 @@
-import { NoInvoicesYetUsage, taxesLocked } from './template-usage';
+import { taxesLocked } from './template-usage';
 import { TemplateUsage } from './template-ports';
 
 describe('template usage', () => {
@@ -29,11 +29,5 @@ describe('template usage', () => {
     await expect(taxesLocked({ id: 7, payrixTemplate: false }, usage)).resolves.toBe(false);
     await expect(taxesLocked(null, usage)).resolves.toBe(false);
     expect(usage.asked).toEqual([]);
-  });
-
-  it('answers "no invoices, not in use" until the invoice groups exist', async () => {
-    const usage = new NoInvoicesYetUsage();
-    await expect(usage.hasInvoices(1)).resolves.toBe(false);
-    await expect(usage.isInUse(1)).resolves.toBe(false);
   });
 });

@@ -1,0 +1,341 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  IconButton,
+  InputAdornment,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import ClearIcon from '@mui/icons-material/Clear';
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
+import SearchIcon from '@mui/icons-material/Search';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { useAppDataProvider } from '../../api/dataProvider';
+import { useShellUser } from '../../auth/useShellUser';
+import { AppAlert } from '../../common/AppAlert';
+import { downloadText } from '../../common/downloadFile';
+import { NotFoundPage } from '../../common/NotFoundPage';
+import { PageTitle } from '../../common/PageTitle';
+import { Pager } from '../../common/Pager';
+import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
+import { ShellLoading } from '../../common/ShellLoading';
+import { csvFileName, invoicesCsv } from '../csv';
+import { fetchAllInvoices, fetchGroupDetailInfo, fetchInvoicesByIds, type GroupDetailInfo, type Invoice, type StatusFilter } from '../invoiceApi';
+import { DEFAULT_TABLE_PAGE_SIZE, INVOICE_TEXT, SEARCH_MAX, TABLE_PAGE_SIZES } from '../invoiceTexts';
+import { editInvoicesPath, groupIdParam, pageSizeParam, previewPath, searchParam, statusParam } from '../routeParams';
+import { TotalsStrip } from '../shared/TotalsStrip';
+import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
+import { InvoiceTable } from './InvoiceTable';
+import { PrintView } from './PrintView';
+
+const IN_PROGRESS_REFRESH_MS = 2000;
+
+interface PrintState {
+  invoices: Invoice[] | null;
+  error: string | null;
+}
+
+/**
+ * Invoice Group Details (/invoices/InvoiceGroupDetails/{invoiceGroupID}, spec 000 section 2): the
+ * group's sessions with day numbers, its totals, and its invoices 50/100/200 a page, filtered
+ * ALL/UNPAID/PAID and searched by name or invoice number in the database; Print all/selected,
+ * Download as CSV. Page, size, filter and search live in the URL, so Back and links keep them.
+ */
+export function InvoiceGroupDetailsPage() {
+  const groupId = groupIdParam(useParams().invoiceGroupID);
+  const [params, setParams] = useSearchParams();
+  const page = pageParam(params.get('page'));
+  const size = pageSizeParam(params.get('size'));
+  const status = statusParam(params.get('status'));
+  const search = searchParam(params.get('search'));
+  const dp = useAppDataProvider();
+  const houseRef = useHouseRef();
+  const { user } = useShellUser();
+
+  const [searchText, setSearchText] = useState(search);
+  useEffect(() => setSearchText(search), [search]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [print, setPrint] = useState<PrintState | null>(null);
+  const [csvBusy, setCsvBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const details = useQuery({
+    queryKey: INVOICE_KEYS.details(houseRef, groupId ?? 0, { view: 'details', page, size, status, search }),
+    queryFn: () => fetchGroupDetailInfo(dp, houseRef, groupId!, { page, size, status, search }),
+    enabled: houseRef !== '' && groupId !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchInterval: (q) => (q.state.data && !q.state.data.invoiceGroup.invoiceCreated && !q.state.data.invoiceGroup.creationError ? IN_PROGRESS_REFRESH_MS : false),
+  });
+  const closePrint = useCallback(() => setPrint(null), []);
+
+  if (groupId === null) return <NotFoundPage />;
+
+  const setQuery = (changes: Record<string, string | null>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    if (resetPage) next.delete('page');
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next);
+  };
+
+  const d = details.data;
+  const symbol = d?.totalPrice.currencySymbol ?? '$';
+  const title = d?.invoiceGroup.invoiceGroupTitle ?? '';
+  const selectedIds = [...selected];
+
+  const openPrint = async () => {
+    setPrint({ invoices: null, error: null });
+    try {
+      const invoices = selectedIds.length
+        ? await fetchInvoicesByIds(dp, houseRef, groupId, selectedIds)
+        : (await fetchGroupDetailInfo(dp, houseRef, groupId, {})).invoiceBidders;
+      setPrint((p) => (p ? { invoices, error: null } : p));
+    } catch {
+      setPrint((p) => (p ? { invoices: null, error: INVOICE_TEXT.loadError } : p));
+    }
+  };
+
+  const downloadCsv = async () => {
+    setCsvBusy(true);
+    setActionError(null);
+    try {
+      const invoices = await fetchAllInvoices(dp, groupId, selectedIds.length ? { id: selectedIds } : { status, q: search });
+      downloadText(csvFileName(title), invoicesCsv(invoices));
+    } catch {
+      setActionError(INVOICE_TEXT.loadError);
+    } finally {
+      setCsvBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2} data-testid="invoice-group-details">
+      <PageTitle title="Invoice Group Details" />
+      <Link component={RouterLink} to="/invoices/ExistingInvoices" sx={{ alignSelf: 'flex-start' }} data-testid="back-to-existing">
+        {'< Existing Invoices'}
+      </Link>
+      {details.isPending ? (
+        <ShellLoading />
+      ) : details.isError || !d ? (
+        <AppAlert message={INVOICE_TEXT.loadError} />
+      ) : (
+        <>
+          <GroupHeader d={d} symbol={symbol} />
+          {!d.invoiceGroup.invoiceCreated ? (
+            d.invoiceGroup.creationError ? (
+              <AppAlert message={INVOICE_TEXT.createFailed} />
+            ) : (
+              <Alert severity="info" data-testid="creation-in-progress">
+                {INVOICE_TEXT.creationInProgress}
+              </Alert>
+            )
+          ) : d.totals.totalInvoices === 0 ? (
+            <Alert severity="info" data-testid="no-invoices">
+              {INVOICE_TEXT.noInvoicesGenerated}
+            </Alert>
+          ) : (
+            <Card variant="outlined">
+              <Box sx={{ p: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+                <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => void openPrint()} data-testid="print">
+                  {selected.size ? 'Print selected' : 'Print all'}
+                </Button>
+                <Button variant="outlined" component={RouterLink} to={editInvoicesPath(groupId)}>
+                  Edit all invoices
+                </Button>
+                <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadCsv()} disabled={csvBusy} data-testid="download-csv">
+                  Download as CSV
+                </Button>
+                <Button
+                  variant="outlined"
+                  component={RouterLink}
+                  to={previewPath(groupId, selectedIds)}
+                  disabled={!selected.size}
+                  data-testid="preview-send-selected"
+                >
+                  Preview and Send Selected
+                </Button>
+                <Box sx={{ flex: 1 }} />
+                {selected.size > 0 && (
+                  <Typography variant="body2" color="text.secondary" data-testid="selected-count">
+                    {selected.size} selected ·{' '}
+                    <Link component="button" type="button" onClick={() => setSelected(new Set())}>
+                      Clear selection
+                    </Link>
+                  </Typography>
+                )}
+              </Box>
+              <Box sx={{ p: 1.5, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+                <ToggleButtonGroup
+                  size="small"
+                  exclusive
+                  value={status}
+                  onChange={(_, v: StatusFilter | null) => v && setQuery({ status: v === 'ALL' ? null : v })}
+                  aria-label="Invoice status filter"
+                >
+                  {(['ALL', 'UNPAID', 'PAID'] as const).map((s) => (
+                    <ToggleButton key={s} value={s} data-testid={`filter-${s}`} sx={{ px: 2 }}>
+                      {s}
+                    </ToggleButton>
+                  ))}
+                </ToggleButtonGroup>
+                <Box
+                  component="form"
+                  role="search"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    setQuery({ search: searchText.trim() || null });
+                  }}
+                  sx={{ display: 'flex', gap: 1, flex: 1, minWidth: 260, maxWidth: 480, alignItems: 'center' }}
+                >
+                  <TextField
+                    fullWidth
+                    placeholder="Search by name or invoice number"
+                    value={searchText}
+                    onChange={(e) => setSearchText(e.target.value)}
+                    slotProps={{
+                      htmlInput: { maxLength: SEARCH_MAX, 'aria-label': 'Search by name or invoice number', 'data-testid': 'invoice-search' },
+                      input: {
+                        endAdornment: searchText ? (
+                          <InputAdornment position="end">
+                            <IconButton
+                              size="small"
+                              aria-label="Clear search"
+                              onClick={() => {
+                                setSearchText('');
+                                setQuery({ search: null });
+                              }}
+                            >
+                              <ClearIcon fontSize="small" />
+                            </IconButton>
+                          </InputAdornment>
+                        ) : undefined,
+                      },
+                    }}
+                  />
+                  <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="invoice-search-submit">
+                    Search
+                  </Button>
+                </Box>
+              </Box>
+              {actionError && (
+                <Box sx={{ px: 1.5, pb: 1.5 }}>
+                  <AppAlert message={actionError} onClose={() => setActionError(null)} />
+                </Box>
+              )}
+              {d.invoiceBidders.length === 0 ? (
+                <Box sx={{ p: 2 }}>
+                  <Alert severity="info" data-testid="no-results">
+                    {search || status === 'ALL' ? INVOICE_TEXT.noSearchResults : `There are no ${status === 'PAID' ? 'paid' : 'unpaid'} invoices in this group.`}
+                  </Alert>
+                </Box>
+              ) : (
+                <InvoiceTable
+                  groupId={groupId}
+                  invoices={d.invoiceBidders}
+                  hasPaddle={d.hasPaddleNumbers}
+                  symbol={symbol}
+                  selected={selected}
+                  onSelect={setSelected}
+                />
+              )}
+              <Box sx={{ p: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', borderTop: 1, borderColor: 'divider' }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+                  <TextField
+                    select
+                    label="Per page"
+                    value={size}
+                    onChange={(e) => setQuery({ size: e.target.value === String(DEFAULT_TABLE_PAGE_SIZE) ? null : e.target.value })}
+                    sx={{ width: 110 }}
+                    slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-size' } as object } }}
+                  >
+                    {TABLE_PAGE_SIZES.map((n) => (
+                      <MenuItem key={n} value={n}>
+                        {n}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <Typography variant="body2" color="text.secondary" data-testid="invoice-range">
+                    {/* From the answer, not the URL: while the next page loads, the label still describes the rows shown. */}
+                    {rangeLabel(d.page, d.size ?? size, d.totalRecords)}
+                  </Typography>
+                </Box>
+                <Pager
+                  page={page}
+                  pageCount={pageCountOf(d.totalRecords, size)}
+                  onPage={(p) => {
+                    setQuery({ page: p <= 1 ? null : String(p) }, false);
+                    window.scrollTo({ top: 0 });
+                  }}
+                  label="Invoice pages"
+                />
+              </Box>
+            </Card>
+          )}
+        </>
+      )}
+      {print && (
+        <PrintView
+          houseName={user?.houseInfo.houseName ?? ''}
+          groupTitle={title}
+          symbol={symbol}
+          invoices={print.invoices}
+          error={print.error}
+          onClose={closePrint}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function GroupHeader({ d, symbol }: { d: GroupDetailInfo; symbol: string }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Card variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" data-testid="group-title" sx={{ mb: 1 }}>
+          {d.invoiceGroup.invoiceGroupTitle}
+        </Typography>
+        <Box component="table" sx={{ borderCollapse: 'collapse', '& td': { py: 0.25, pr: 2, verticalAlign: 'top', fontSize: '0.875rem' } }} data-testid="group-sessions">
+          <tbody>
+            {d.catalogs.map((c) => (
+              <tr key={c.catalogID}>
+                <Box component="td" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  Day {c.dayNumber}
+                </Box>
+                <Box component="td" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                  {c.date}
+                </Box>
+                <Box component="td" sx={{ whiteSpace: 'nowrap', color: 'text.secondary', display: { xs: 'none', sm: 'table-cell' } }}>
+                  {c.identifier}
+                </Box>
+                <td>{c.title}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </Card>
+      <TotalsStrip
+        symbol={symbol}
+        testId="group-totals"
+        items={[
+          { label: 'Invoices', value: d.totals.totalInvoices, testId: 'total-invoices' },
+          { label: 'Items', value: d.totals.totalItems, testId: 'total-items' },
+          { label: 'Invoice Total', value: d.totalsCents.invoiceTotal, money: true, testId: 'total-amount' },
+          { label: 'Pending Charges', value: d.totalsCents.pendingCharges, money: true, testId: 'total-pending' },
+        ]}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,210 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useAppDataProvider } from '../../api/dataProvider';
+import { AppAlert } from '../../common/AppAlert';
+import { readApiError } from '../../common/apiError';
+import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
+import { Pager } from '../../common/Pager';
+import { ShellLoading } from '../../common/ShellLoading';
+import { localToday, rangeError, rangeQuery } from '../dates';
+import { fetchInvoiceGroups, retryGroupCreation, type InvoiceGroupSummary } from '../invoiceApi';
+import { EXISTING_DEFAULT_TOTAL, EXISTING_PAGE_SIZE, INVOICE_TEXT } from '../invoiceTexts';
+import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
+
+/** While a group on the page is being created, the list refreshes itself this often. */
+const IN_PROGRESS_REFRESH_MS = 3000;
+
+/**
+ * Existing Invoices (/invoices/ExistingInvoices, also /invoices with start/end): invoice groups
+ * 10 a page, newest first, filtered by a From/To session date range kept in the URL
+ * (`page`, `start`, `end` as YYYY-MM-DD).
+ */
+export function ExistingInvoices() {
+  const [params, setParams] = useSearchParams();
+  const page = pageParam(params.get('page'));
+  const start = params.get('start') ?? '';
+  const end = params.get('end') ?? '';
+  const today = localToday();
+  const dp = useAppDataProvider();
+  const houseRef = useHouseRef();
+  const queryClient = useQueryClient();
+
+  // What the pickers hold; the URL follows whenever the pair is valid.
+  const [from, setFrom] = useState(start);
+  const [to, setTo] = useState(end);
+  // The URL changed from outside (a link, Back): the pickers follow it.
+  useEffect(() => {
+    setFrom(start);
+    setTo(end);
+  }, [start, end]);
+  const pickerError = rangeError(from, to, today);
+  const urlError = rangeError(start, end, today);
+
+  const setRange = (nextFrom: string, nextTo: string) => {
+    setFrom(nextFrom);
+    setTo(nextTo);
+    if (rangeError(nextFrom, nextTo, today)) return;
+    const next = new URLSearchParams(params);
+    for (const [k, v] of [['start', nextFrom], ['end', nextTo]] as const) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    next.delete('page');
+    setParams(next);
+  };
+
+  const list = useQuery({
+    queryKey: INVOICE_KEYS.groups(houseRef, page, start, end),
+    queryFn: () => fetchInvoiceGroups(dp, houseRef, page, EXISTING_PAGE_SIZE, rangeQuery(start, end)),
+    enabled: houseRef !== '' && !urlError,
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.invoices.some((g) => !g.invoiceCreated && !g.creationError) ? IN_PROGRESS_REFRESH_MS : false,
+  });
+  const groups = list.data?.invoices ?? [];
+  const total = list.data?.totalRecords ?? EXISTING_DEFAULT_TOTAL;
+
+  const goPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p <= 1) next.delete('page');
+    else next.set('page', String(p));
+    setParams(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Stack spacing={2} data-testid="existing-invoices">
+      <Card variant="outlined">
+        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <TextField
+            label="From"
+            type="date"
+            value={from}
+            onChange={(e) => setRange(e.target.value, to)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to && to <= today ? to : today, 'data-testid': 'date-from' } }}
+            error={!!pickerError}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={to}
+            onChange={(e) => setRange(from, e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined, max: today, 'data-testid': 'date-to' } }}
+            error={!!pickerError}
+          />
+          <Button onClick={() => setRange('', '')} disabled={!from && !to} sx={{ mt: 0.5 }} data-testid="clear-dates">
+            Clear Dates
+          </Button>
+          {(pickerError ?? urlError) && (
+            <Typography color="error" variant="body2" sx={{ alignSelf: 'center' }} role="alert" data-testid="date-error">
+              {pickerError ?? urlError}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+
+      {urlError ? null : list.isPending ? (
+        <ShellLoading />
+      ) : list.isError ? (
+        <AppAlert message={readApiError(list.error).status === 400 ? readApiError(list.error).message : INVOICE_TEXT.loadError} />
+      ) : groups.length === 0 ? (
+        <Alert severity="info" data-testid="existing-empty">
+          {INVOICE_TEXT.noInvoicesAvailable}
+        </Alert>
+      ) : (
+        <>
+          <Card variant="outlined">
+            {groups.map((g, i) => (
+              <Box key={g.invoiceGroupID}>
+                {i > 0 && <Divider />}
+                <GroupRow group={g} onRetried={() => queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all })} />
+              </Box>
+            ))}
+          </Card>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {rangeLabel(page, EXISTING_PAGE_SIZE, total)}
+            </Typography>
+            <Pager page={page} pageCount={pageCountOf(total, EXISTING_PAGE_SIZE)} onPage={goPage} label="Invoice group pages" />
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function GroupRow({ group, onRetried }: { group: InvoiceGroupSummary; onRetried: () => void }) {
+  const dp = useAppDataProvider();
+  const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const inProgress = !group.invoiceCreated && !group.creationError;
+  const failed = !group.invoiceCreated && !!group.creationError;
+  const retry = async () => {
+    setRetrying(true);
+    setRetryError(null);
+    try {
+      await retryGroupCreation(dp, group.invoiceGroupID);
+      onRetried();
+    } catch (err) {
+      setRetryError(readApiError(err).message ?? INVOICE_TEXT.loadError);
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <Box
+      sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) auto' }, alignItems: 'start' }}
+      data-testid={`invoice-group-${group.invoiceGroupID}`}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }} data-testid="invoice-group-title">
+          {group.invoiceGroupTitle}
+        </Typography>
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 0, listStyle: 'none' }}>
+          {group.catalogs.map((c) => (
+            <Typography component="li" variant="body2" color="text.secondary" key={c.catalogID}>
+              {c.date} — {c.title}
+            </Typography>
+          ))}
+        </Box>
+        {inProgress && (
+          <Typography variant="body2" color="warning.dark" sx={{ mt: 1 }} data-testid="creation-in-progress">
+            {INVOICE_TEXT.creationInProgress}
+          </Typography>
+        )}
+        {failed && (
+          <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2" color="error" data-testid="creation-failed">
+              {INVOICE_TEXT.creationFailedGroup}
+            </Typography>
+            <Button size="small" variant="outlined" onClick={() => void retry()} disabled={retrying}>
+              {INVOICE_TEXT.retryCreation}
+            </Button>
+            {retryError && (
+              <Typography variant="body2" color="error">
+                {retryError}
+              </Typography>
+            )}
+          </Box>
+        )}
+      </Box>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+        <Link component={RouterLink} to={`/invoices/invoiceTemplates/${group.invoiceGroupSettingsID}`}>
+          Edit Template
+        </Link>
+        {group.invoiceCreated && (
+          <>
+            <Link component={RouterLink} to={`/invoices/InvoiceGroupDetails/${group.invoiceGroupID}`} data-testid="view-invoices">
+              View Invoices
+            </Link>
+            <Link component={RouterLink} to={`/invoices/EditInvoices/${group.invoiceGroupID}`}>
+              Edit Invoices
+            </Link>
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

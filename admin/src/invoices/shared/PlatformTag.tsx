@@ -1,0 +1,27 @@
+import { Box } from '@mui/material';
+
+/** The bidder's platform beside the name: INV, PL, AZ or Floor (spec 000 section 1). */
+export function PlatformTag({ platform }: { platform: string }) {
+  if (!platform) return null;
+  return (
+    <Box
+      component="span"
+      data-testid="platform-tag"
+      sx={{
+        ml: 0.75,
+        px: 0.6,
+        py: 0.1,
+        fontSize: '0.7rem',
+        fontWeight: 600,
+        borderRadius: 0.5,
+        border: 1,
+        borderColor: 'divider',
+        color: 'text.secondary',
+        verticalAlign: 'middle',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {platform}
+    </Box>
+  );
+}

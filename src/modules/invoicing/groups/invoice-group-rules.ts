@@ -1,0 +1,175 @@
+/**
+ * The rules of creating and listing invoice groups that need no database (spec 000 §5, §7, §9):
+ * the group name, the one-sale-location rule, the Existing Invoices date range and paging.
+ * Pure functions, unit-tested beside this file; the service applies them.
+ */
+import { formatUsDate, truncateGroupName } from '../math/statuses';
+import { InvoiceGroupsError, InvoiceGroupsErrorCode } from './invoice-groups.errors';
+import { GROUP_TEXT } from './invoice-group-texts';
+
+/** Spec 000 §9: the default earliest start date when only an end date is given (01/01/1989). */
+export const EARLIEST_START_DATE = '1989-01-01';
+/** Spec 000 §9: uninvoiced sessions 25 groups a page; existing invoices 10 groups a page. */
+export const UNINVOICED_PAGE_SIZE = 25;
+export const EXISTING_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SESSIONS_PER_GROUP = 200;
+
+/**
+ * The stored group name: control characters become spaces, the ends are trimmed, and a name of
+ * more than 50 characters keeps its first 50 with '...' appended (spec: 'Group name max 50
+ * characters; longer text is cut with '...' appended'). Blank is refused.
+ */
+export function groupTitle(raw: unknown): string {
+  // eslint-disable-next-line no-control-regex
+  const text = typeof raw === 'string' ? raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() : '';
+  if (!text) throw InvoiceGroupsError.invalid({ groupTitle: GROUP_TEXT.nameRequired });
+  return truncateGroupName(text);
+}
+
+/** The template id of the request: a positive whole number (or its digits); 0 / blank means none chosen. */
+export function templateId(raw: unknown): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,10}\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) throw InvoiceGroupsError.invalid({ invoiceSettingsID: GROUP_TEXT.templateRequired });
+  return n;
+}
+
+/** The sessions of the request by catalogRef: at least one, each a non-blank string, duplicates folded. */
+export function catalogRefs(raw: unknown): string[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw InvoiceGroupsError.invalid({ catalogRefs: GROUP_TEXT.sessionsRequired });
+  if (!raw.every((r) => typeof r === 'string' && r.trim() !== '' && r.trim().length <= 32)) {
+    throw InvoiceGroupsError.invalid({ catalogRefs: GROUP_TEXT.badSessionRef });
+  }
+  const refs = [...new Set(raw.map((r: string) => r.trim()))];
+  if (refs.length > MAX_SESSIONS_PER_GROUP) throw InvoiceGroupsError.invalid({ catalogRefs: GROUP_TEXT.tooManySessions });
+  return refs;
+}
+
+/**
+ * Every session of a group must have the same sale location, for sales tax (spec 000 §5). Sessions
+ * without a location share "no location" with each other, but not with a session that has one.
+ */
+export function sameSaleLocation(sessions: readonly { addressId: number | null }[]): boolean {
+  return new Set(sessions.map((s) => s.addressId ?? null)).size <= 1;
+}
+
+export function assertSameSaleLocation(sessions: readonly { addressId: number | null }[]): void {
+  if (!sameSaleLocation(sessions)) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.MIXED_SALE_LOCATIONS, GROUP_TEXT.mixedLocations);
+}
+
+// --- Dates ---------------------------------------------------------------------------------------
+
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const badDate = () => new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_DATE_RANGE, GROUP_TEXT.badDate);
+
+/**
+ * A filter date as 'YYYY-MM-DD': MM/DD/YYYY as the documented call sends it (spec 000 §9), or
+ * YYYY-MM-DD as the screen's URL carries it. Blank or absent is null; anything else, including
+ * a day that does not exist (02/30/2026), is refused.
+ */
+export function parseFilterDate(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string') throw badDate();
+  const s = raw.trim();
+  if (!s) return null;
+  let y: number, m: number, d: number;
+  const us = US_DATE.exec(s);
+  const iso = ISO_DATE.exec(s);
+  if (us) [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
+  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else throw badDate();
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1000 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) throw badDate();
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
+ * The latest calendar date anywhere on Earth right now (UTC+14, Kiribati). "Dates cannot be in the
+ * future" is checked against it, so no user is refused today's date because the server's clock
+ * runs in another zone; a date after it is in the future everywhere.
+ */
+export function latestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export interface DateRange {
+  /** Inclusive, 'YYYY-MM-DD'. */
+  from: string;
+  to: string;
+}
+
+/**
+ * The Existing Invoices date range (spec 000 §5, §9): none given is no filter; only an end date
+ * starts at 01/01/1989; only a start date ends today; TO before FROM is refused with the spec's
+ * 'TO date cannot be before FROM date'; a date in the future is refused.
+ */
+export function dateRange(startRaw: unknown, endRaw: unknown, now: Date = new Date()): DateRange | null {
+  const start = parseFilterDate(startRaw);
+  const end = parseFilterDate(endRaw);
+  if (start === null && end === null) return null;
+  const today = latestToday(now);
+  if ((start !== null && start > today) || (end !== null && end > today)) {
+    throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_DATE_RANGE, GROUP_TEXT.futureDate);
+  }
+  const from = start ?? EARLIEST_START_DATE;
+  const to = end ?? today;
+  if (to < from) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_DATE_RANGE, GROUP_TEXT.dateOrder);
+  return { from, to };
+}
+
+/** A session's calendar date in its own time zone ('YYYY-MM-DD'); UTC when the zone is unknown. */
+export function sessionDate(eventDate: Date, timeZone: string | null | undefined): string {
+  try {
+    // en-CA formats as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(eventDate);
+  } catch {
+    return eventDate.toISOString().slice(0, 10);
+  }
+}
+
+/** 'YYYY-MM-DD' -> 'MM/DD/YYYY' (spec 000 §9: date format MM/DD/YYYY). */
+export function usDate(isoDate: string): string {
+  return formatUsDate(isoDate);
+}
+
+// --- Paging --------------------------------------------------------------------------------------
+
+export interface Paging {
+  /** 1-based. */
+  page: number;
+  size: number;
+  offset: number;
+}
+
+function positiveInt(raw: unknown): number | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  return /^\d{1,9}$/.test(s) ? Number(s) : NaN;
+}
+
+/** `page` (1-based, default 1) and `size` (default per list, at most 100) of a documented list call. */
+export function paging(pageRaw: unknown, sizeRaw: unknown, defaultSize: number): Paging {
+  const page = positiveInt(pageRaw) ?? 1;
+  const size = positiveInt(sizeRaw) ?? defaultSize;
+  if (!Number.isSafeInteger(page) || page < 1) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_QUERY, GROUP_TEXT.badPage);
+  if (!Number.isSafeInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_QUERY, GROUP_TEXT.badSize);
+  return { page, size, offset: (page - 1) * size };
+}
+
+/** The `Idempotency-Key` header: absent, or 1 to 100 visible ASCII characters. */
+export function idempotencyKey(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  const s = typeof raw === 'string' ? raw.trim() : '';
+  if (!/^[\x21-\x7e]{1,100}$/.test(s)) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_QUERY, GROUP_TEXT.badIdempotencyKey);
+  return s;
+}
+
+/** A group id in a path: anything but a positive int4 names no group (404). */
+export function pathGroupId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw)) throw InvoiceGroupsError.groupNotFound();
+  const n = Number(raw);
+  if (n < 1 || n > 2_147_483_647) throw InvoiceGroupsError.groupNotFound();
+  return n;
+}

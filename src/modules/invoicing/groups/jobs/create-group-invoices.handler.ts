@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { JobContext } from '../../../../core/queue/job-definition';
+import { JobHandler } from '../../../../core/queue/job-handler.decorator';
+import { BuildResult, InvoiceBuilder } from '../../invoices/invoice-builder';
+import { InvoiceGroupsService } from '../invoice-groups.service';
+import { CREATE_GROUP_INVOICES, CreateGroupInvoicesPayload } from './create-group-invoices.job';
+
+/** Thin: runs the builder with the job's progress, and records a failure for good on the group. */
+@Injectable()
+export class CreateGroupInvoicesHandler {
+  constructor(
+    private readonly builder: InvoiceBuilder,
+    private readonly groups: InvoiceGroupsService,
+  ) {}
+
+  @JobHandler(CREATE_GROUP_INVOICES)
+  async run(ctx: JobContext<CreateGroupInvoicesPayload>): Promise<BuildResult> {
+    const houseId = ctx.houseId;
+    const groupId = Number(ctx.payload?.groupId);
+    if (houseId === null || !Number.isSafeInteger(groupId)) throw new Error('An invoice-group creation job needs a house and a group id.');
+    try {
+      const result = await this.builder.build(houseId, groupId, (done, total, message) => ctx.progress(done, total, message));
+      await ctx.progress(4, 4, result.alreadyCreated ? 'The invoices were already created' : result.missing ? 'The invoice group no longer exists' : `Created ${result.invoices} invoices`);
+      return result;
+    } catch (e) {
+      if (ctx.attempt >= CREATE_GROUP_INVOICES.maxAttempts) {
+        await this.groups.recordCreationFailure(houseId, groupId, e instanceof Error ? e.message : String(e));
+      }
+      throw e;
+    }
+  }
+}

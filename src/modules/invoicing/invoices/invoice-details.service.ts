@@ -1,0 +1,243 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { CatalogsService, SessionRow } from '../../catalogs/catalogs.service';
+import { LotsService } from '../../lots/lots.service';
+import type { GroupTotals } from '../math/invoice-totals';
+import { centsOf, INVOICE_COLUMNS, invoiceRecord, InvoiceLineRecord, InvoiceRecord, LINE_COLUMNS, lineRecord } from './invoice-records';
+import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';
+import { groupTotalsView, GroupTotalsView, invoiceView, InvoiceView, SessionRef } from './invoice.view';
+import { InvoicesError } from './invoices.errors';
+import { CatalogDayView, sessionDays } from './session-days';
+
+export interface InvoiceGroupSummary {
+  invoiceGroupID: number;
+  invoiceGroupTitle: string;
+  invoiceCreated: boolean;
+  invoiceGroupSettingsID: number;
+  currencyCode: string;
+  /** Set when the creation job failed for good. */
+  creationError: string | null;
+}
+
+/** The documented group detail response (spec section 3), with the totals strip and the page asked for. */
+export type GroupDetailInfo = GroupTotalsView & {
+  invoiceGroup: InvoiceGroupSummary;
+  catalogs: CatalogDayView[];
+  invoiceBidders: InvoiceView[];
+  /** Some invoice of the group has a paddle number (the Paddle column shows). */
+  hasPaddleNumbers: boolean;
+  /** Invoices matching status and search (all pages). */
+  totalRecords: number;
+  page: number;
+  /** null: every matching invoice was answered. */
+  size: number | null;
+  status: InvoiceCriteria['status'];
+  search: string | null;
+};
+
+/** Invoices per lines query. */
+const LINE_BATCH = 5000;
+
+interface GroupRow {
+  id: number;
+  title: string;
+  invoiceCreated: boolean;
+  templateId: number;
+  currencyCode: string;
+  creationError: string | null;
+  catalogIds: number[];
+  totals: GroupTotals;
+  hasPaddleNumbers: boolean;
+}
+
+/**
+ * The group with its sessions and its totals: the sums of every invoice's stored rounded amounts
+ * (what `groupTotals` adds up), summed exactly by PostgreSQL (bigint sums are numeric), so a page
+ * of 50 does not fetch the other 950 invoices to show the group's totals. Parameters: group, house.
+ */
+export const GROUP_SQL = `select g.id, g.title, g.invoice_created, g.template_id, g.currency_code, g.creation_error,
+          (select coalesce(array_agg(gc.catalog_id order by gc.catalog_id), '{}') from invoice_group_catalog gc where gc.group_id = g.id) as catalog_ids,
+          t.*
+     from invoice_group g
+    cross join lateral (
+          select count(*)::int as invoices, coalesce(sum(i.item_count), 0) as items, coalesce(sum(i.hammer_total_cents), 0) as hammer,
+                 coalesce(sum(i.premium_total_cents), 0) as premium, coalesce(sum(i.live_fee_total_cents), 0) as live_fee,
+                 coalesce(sum(i.tax_total_cents), 0) as tax, coalesce(sum(i.shipping_total_cents), 0) as shipping,
+                 coalesce(sum(i.insurance_total_cents), 0) as insurance, coalesce(sum(i.other_total_cents), 0) as other,
+                 coalesce(sum(i.invoice_total_cents), 0) as total, coalesce(sum(i.payments_made_cents), 0) as payments_made,
+                 coalesce(sum(i.balance_cents), 0) as balance, coalesce(bool_or(i.paddle_number <> 0), false) as has_paddles
+            from invoice i where i.house_id = g.house_id and i.group_id = g.id) t
+    where g.id = ? and g.house_id = ?`;
+
+/**
+ * Reading invoices: the Invoice Group Details calls and `/api/invoices`. Every query is scoped by
+ * the caller's house, and a group or invoice of another house is not found. A call costs a fixed
+ * number of queries whatever the group's size (the group with its totals, its invoices, their
+ * lines, their sessions) in two round trips: the first two side by side, then the other two.
+ */
+@Injectable()
+export class InvoiceDetailsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly catalogs: CatalogsService,
+    private readonly lots: LotsService,
+  ) {}
+
+  /** `GET invoiceGroup/{id}/groupDetailInfo`: the group, its sessions, totals, and the invoices asked for. */
+  async groupDetailInfo(houseId: number, c: InvoiceCriteria & { groupId: number }): Promise<GroupDetailInfo> {
+    // Unfiltered, the number matching is the group's invoice count, which the group query sums anyway.
+    const wholeGroup = c.status === 'ALL' && !c.search && !c.ids;
+    const [group, page] = await Promise.all([this.group(houseId, c.groupId), this.invoicePage(houseId, c, !wholeGroup)]);
+    if (!group) throw InvoicesError.groupNotFound();
+    const [sessions, lines] = await Promise.all([this.catalogs.sessions(houseId, group.catalogIds), this.linesOf(houseId, page.records.map((i) => i.id))]);
+    return {
+      invoiceGroup: {
+        invoiceGroupID: group.id,
+        invoiceGroupTitle: group.title,
+        invoiceCreated: group.invoiceCreated,
+        invoiceGroupSettingsID: group.templateId,
+        currencyCode: group.currencyCode,
+        creationError: group.creationError,
+      },
+      catalogs: sessionDays(sessions),
+      invoiceBidders: views(page.records, lines, sessions, true),
+      ...groupTotalsView(group.totals, group.currencyCode),
+      hasPaddleNumbers: group.hasPaddleNumbers,
+      totalRecords: wholeGroup ? group.totals.invoices : page.total,
+      page: c.limit === null ? 1 : Math.floor(c.offset / c.limit) + 1,
+      size: c.limit,
+      status: c.status,
+      search: c.search ?? null,
+    };
+  }
+
+  /**
+   * `POST invoiceGroup/{id}/groupDetailInfoByInvoice`: the named invoices of the group, by invoice
+   * number, every line included. Ids of other groups or houses are ignored; an unknown group is 404.
+   */
+  async invoicesOfGroup(houseId: number, groupId: number, ids: readonly number[]): Promise<InvoiceView[]> {
+    const c: InvoiceCriteria = { groupId, status: 'ALL', ids: [...ids], sort: DEFAULT_SORT, offset: 0, limit: null };
+    const [group, page] = await Promise.all([this.group(houseId, groupId), ids.length ? this.invoicePage(houseId, c) : { records: [], total: 0 }]);
+    if (!group) throw InvoicesError.groupNotFound();
+    const [sessions, lines] = await Promise.all([this.catalogs.sessions(houseId, group.catalogIds), this.linesOf(houseId, page.records.map((i) => i.id))]);
+    return views(page.records, lines, sessions, true);
+  }
+
+  /** `/api/invoices`: a page of the house's invoices (statuses computed from their lines; lines not answered). */
+  async list(houseId: number, c: InvoiceCriteria): Promise<{ records: InvoiceView[]; total: number }> {
+    const page = await this.invoicePage(houseId, c);
+    const lines = await this.linesOf(houseId, page.records.map((i) => i.id));
+    return { records: views(page.records, lines, [], false), total: page.total };
+  }
+
+  /** `/api/invoices/{id}`: one invoice with every line. */
+  async getOne(houseId: number, id: number): Promise<InvoiceView> {
+    const c: InvoiceCriteria = { status: 'ALL', ids: [id], sort: DEFAULT_SORT, offset: 0, limit: null };
+    const [page, lines] = await Promise.all([this.invoicePage(houseId, c), this.linesOf(houseId, [id])]);
+    if (!page.records.length) throw InvoicesError.invoiceNotFound();
+    const sessions = await this.catalogs.sessions(houseId, [...new Set(lines.map((l) => l.catalogId))]);
+    const [view] = views(page.records, lines, sessions, true);
+    return view;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+
+  /** The group (null: none of the house's), its session ids, totals and paddle flag, in one query. */
+  private async group(houseId: number, groupId: number): Promise<GroupRow | null> {
+    const rows = await this.em.getConnection().execute(GROUP_SQL, [groupId, houseId]);
+    const r = rows[0];
+    if (!r) return null;
+    const total = centsOf(r.total);
+    return {
+      id: r.id,
+      title: r.title,
+      invoiceCreated: r.invoice_created,
+      templateId: r.template_id,
+      currencyCode: r.currency_code,
+      creationError: r.creation_error ?? null,
+      catalogIds: (r.catalog_ids as (number | string)[]).map(Number),
+      hasPaddleNumbers: r.has_paddles,
+      totals: {
+        invoices: r.invoices,
+        items: Number(r.items),
+        hammer: centsOf(r.hammer),
+        premium: centsOf(r.premium),
+        liveFee: centsOf(r.live_fee),
+        tax: centsOf(r.tax),
+        shipping: centsOf(r.shipping),
+        insurance: centsOf(r.insurance),
+        other: centsOf(r.other),
+        total,
+        // TODO(issue 5: additional charges): split them out of the stored totals.
+        totalWithoutAdditional: total,
+        additionalTotal: 0,
+        paymentsMade: centsOf(r.payments_made),
+        outstandingBalance: centsOf(r.balance),
+      },
+    };
+  }
+
+  /**
+   * The invoices matching the criteria, paged in the database, with the number matching in all
+   * (`count: false` when the caller knows it: the window count reads every matching row).
+   */
+  private async invoicePage(houseId: number, c: InvoiceCriteria, count = true): Promise<{ records: InvoiceRecord[]; total: number }> {
+    const { where, params, orderBy } = invoiceSql(houseId, c);
+    const page = c.limit === null ? '' : ` limit ${c.limit} offset ${c.offset}`;
+    const conn = this.em.getConnection();
+    const rows = await conn.execute(`select ${INVOICE_COLUMNS}${count ? ', count(*) over () as matching' : ''} from invoice i where ${where} order by ${orderBy}${page}`, params);
+    let total = rows.length && count ? Number(rows[0].matching) : rows.length;
+    if (count && !rows.length && c.offset > 0) {
+      // Past the last page: the window count has no row to ride on.
+      total = Number((await conn.execute(`select count(*) as n from invoice i where ${where}`, params))[0].n);
+    }
+    return { records: rows.map(invoiceRecord), total };
+  }
+
+  /** Every line (hidden ones included) of the given invoices of the house. */
+  private async linesOf(houseId: number, invoiceIds: readonly number[]): Promise<InvoiceLineRecord[]> {
+    const lines: InvoiceLineRecord[] = [];
+    // Batches keep every statement far below PostgreSQL's bind-parameter limit (a whole group of any size).
+    for (let i = 0; i < invoiceIds.length; i += LINE_BATCH) {
+      const batch = invoiceIds.slice(i, i + LINE_BATCH);
+      const rows = await this.em.getConnection().execute(
+        `select ${LINE_COLUMNS} from invoice_line l where l.house_id = ? and l.invoice_id in (${batch.map(() => '?').join(', ')})`,
+        [houseId, ...batch],
+      );
+      for (const r of rows) lines.push(lineRecord(r));
+    }
+    const missing = lines.filter((l) => l.lotRef === null).map((l) => l.lotId);
+    if (missing.length) {
+      // Lines built without the lot reference: complete it from the lots module.
+      const refs = await this.lots.lotRefs(houseId, missing);
+      for (const l of lines) if (l.lotRef === null) l.lotRef = refs.get(l.lotId) ?? null;
+    }
+    return lines;
+  }
+
+}
+
+/** Lines grouped by invoice in display order (session date, lot number, extension), then the one mapper. */
+function views(
+  invoices: readonly InvoiceRecord[],
+  lines: readonly InvoiceLineRecord[],
+  sessions: readonly SessionRow[],
+  includeDetails: boolean,
+): InvoiceView[] {
+  const refs = new Map<number, SessionRef>(sessions.map((s) => [s.catalogId, { catalogRef: s.catalogRef }]));
+  const order = new Map<number, number>();
+  [...sessions].sort((a, b) => a.eventDate.getTime() - b.eventDate.getTime() || a.catalogId - b.catalogId).forEach((s, i) => order.set(s.catalogId, i));
+  const byInvoice = new Map<number, InvoiceLineRecord[]>();
+  for (const l of lines) {
+    const list = byInvoice.get(l.invoiceId);
+    if (list) list.push(l);
+    else byInvoice.set(l.invoiceId, [l]);
+  }
+  const keys = new Map<InvoiceLineRecord, string>(lines.map((l) => [l, (l.lotNumber ?? '').padStart(8, '0') + (l.lotExt ?? '')]));
+  const compare = (a: InvoiceLineRecord, b: InvoiceLineRecord) => {
+    const ka = keys.get(a) as string;
+    const kb = keys.get(b) as string;
+    return (order.get(a.catalogId) ?? a.catalogId) - (order.get(b.catalogId) ?? b.catalogId) || (ka < kb ? -1 : ka > kb ? 1 : 0) || a.id - b.id;
+  };
+  return invoices.map((inv) => invoiceView(inv, (byInvoice.get(inv.id) ?? []).sort(compare), { sessions: refs, includeDetails }));
+}

@@ -1,0 +1,439 @@
+/**
+ * The one place an invoice becomes the spec's Invoice shape (spec 000 section 3: Invoice, Invoice
+ * detail, Group detail response), for every read call: groupDetailInfo, groupDetailInfoByInvoice
+ * and /api/invoices. Statuses come from the invoice arithmetic's status functions, amounts from
+ * the stored rounded cents (money-json.ts explains how they travel), so the same invoice shows the
+ * same cents and the same texts through every call.
+ *
+ * Fields of later issues answer their neutral value, each marked with the issue that fills it:
+ * additional charges (issue 5: additionalPriceInfo, additionalCharge), card charging and
+ * auto-charge (the card-charging issue: creditCardLimitExceeded, batchChargeEligible,
+ * batchChargIneligibilityReason, autoChargeDate), disputes (canOpenDispute's dispute rules).
+ */
+import type { Cents } from '../../../core/money/money';
+import { COMPANY_ID_OF, type Platform } from '../../bidders/member.entity';
+import { sumCents } from '../math/cents';
+import type { GroupTotals } from '../math/invoice-totals';
+import {
+  formatUsDate,
+  invoiceStatusText,
+  itemStatusLabel,
+  shipStatus,
+  truncateName,
+  type InvoiceStatusText,
+  type ItemStatusLabel,
+  type ShipStatus,
+} from '../math/statuses';
+import type { InvoiceLineRecord, InvoiceRecord } from './invoice-records';
+import { amount, amounts, currencySymbol } from './money-json';
+
+/** The seven amounts of a price, in the spec's spelling (`livefee`). */
+export interface PriceCents {
+  hammer: Cents;
+  premium: Cents;
+  livefee: Cents;
+  tax: Cents;
+  shipping: Cents;
+  insurance: Cents;
+  other: Cents;
+}
+
+export type PriceAmounts = { [K in keyof PriceCents]: number };
+
+export type TotalPrice = PriceAmounts & { currencySymbol: string };
+
+export interface FeeView {
+  label: string;
+  amount: number;
+  amountCents: Cents;
+}
+
+/** The spec's invoice detail (a lot line), plus derived texts and the cents of every amount. */
+export interface InvoiceDetailView {
+  invoiceDetailID: number;
+  lotID: number;
+  lotRef: string | null;
+  lotNum: string | null;
+  lotNumExt: string | null;
+  /** Number and extension as shown: '12A'. */
+  lotNumber: string;
+  /** No bidder-facing lot page exists in this product: always null. */
+  lotURL: string | null;
+  lotTitle: string;
+  /** The session's reference (catalogRef), as `catalogs[].identifier` of the group details. */
+  saleIdentifier: string | null;
+  catalogID: number;
+  suppress: boolean;
+  restricted: boolean;
+  paid: boolean;
+  /** YYYY-MM-DD or null. */
+  paidDate: string | null;
+  /** MM/DD/YYYY or null. */
+  paidDateString: string | null;
+  shipped: boolean;
+  shippedDate: string | null;
+  shippedDateString: string | null;
+  totalAmount: number;
+  totalAmountCents: Cents;
+  totalAmountPaid: number;
+  totalAmountPaidCents: Cents;
+  paymentMethod: string | null;
+  paymentMethodID: number | null;
+  disputeRef: string | null;
+  canOpenDispute: boolean;
+  onlinePaymentStat: string | null;
+  priceInfo: PriceAmounts & { suppress: boolean };
+  priceInfoCents: PriceCents;
+  /** The template fees carried in Other, by fee type. */
+  fees: FeeView[];
+  /** Floor edits that replaced computed values. */
+  overridden: { hammer: boolean; premium: boolean; livefee: boolean };
+  taxCalculationError: boolean;
+  /** Not Sent, Sent, Paid or Shipped (spec section 4). */
+  itemStatus: ItemStatusLabel;
+  /** TODO(issue 5: additional charges): the line's additional charge. */
+  additionalPriceInfo: null;
+  additionalCharge: boolean;
+}
+
+/** The spec's Invoice, plus the derived texts the screens need and the cents of every amount. */
+export interface InvoiceView {
+  /** The record id every call takes (invoice id lists, preview, edits). */
+  invoiceID: number;
+  /** The number shown as 'Invoice #' (unique per house). */
+  invoiceNumber: number;
+  invoiceGroupID: number;
+  approvalID: number;
+  memberID: number;
+  firstName: string;
+  lastName: string;
+  /** First and last name. */
+  name: string;
+  /** The name cut to 22 characters plus '...' when over 25 (spec section 9). */
+  displayName: string;
+  email: string | null;
+  companyName: string | null;
+  /** 3 private label, 4 partner marketplace, 9 floor bidder, null for the main marketplace. */
+  companyID: number | null;
+  /** The platform tag shown beside the name: INV, PL, AZ or Floor. */
+  platform: Platform;
+  paddleNumber: number;
+  street1: string | null;
+  street2: string | null;
+  city: string | null;
+  state: string | null;
+  province: string | null;
+  postalCode: string | null;
+  country: string | null;
+  phone: string | null;
+  /** City, state or province, country, as the screens print it. */
+  location: string;
+  /** 'Floor' or 'Online' (spec: channel, Floor or online). */
+  channel: 'Floor' | 'Online';
+  notes: string | null;
+  pickup: boolean;
+  allPaid: boolean;
+  currencyCode: string;
+  itemCount: number;
+  invoiceTotal: number;
+  invoiceTotalCents: Cents;
+  outStandingBalance: number;
+  outStandingBalanceCents: Cents;
+  /** Payments made (settled payments net of refunds). */
+  invoicePaid: number;
+  invoicePaidCents: Cents;
+  /** ISO timestamp of the last send, or null. */
+  invoiceSentDate: string | null;
+  /** MM/DD/YYYY of the last send, or null. */
+  invoiceSentDateString: string | null;
+  onlinePaymentStat: string | null;
+  applyCostPerLot: boolean;
+  /** Some line has a Floor edit of hammer, premium or live fee. */
+  costsOverride: boolean;
+  /** Without additional charges. */
+  totalPrice: TotalPrice;
+  totalPriceCents: PriceCents;
+  /** Invoice-level charges entered by staff. */
+  invoiceCharges: { tax: number; shipping: number; insurance: number; other: number };
+  invoiceChargesCents: { tax: Cents; shipping: Cents; insurance: Cents; other: Cents };
+  /** Paid, Payment Pending, Payment Failed, Partial Paid, Sent or Not Sent. */
+  invoiceStatus: InvoiceStatusText;
+  /** Shipped (Picked Up on a pickup invoice), Partial or Not. */
+  shipStatus: ShipStatus;
+  /** MM/DD/YYYY of the latest shipped visible lot, or null. */
+  shipDateString: string | null;
+  /** YYYY-MM-DD the invoice was marked paid, or null. */
+  paidDate: string | null;
+  paidDateString: string | null;
+  paymentMethodID: number | null;
+  paymentMethod: string | null;
+  editedAfterSend: boolean;
+  taxCalculationError: boolean;
+  /** Optimistic-locking version: edits send it back. */
+  version: number;
+  /** TODO(issue 5: additional charges). */
+  additionalPriceInfo: null;
+  /** TODO(card charging and auto-charge issue): from the gateway's card limits. */
+  creditCardLimitExceeded: boolean;
+  /** TODO(card charging and auto-charge issue): the batch eligibility rules of spec section 8. */
+  batchChargeEligible: boolean;
+  batchChargIneligibilityReason: string | null;
+  /** TODO(card charging and auto-charge issue). */
+  autoChargeDate: string | null;
+  /** Every line, hidden ones included (flagged `suppress`); absent on list records. */
+  invoiceDetails?: InvoiceDetailView[];
+}
+
+export interface SessionRef {
+  catalogRef: string;
+}
+
+export interface InvoiceViewOptions {
+  /** Sessions by catalog id, for the lines' saleIdentifier. */
+  sessions: ReadonlyMap<number, SessionRef>;
+  /** Answer `invoiceDetails` (false for list records, which still use the lines for statuses). */
+  includeDetails?: boolean;
+}
+
+/** Spec section 3, Payment method: 3 Visa, 4 MasterCard, 5 Discover, 6 American Express; 11 ACH; others display as card. */
+const PAYMENT_METHODS: Readonly<Record<number, string>> = { 3: 'Visa', 4: 'MasterCard', 5: 'Discover', 6: 'American Express', 11: 'ACH' };
+
+export function paymentMethodName(id: number | null | undefined): string | null {
+  if (id === null || id === undefined) return null;
+  return PAYMENT_METHODS[id] ?? 'Card';
+}
+
+const usDate = (iso: string | null): string | null => (iso ? formatUsDate(iso) : null);
+
+/** The seven amounts of a price (spelled out: this runs for every line of a group). */
+function priceAmounts(c: PriceCents): PriceAmounts {
+  return {
+    hammer: amount(c.hammer),
+    premium: amount(c.premium),
+    livefee: amount(c.livefee),
+    tax: amount(c.tax),
+    shipping: amount(c.shipping),
+    insurance: amount(c.insurance),
+    other: amount(c.other),
+  };
+}
+
+export function lotNumberText(num: string | null, ext: string | null): string {
+  return `${num ?? ''}${ext ?? ''}`;
+}
+
+export function invoiceDetailView(line: InvoiceLineRecord, invoice: Pick<InvoiceRecord, 'channel' | 'sentAt'>, opts: InvoiceViewOptions): InvoiceDetailView {
+  const priceCents: PriceCents = {
+    hammer: line.hammerCents,
+    premium: line.premiumCents,
+    livefee: line.liveFeeCents,
+    tax: line.taxCents,
+    shipping: line.shippingCents,
+    insurance: line.insuranceCents,
+    other: sumCents([line.feesCents, line.otherStaffCents]),
+  };
+  const sent = !!invoice.sentAt;
+  return {
+    invoiceDetailID: line.id,
+    lotID: line.lotId,
+    lotRef: line.lotRef,
+    lotNum: line.lotNumber,
+    lotNumExt: line.lotExt,
+    lotNumber: lotNumberText(line.lotNumber, line.lotExt),
+    lotURL: null,
+    lotTitle: line.lotTitle,
+    saleIdentifier: opts.sessions.get(line.catalogId)?.catalogRef ?? null,
+    catalogID: line.catalogId,
+    suppress: line.suppress,
+    restricted: line.restricted,
+    paid: line.paid,
+    paidDate: line.paidDate,
+    paidDateString: usDate(line.paidDate),
+    shipped: line.shipped,
+    shippedDate: line.shippedDate,
+    shippedDateString: usDate(line.shippedDate),
+    totalAmount: amount(line.totalCents),
+    totalAmountCents: line.totalCents,
+    totalAmountPaid: amount(line.amountPaidCents),
+    totalAmountPaidCents: line.amountPaidCents,
+    paymentMethod: paymentMethodName(line.paymentMethodId),
+    paymentMethodID: line.paymentMethodId,
+    disputeRef: line.disputeRef,
+    // TODO(disputes issue): the line's own dispute rules (time since sending, amounts); the UI adds super users.
+    canOpenDispute: invoice.channel !== 'Floor' && !line.disputeRef && sent && !line.paid && !line.suppress,
+    onlinePaymentStat: line.onlinePaymentStat,
+    priceInfo: { ...priceAmounts(priceCents), suppress: line.suppress },
+    priceInfoCents: priceCents,
+    fees: (line.feeLabels ?? []).map((f) => ({ label: f.label, amount: amount(f.cents), amountCents: f.cents })),
+    overridden: { hammer: line.hammerOverrideCents != null, premium: line.premiumOverrideCents != null, livefee: line.liveFeeOverrideCents != null },
+    taxCalculationError: line.taxCalculationError,
+    itemStatus: itemStatusLabel({ invoiceSent: sent, paidDate: line.paidDate, shippedDate: line.shippedDate }),
+    additionalPriceInfo: null,
+    additionalCharge: false,
+  };
+}
+
+/** `lines`: every line of the invoice (hidden ones included), in display order. */
+export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecord[], opts: InvoiceViewOptions): InvoiceView {
+  const visible = lines.filter((l) => !l.suppress);
+  const name = `${inv.firstName} ${inv.lastName}`.trim();
+  const totalCents: PriceCents = {
+    hammer: inv.hammerTotalCents,
+    premium: inv.premiumTotalCents,
+    livefee: inv.liveFeeTotalCents,
+    tax: inv.taxTotalCents,
+    shipping: inv.shippingTotalCents,
+    insurance: inv.insuranceTotalCents,
+    other: inv.otherTotalCents,
+  };
+  const chargesCents = { tax: inv.taxCents, shipping: inv.shippingCents, insurance: inv.insuranceCents, other: inv.otherCents };
+  const shipDates = visible.filter((l) => l.shipped && l.shippedDate).map((l) => l.shippedDate as string).sort();
+  const view: InvoiceView = {
+    invoiceID: inv.id,
+    invoiceNumber: inv.invoiceNumber,
+    invoiceGroupID: inv.groupId,
+    approvalID: inv.approvalId,
+    memberID: inv.memberId,
+    firstName: inv.firstName,
+    lastName: inv.lastName,
+    name,
+    displayName: truncateName(name),
+    email: inv.email,
+    companyName: inv.companyName,
+    companyID: inv.companyId ?? COMPANY_ID_OF[inv.channel] ?? null,
+    platform: inv.channel,
+    paddleNumber: inv.paddleNumber,
+    street1: inv.street1,
+    street2: inv.street2,
+    city: inv.city,
+    state: inv.stateCode,
+    province: inv.province,
+    postalCode: inv.postalCode,
+    country: inv.countryCode,
+    phone: inv.phone,
+    location: [inv.city, inv.stateCode || inv.province, inv.countryCode].filter((p) => !!p && p.trim() !== '').join(', '),
+    channel: inv.channel === 'Floor' ? 'Floor' : 'Online',
+    notes: inv.notes,
+    pickup: inv.pickup,
+    allPaid: inv.allPaid,
+    currencyCode: inv.currencyCode,
+    itemCount: inv.itemCount,
+    invoiceTotal: amount(inv.invoiceTotalCents),
+    invoiceTotalCents: inv.invoiceTotalCents,
+    outStandingBalance: amount(inv.balanceCents),
+    outStandingBalanceCents: inv.balanceCents,
+    invoicePaid: amount(inv.paymentsMadeCents),
+    invoicePaidCents: inv.paymentsMadeCents,
+    invoiceSentDate: inv.sentAt ? inv.sentAt.toISOString() : null,
+    invoiceSentDateString: inv.sentAt ? formatUsDate(inv.sentAt) : null,
+    onlinePaymentStat: inv.onlinePaymentStat,
+    applyCostPerLot: inv.applyCostPerLot,
+    costsOverride: lines.some((l) => l.hammerOverrideCents != null || l.premiumOverrideCents != null || l.liveFeeOverrideCents != null),
+    totalPrice: { ...priceAmounts(totalCents), currencySymbol: currencySymbol(inv.currencyCode) },
+    totalPriceCents: totalCents,
+    invoiceCharges: amounts(chargesCents),
+    invoiceChargesCents: chargesCents,
+    invoiceStatus: invoiceStatusText({
+      allPaid: inv.allPaid,
+      onlinePaymentStat: inv.onlinePaymentStat,
+      sent: !!inv.sentAt,
+      paymentsMade: inv.paymentsMadeCents,
+      outstandingBalance: inv.balanceCents,
+      anyLinePaid: visible.some((l) => l.paid),
+    }),
+    shipStatus: shipStatus({ pickup: inv.pickup, lines: lines.map((l) => ({ shipped: l.shipped, hidden: l.suppress })) }),
+    shipDateString: shipDates.length ? formatUsDate(shipDates[shipDates.length - 1]) : null,
+    paidDate: inv.paidDate,
+    paidDateString: usDate(inv.paidDate),
+    paymentMethodID: inv.paymentMethodId,
+    paymentMethod: paymentMethodName(inv.paymentMethodId),
+    editedAfterSend: inv.editedAfterSend,
+    taxCalculationError: inv.taxCalculationError,
+    version: inv.version,
+    additionalPriceInfo: null,
+    creditCardLimitExceeded: false,
+    batchChargeEligible: false,
+    batchChargIneligibilityReason: null,
+    autoChargeDate: null,
+  };
+  if (opts.includeDetails !== false) view.invoiceDetails = lines.map((l) => invoiceDetailView(l, inv, opts));
+  return view;
+}
+
+const priceOf = (g: GroupTotals): PriceCents => ({
+  hammer: g.hammer,
+  premium: g.premium,
+  livefee: g.liveFee,
+  tax: g.tax,
+  shipping: g.shipping,
+  insurance: g.insurance,
+  other: g.other,
+});
+
+/** The Edit Invoices totals strip (spec section 2) and the details page's totals, as amounts. */
+export interface TotalsStrip {
+  totalInvoices: number;
+  totalItems: number;
+  totalHammer: number;
+  totalBP: number;
+  totalLiveFee: number;
+  totalTax: number;
+  totalSH: number;
+  totalInsurance: number;
+  totalOther: number;
+  invoiceTotal: number;
+  /** Outstanding balance of the group: what is still to be collected. */
+  pendingCharges: number;
+  paymentsMade: number;
+}
+
+export type TotalsStripCents = Omit<{ [K in keyof TotalsStrip]: Cents }, 'totalInvoices' | 'totalItems'>;
+
+export interface GroupTotalsView {
+  /** Without additional charges. */
+  totalPrice: TotalPrice;
+  totalPriceCents: PriceCents;
+  totalPriceWithAdditionalCharges: TotalPrice;
+  totalPriceWithAdditionalChargesCents: PriceCents;
+  /** Invoice Total of the group (with additional charges). */
+  totalAmount: number;
+  totalAmountCents: Cents;
+  outStandingBalance: number;
+  outStandingBalanceCents: Cents;
+  totals: TotalsStrip;
+  totalsCents: TotalsStripCents;
+}
+
+/**
+ * The group's totals as the calls answer them, from the math module's GroupTotals (sums of the
+ * invoices' stored rounded amounts; hidden lines are in none of them).
+ * TODO(issue 5: additional charges): `totalPrice` must leave additional charges out once they are
+ * stored; until then there are none and both price objects are the same.
+ */
+export function groupTotalsView(all: GroupTotals, currencyCode: string): GroupTotalsView {
+  const symbol = currencySymbol(currencyCode);
+  const stripCents: TotalsStripCents = {
+    totalHammer: all.hammer,
+    totalBP: all.premium,
+    totalLiveFee: all.liveFee,
+    totalTax: all.tax,
+    totalSH: all.shipping,
+    totalInsurance: all.insurance,
+    totalOther: all.other,
+    invoiceTotal: all.total,
+    pendingCharges: all.outstandingBalance,
+    paymentsMade: all.paymentsMade,
+  };
+  return {
+    totalPrice: { ...priceAmounts(priceOf(all)), currencySymbol: symbol },
+    totalPriceCents: priceOf(all),
+    totalPriceWithAdditionalCharges: { ...priceAmounts(priceOf(all)), currencySymbol: symbol },
+    totalPriceWithAdditionalChargesCents: priceOf(all),
+    totalAmount: amount(all.total),
+    totalAmountCents: all.total,
+    outStandingBalance: amount(all.outstandingBalance),
+    outStandingBalanceCents: all.outstandingBalance,
+    totals: { totalInvoices: all.invoices, totalItems: all.items, ...amounts(stripCents) },
+    totalsCents: stripCents,
+  };
+}

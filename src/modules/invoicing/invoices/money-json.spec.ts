@@ -1,0 +1,31 @@
+import fc from 'fast-check';
+import { formatCents } from '../../../core/money/money';
+import { amount, amounts, currencySymbol } from './money-json';
+
+/** The decimal text of the cents without trailing zeros: what the JSON number must print as. */
+const expectedText = (cents: number) => formatCents(cents).replace(/\.?0+$/, '').replace(/^-0$/, '0') || '0';
+
+describe('amounts in JSON', () => {
+  it('turns cents into a number that prints as exactly the amount\'s digits', () => {
+    expect(amount(168_438)).toBe(1684.38);
+    expect(amount(-750)).toBe(-7.5);
+    expect(amount(0)).toBe(0);
+    expect(JSON.stringify({ a: amount(10) })).toBe('{"a":0.1}');
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 15) + 1, max: 10 ** 15 - 1 }), (cents) => {
+        expect(JSON.stringify(amount(cents))).toBe(expectedText(cents));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses what is not a whole number of cents', () => {
+    expect(() => amount(1.5)).toThrow('Amount must be a whole number of cents.');
+    expect(() => amount(Number.MAX_SAFE_INTEGER + 1)).toThrow();
+  });
+
+  it('maps an object of cents, and knows the currency symbols', () => {
+    expect(amounts({ a: 1, b: -2 })).toEqual({ a: 0.01, b: -0.02 });
+    expect(['USD', 'gbp', 'EUR', 'CAD', 'XYZ', '??'].map(currencySymbol)).toEqual(['$', '£', '€', 'CA$', 'XYZ', '??']);
+  });
+});
