@@ -12,6 +12,7 @@ import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
 import { MailMessage } from './core/mail/mail-message.entity';
 import { TEMPLATE_ENTITIES } from './modules/invoicing/templates/templates.entities';
 import { INVOICING_ENTITIES } from './modules/invoicing/invoicing.entities';
+import { EDITING_ENTITIES } from './modules/invoicing/editing/editing.entities';
 
 export const ALL_ENTITIES = [
   ...HOUSES_ENTITIES,
@@ -27,4 +28,5 @@ export const ALL_ENTITIES = [
   MailMessage,
   ...TEMPLATE_ENTITIES,
   ...INVOICING_ENTITIES,
+  ...EDITING_ENTITIES,
 ];

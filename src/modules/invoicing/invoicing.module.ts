@@ -21,8 +21,10 @@ import { InvoiceGroupsService } from './groups/invoice-groups.service';
 import { CreateGroupInvoicesHandler } from './groups/jobs/create-group-invoices.handler';
 import { InvoiceBuilder, TAX_RATE_PROVIDER } from './invoices/invoice-builder';
 import { StaticUsStateTaxRates } from './math';
+import { InvoicePricing } from './editing/invoice-pricing.service';
+import { InvoiceMutations } from './editing/invoice-mutations.service';
 
-/** Invoicing: templates (invoice group settings) so far; groups, invoices, charges and payments build on them. */
+/** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
   imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule],
   controllers: [InvoiceGroupSettingsController, InvoiceTemplatesController, InvoiceDetailsController, InvoicesController, InvoiceGroupsController, InvoiceGroupsResourceController],
@@ -36,6 +38,8 @@ import { StaticUsStateTaxRates } from './math';
     InvoiceBuilder,
     CreateGroupInvoicesHandler,
     { provide: TAX_RATE_PROVIDER, useValue: new StaticUsStateTaxRates() },
+    InvoicePricing,
+    InvoiceMutations,
   ],
   exports: [InvoiceTemplatesService],
 })

@@ -220,7 +220,7 @@ export class InvoiceBuilder {
       await this.hooks.afterInvoicesInserted?.({ groupId, invoices: inserted.length });
 
       const invoiceIdOf = new Map(inserted.map((r) => [r.approval_id, r.id]));
-      const lineRows = plan.flatMap((inv) => inv.lines.map((l) => lineRow(l, houseId, invoiceIdOf.get(inv.approval.approvalId)!)));
+      const lineRows = plan.flatMap((inv) => inv.lines.map((l) => lineRow(l, houseId, invoiceIdOf.get(inv.approval.approvalId)!, inv.approval.channel)));
       await insertJsonRows(trx, 'invoice_line', LINE_COLUMNS, lineRows);
       await progress(3, STEPS, `Wrote ${lineRows.length} invoice lines`);
 
@@ -250,6 +250,7 @@ const LINE_COLUMNS: readonly Column[] = [
   ['lot_number', 'text'], ['lot_ext', 'text'], ['lot_title', 'text'], ['restricted', 'boolean'],
   ['hammer_cents', 'bigint'], ['premium_cents', 'bigint'], ['live_fee_cents', 'bigint'], ['tax_cents', 'bigint'],
   ['fees_cents', 'bigint'], ['fee_labels', 'jsonb'], ['total_cents', 'bigint'], ['tax_calculation_error', 'boolean'],
+  ['channel', 'text'], ['result_hammer_cents', 'bigint'],
 ];
 
 function invoiceRow(inv: PlannedInvoice, houseId: number, groupId: number, invoiceNumber: number, currencyCode: string, applyCostPerLot: boolean): unknown[] {
@@ -267,12 +268,13 @@ function invoiceRow(inv: PlannedInvoice, houseId: number, groupId: number, invoi
   ];
 }
 
-function lineRow({ lot, line }: PlannedLine, houseId: number, invoiceId: number): unknown[] {
+function lineRow({ lot, line }: PlannedLine, houseId: number, invoiceId: number, channel: string): unknown[] {
   return [
     houseId, invoiceId, lot.lotId, lot.catalogId, lot.lotRef ?? null,
     lot.lotNumber, lot.lotExt, lot.title, lot.restricted,
     line.hammer, line.premium, line.liveFee, line.tax,
     line.feesTotal, line.fees.length ? line.fees : null, line.total, line.taxCalculationError,
+    lot.channel ?? channel, lot.hammerCents,
   ];
 }
 

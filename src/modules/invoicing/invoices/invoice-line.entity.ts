@@ -38,6 +38,11 @@ export class InvoiceLine {
   @Property({ length: 250 }) lotTitle!: string;
   @Property() restricted: boolean & Opt = false;
 
+  /** The channel the lot was won through (INV, PL, AZ, Floor): live fee is charged online only. */
+  @Property({ length: 5, nullable: true }) channel?: string | null;
+  /** The result's hammer, kept when a floor edit overrides `hammerCents` (null: same as hammerCents). */
+  @Property({ type: money(), nullable: true }) resultHammerCents?: number | null;
+
   // Amounts (cents)
   @Property({ type: money() }) hammerCents!: number;
   @Property({ type: money() }) premiumCents!: number;
