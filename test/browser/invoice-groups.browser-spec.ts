@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { JobRunner } from '../../src/core/queue/job-runner';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // Issue 4's screens in Debian's Chromium against the real server and the demo data: a group made
@@ -14,19 +12,6 @@ import { startTestServer } from '../support/test-app';
 // The server runs no queue worker here (processJobs: false): the test runs the creation job itself
 // once it has seen the in-progress state, so nothing depends on how fast the job is.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-const PASSWORD = 'auction-demo';
 jest.setTimeout(120_000);
 
 const TEXT = {
@@ -38,21 +23,6 @@ const TEXT = {
 const CSV_HEADER =
   'Invoice #,Paddle,Name,Platform,Address,Invoice Total,Outstanding Bal.,Invoice Status,Payment Method,Payment Date,Ship Status,Ship Date';
 const GROUP_NAME = 'Autumn Fine Art, days 1 & 2';
-
-function describeIfChromium(name: string, fn: () => void): void {
-  if (fs.existsSync(CHROMIUM)) {
-    describe(name, fn);
-    return;
-  }
-  const reason = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
-  console.warn(`[browser] skipping "${name}": ${reason}`);
-  describe.skip(`${name} [skipped: ${reason}]`, fn);
-}
-
-function ensureAdminBuilt(): void {
-  if (fs.existsSync(path.join(ROOT, 'admin', 'dist', 'index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', 'admin'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 interface ApiInvoice {
   id: number;
@@ -73,39 +43,26 @@ const plain = (cents: number) => `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(c
 
 describeIfChromium('invoice groups (browser)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: OpenedBrowser | undefined;
   let ctx: BrowserContext;
-  let profile: string;
   let page: Page;
   let groupId: number;
 
   beforeAll(async () => {
     ensureAdminBuilt();
-    fs.mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer({ redis: false, processJobs: false });
-    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
-    ctx = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    });
-    page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.goto(`${server.baseUrl}/ar/login`);
-    await page.getByLabel('House', { exact: true }).fill('demo');
-    await page.getByLabel('User name', { exact: true }).fill('owner');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByTestId('signed-in-user').getByText('owner', { exact: true }).waitFor();
+    browser = await openBrowser({ acceptDownloads: true });
+    ctx = browser.context;
+    page = browser.page;
+    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
-    await ctx?.close().catch(() => undefined);
-    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
     await server?.close();
   });
 
-  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `invoice-groups-${name}.png`), animations: 'disabled' });
+  const shot = (name: string) => screenshot(page, `invoice-groups-${name}`);
   const sql = (query: string, params: unknown[] = []) => server.testApp.em().getConnection().execute(query, params);
   const rows = () => page.getByTestId('invoice-row');
 
@@ -149,7 +106,7 @@ describeIfChromium('invoice groups (browser)', () => {
     const row = other.getByTestId(`invoice-group-${groupId}`);
     await row.getByText(TEXT.inProgress, { exact: true }).waitFor();
     expect(await row.getByTestId('view-invoices').count()).toBe(0);
-    await other.screenshot({ path: path.join(SHOTS, 'invoice-groups-in-progress.png'), animations: 'disabled' });
+    await screenshot(other, 'invoice-groups-in-progress');
 
     await server.testApp.app.get(JobRunner).execute(group.creation_job_id);
 

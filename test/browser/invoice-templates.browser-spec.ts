@@ -1,21 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { InvoiceTemplatesService } from '../../src/modules/invoicing/templates/invoice-templates.service';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // The Invoice Templates page in Debian's Chromium against the real server and the demo data:
 // create a template with a tax row, a fee row and a third message, each error message on bad
 // input, save, land on its URL, reload it intact; card-processor templates; a concurrent edit.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const PASSWORD = 'auction-demo';
 jest.setTimeout(120_000);
 
 const TEXT = {
@@ -38,51 +30,26 @@ const TEXT = {
   inactive: 'This template is no longer active and cannot be changed.',
 };
 
-function describeIfChromium(name: string, fn: () => void): void {
-  if (fs.existsSync(CHROMIUM)) {
-    describe(name, fn);
-    return;
-  }
-  const reason = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
-  console.warn(`[browser] skipping "${name}": ${reason}`);
-  describe.skip(`${name} [skipped: ${reason}]`, fn);
-}
-
-function ensureAdminBuilt(): void {
-  if (fs.existsSync(path.join(ROOT, 'admin', 'dist', 'index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', 'admin'], { cwd: ROOT, stdio: 'inherit' });
-}
-
 describeIfChromium('Invoice Templates page (browser)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
-  const contexts: BrowserContext[] = [];
-  const profiles: string[] = [];
+  const browsers: OpenedBrowser[] = [];
 
   beforeAll(async () => {
     ensureAdminBuilt();
-    fs.mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer();
   }, 300_000);
 
   afterAll(async () => {
-    for (const ctx of contexts) await ctx.close().catch(() => undefined);
-    for (const dir of profiles) fs.rmSync(dir, { recursive: true, force: true });
+    for (const browser of browsers) await browser.close();
     await server?.close();
   });
 
+  /** A fresh browser signed in as `username` of `house`. */
   async function signedIn(house: string, username: string): Promise<Page> {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
-    profiles.push(profile);
-    const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
-    contexts.push(ctx);
-    const page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.goto(`${server.baseUrl}/ar/login`);
-    await page.getByLabel('House', { exact: true }).fill(house);
-    await page.getByLabel('User name', { exact: true }).fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByTestId('signed-in-user').getByText(username, { exact: true }).waitFor();
-    return page;
+    const browser = await openBrowser();
+    browsers.push(browser);
+    await signInThroughUi(browser.page, server.baseUrl, house, username);
+    return browser.page;
   }
 
   /** A full-page screenshot from the top (the sticky header then sits where it belongs). */
@@ -91,7 +58,7 @@ describeIfChromium('Invoice Templates page (browser)', () => {
     const size = page.viewportSize()!;
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
-    await page.screenshot({ path: path.join(SHOTS, `invoice-templates-${name}.png`), animations: 'disabled' });
+    await screenshot(page, `invoice-templates-${name}`);
     await page.setViewportSize(size);
   };
   /** The message MUI shows under a field (`{id}-helper-text`). */

@@ -1,66 +1,34 @@
-import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // The Locations page (/settings/locations) in Debian's Chromium against the real server and the
 // demo data: add, edit, make primary and delete a location; the form's rules and messages.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const PASSWORD = 'auction-demo';
 jest.setTimeout(120_000);
 
 const VERIFY = 'Please verify that your country and postal code are in the correct format.';
 const PRIMARY_TEXT = 'A new primary location must be designated before the current primary can be deleted.';
 
-function describeIfChromium(name: string, fn: () => void): void {
-  if (fs.existsSync(CHROMIUM)) {
-    describe(name, fn);
-    return;
-  }
-  const reason = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
-  console.warn(`[browser] skipping "${name}": ${reason}`);
-  describe.skip(`${name} [skipped: ${reason}]`, fn);
-}
-
-function ensureAdminBuilt(): void {
-  if (fs.existsSync(path.join(ROOT, 'admin', 'dist', 'index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', 'admin'], { cwd: ROOT, stdio: 'inherit' });
-}
-
 describeIfChromium('Locations page (browser)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
-  let ctx: BrowserContext;
-  let profile: string;
+  let browser: OpenedBrowser | undefined;
   let page: Page;
 
   beforeAll(async () => {
     ensureAdminBuilt();
-    fs.mkdirSync(SHOTS, { recursive: true });
     server = await startTestServer();
-    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
-    ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
-    page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.goto(`${server.baseUrl}/ar/login`);
-    await page.getByLabel('House', { exact: true }).fill('demo');
-    await page.getByLabel('User name', { exact: true }).fill('owner');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByTestId('signed-in-user').getByText('owner', { exact: true }).waitFor();
+    browser = await openBrowser();
+    page = browser.page;
+    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
-    await ctx?.close().catch(() => undefined);
-    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
     await server?.close();
   });
 
-  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `locations-${name}.png`), animations: 'disabled', fullPage: true });
+  const shot = (name: string) => screenshot(page, `locations-${name}`, { fullPage: true });
   const row = (name: string): Locator => page.locator('[data-testid^="location-row-"]').filter({ has: page.getByTestId('location-name').getByText(name, { exact: true }) });
   const dialog = () => page.getByRole('dialog');
   const field = (label: string) => dialog().getByLabel(label, { exact: false });
@@ -210,19 +178,13 @@ describeIfChromium('Locations page (browser)', () => {
     await server.testApp.em().getConnection().execute(
       `update house_address set deleted_at = now() where house_id = (select id from house where house_user_name = 'other')`,
     );
-    const otherProfile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
-    const other = await chromium.launchPersistentContext(otherProfile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+    const other = await openBrowser();
     try {
-      const p = other.pages()[0] ?? (await other.newPage());
-      await p.goto(`${server.baseUrl}/ar/login`);
-      await p.getByLabel('House', { exact: true }).fill('other');
-      await p.getByLabel('User name', { exact: true }).fill('owner');
-      await p.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await p.keyboard.press('Enter');
-      await p.getByTestId('signed-in-user').getByText('owner', { exact: true }).waitFor();
+      const p = other.page;
+      await signInThroughUi(p, server.baseUrl, 'other', 'owner');
       await p.goto(`${server.baseUrl}/ar/settings/locations`);
       await p.getByTestId('locations-empty').waitFor();
-      await p.screenshot({ path: path.join(SHOTS, 'locations-empty.png'), animations: 'disabled' });
+      await screenshot(p, 'locations-empty');
 
       await p.getByRole('button', { name: 'Add Location' }).click();
       const primary = p.locator('#location-primary');
@@ -243,7 +205,6 @@ describeIfChromium('Locations page (browser)', () => {
       expect(await row.getByTestId('location-name').textContent()).toBe('1 Poultry');
     } finally {
       await other.close();
-      fs.rmSync(otherProfile, { recursive: true, force: true });
     }
   });
 });

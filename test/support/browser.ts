@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+// What the browser specs (test/browser/*.browser-spec.ts) share: Debian's Chromium, the built
+// admin, a fresh browser profile per signed-in user, sign-in through the login page, screenshots.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROOT = path.resolve(__dirname, '../..');
+/** Where the specs' screenshots go (test-output/screenshots). */
+export const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
+// As root Chromium needs --no-sandbox; the rest keep it off the (closed) network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+/** The password of every demo user. */
+export const DEMO_PASSWORD = 'auction-demo';
+
+/** describe when Chromium is installed; otherwise a skipped suite that says why. */
+export function describeIfChromium(name: string, fn: () => void): void {
+  if (fs.existsSync(CHROMIUM)) {
+    describe(name, fn);
+    return;
+  }
+  const reason = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  console.warn(`[browser] skipping "${name}": ${reason}`);
+  describe.skip(`${name} [skipped: ${reason}]`, fn);
+}
+
+/** The server serves admin/dist; build it once if this checkout has none. */
+export function ensureAdminBuilt(): void {
+  if (fs.existsSync(path.join(ROOT, 'admin', 'dist', 'index.html'))) return;
+  execFileSync('npm', ['run', 'build', '-w', 'admin'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+export interface OpenBrowserOptions {
+  /** Default 1280×900. */
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+}
+
+export interface OpenedBrowser {
+  context: BrowserContext;
+  /** The context's first page. */
+  page: Page;
+  /** Closes the browser and removes its profile directory. */
+  close(): Promise<void>;
+}
+
+/** Headless Chromium with a fresh profile (its own cookies), e.g. one per signed-in user. */
+export async function openBrowser(options: OpenBrowserOptions = {}): Promise<OpenedBrowser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
+  const removeProfile = () => fs.rmSync(profile, { recursive: true, force: true });
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 900 },
+      ...options,
+    });
+  } catch (err) {
+    removeProfile();
+    throw err;
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close().catch(() => undefined);
+      removeProfile();
+    },
+  };
+}
+
+/** Fills the login form already on screen and presses Enter (does not wait for the outcome). */
+export async function fillLogin(page: Page, house: string, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('House', { exact: true }).fill(house);
+  await page.getByLabel('User name', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.keyboard.press('Enter');
+}
+
+/** Waits until the header shows `username` as the signed-in user. */
+export async function waitUntilSignedIn(page: Page, username: string): Promise<void> {
+  await page.getByTestId('signed-in-user').getByText(username, { exact: true }).waitFor();
+}
+
+/** Signs in through /ar/login and waits until the header shows the user. */
+export async function signInThroughUi(page: Page, baseUrl: string, house: string, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/ar/login`);
+  await fillLogin(page, house, username, password);
+  await waitUntilSignedIn(page, username);
+}
+
+/** Saves `SHOTS/<name>.png` with animations disabled. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled', ...options });
+}
