@@ -37,5 +37,6 @@ describe('OpenAPI document and admin hosting', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers.etag).toBeUndefined();
   });
 });

@@ -19,6 +19,9 @@ export async function createApp(runtime: Runtime, opts: { adminDist?: string; ex
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // Express hashes every body for a weak ETag; no client here revalidates API answers, and on a
+  // whole-group answer (megabytes) the hashing is a measurable share of the response time.
+  app.set('etag', false);
   app.use(bodyParsers(runtime.config.bodyLimit));
   app.use(cookieParser());
   app.use((_req: Request, res: Response, next: NextFunction) => {
