@@ -98,6 +98,26 @@ describe('invoice mutations', () => {
     expect(rejected.reason).toMatchObject({ code: 'STALE_VERSION' });
   });
 
+  it('marks a sent invoice edited-after-send for a change of the document, not for a staff-only change', async () => {
+    const { invoices } = await storedInvoices(t, groupId);
+    const [a, b] = [invoices[3], invoices[4]];
+    await t.em().getConnection().execute('update invoice set sent_at = now() where id in (?, ?)', [a.id, b.id]);
+    await inContext(t, () =>
+      mutations().mutate({ houseId, invoiceId: a.id as number, actor, action: 'note', internal: true }, async (ctx) => {
+        ctx.skipPricing();
+        await ctx.exec('update invoice set notes = ? where id = ?', ['Call before shipping', a.id]);
+      }),
+    );
+    await inContext(t, () =>
+      mutations().mutate({ houseId, invoiceId: b.id as number, actor, action: 'charges' }, async (ctx) => {
+        await ctx.exec('update invoice set shipping_cents = 500 where id = ?', [b.id]);
+      }),
+    );
+    const after = await storedInvoices(t, groupId);
+    expect(after.invoices.find((i) => i.id === a.id)).toMatchObject({ notes: 'Call before shipping', edited_after_send: false });
+    expect(after.invoices.find((i) => i.id === b.id)).toMatchObject({ edited_after_send: true });
+  });
+
   it("answers 404 for another house's invoice", async () => {
     const { invoices } = await storedInvoices(t, groupId);
     await expect(

@@ -45,10 +45,16 @@ export class MailService {
 
   /** Writes the mail to the outbox and asks a worker to deliver it. */
   async queue(mail: NewMail): Promise<number> {
-    const rows = await this.conn.execute(
+    // Inside a caller's transaction the row commits (or rolls back) with the caller's change: the
+    // outbox pattern. A delivery attempt that runs before the commit finds nothing and the minute
+    // drain sends it.
+    const ctxEm = (this.orm.em as EntityManager).getContext(false);
+    const rows = await ctxEm.getConnection().execute(
       `insert into mail_outbox (house_id, kind, from_address, reply_to, to_address, bcc, subject, text_body, html_body, status, attempts, next_attempt_at, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, now(), now()) returning id`,
       [mail.houseId ?? null, mail.kind, mail.from ?? this.config.mailFrom, mail.replyTo ?? null, mail.to, mail.bcc ?? null, mail.subject.slice(0, 300), mail.text, mail.html ?? null],
+      'all',
+      ctxEm.getTransactionContext(),
     );
     const id = rows[0].id as number;
     if (this.transport) await this.jobs.enqueue(SEND_MAIL, { messageId: id }, { houseId: mail.houseId });

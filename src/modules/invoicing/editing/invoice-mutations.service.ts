@@ -20,6 +20,11 @@ export interface MutationTarget {
   action: string;
   /** The line the change is about, for the audit record. */
   lineId?: number | null;
+  /**
+   * Staff-only changes (internal notes, contact messages): audited, but the printed invoice is
+   * unchanged, so a sent invoice is not marked edited-after-send (no resend needed to charge it).
+   */
+  internal?: boolean;
 }
 
 export interface MutationContext {
@@ -32,6 +37,8 @@ export interface MutationContext {
   linesBefore: Record<string, unknown>[];
   /** Skip re-pricing (a note, a delivery mode: nothing that moves money). */
   skipPricing(): void;
+  /** Records a change outside the invoice and its lines (e.g. `additional:{id}.shipping_cents`) in the audit record. */
+  audit(key: string, before: unknown, after: unknown): void;
 }
 
 /** Columns the audit compares; internal bookkeeping (timestamps, version) is left out. */
@@ -57,17 +64,22 @@ export class InvoiceMutations {
       }
       const linesBefore = await exec<Record<string, unknown>>('select * from invoice_line where invoice_id = ? and house_id = ? order by id', [target.invoiceId, target.houseId]);
       let price = true;
-      const result = await change({ tx, exec, before, linesBefore, skipPricing: () => (price = false) });
+      const extra = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+      const audit = (key: string, b: unknown, a: unknown) => ((extra.before[key] = b ?? null), (extra.after[key] = a ?? null));
+      const result = await change({ tx, exec, before, linesBefore, skipPricing: () => (price = false), audit });
       if (price) await this.pricing.reprice(tx, target.houseId, [target.invoiceId]);
 
       const after = (await exec<Record<string, unknown>>('select * from invoice where id = ? and house_id = ?', [target.invoiceId, target.houseId]))[0];
       const linesAfter = await exec<Record<string, unknown>>('select * from invoice_line where invoice_id = ? and house_id = ? order by id', [target.invoiceId, target.houseId]);
       const diff = diffRecords(before, after, linesBefore, linesAfter);
+      Object.assign(diff.before, extra.before);
+      Object.assign(diff.after, extra.after);
+      diff.changed ||= Object.keys(extra.after).length > 0;
       const sentBefore = before.sent_at != null;
       const version = Number(before.version) + 1;
       await exec(
         `update invoice set version = ?, edited_after_send = edited_after_send or ?, updated_at = now() where id = ? and house_id = ?`,
-        [version, sentBefore && diff.changed, target.invoiceId, target.houseId],
+        [version, sentBefore && diff.changed && !target.internal, target.invoiceId, target.houseId],
       );
       await exec(
         `insert into invoice_audit (house_id, invoice_id, line_id, user_id, user_name, action, before, after, created_at)

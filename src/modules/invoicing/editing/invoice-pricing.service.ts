@@ -75,21 +75,18 @@ export class InvoicePricing {
     );
     if (!invoices.length) return;
     const ids = invoices.map((i) => i.id);
-    const [lines, extras, payments, groups] = await Promise.all([
-      q<LineRow>(`select * from invoice_line where house_id = ? and invoice_id in (${marks(ids)}) order by id`, [houseId, ...ids]),
-      q<{ invoice_id: number; line_id: number | null; tax_cents: string; shipping_cents: string; insurance_cents: string; other_cents: string; hidden: boolean }>(
-        `select invoice_id, line_id, tax_cents, shipping_cents, insurance_cents, other_cents, hidden from invoice_additional_charge where house_id = ? and invoice_id in (${marks(ids)})`,
-        [houseId, ...ids],
-      ),
-      q<{ invoice_id: number; line_id: number | null; amount_cents: string; kind: 'payment' | 'refund'; status: 'settled' | 'pending' | 'failed' }>(
-        `select invoice_id, line_id, amount_cents, kind, status from invoice_payment where house_id = ? and voided_at is null and invoice_id in (${marks(ids)})`,
-        [houseId, ...ids],
-      ),
-      q<{ id: number; template_id: number }>(`select id, template_id from invoice_group where house_id = ? and id in (${marks([...new Set(invoices.map((i) => i.group_id))])})`, [
-        houseId,
-        ...new Set(invoices.map((i) => i.group_id)),
-      ]),
-    ]);
+    // One after the other: they share the transaction's connection (pg refuses overlapping queries on one client).
+    const lines = await q<LineRow>(`select * from invoice_line where house_id = ? and invoice_id in (${marks(ids)}) order by id`, [houseId, ...ids]);
+    const extras = await q<{ invoice_id: number; line_id: number | null; tax_cents: string; shipping_cents: string; insurance_cents: string; other_cents: string; hidden: boolean }>(
+      `select invoice_id, line_id, tax_cents, shipping_cents, insurance_cents, other_cents, hidden from invoice_additional_charge where house_id = ? and invoice_id in (${marks(ids)})`,
+      [houseId, ...ids],
+    );
+    const payments = await q<{ invoice_id: number; line_id: number | null; amount_cents: string; kind: 'payment' | 'refund'; status: 'settled' | 'pending' | 'failed' }>(
+      `select invoice_id, line_id, amount_cents, kind, status from invoice_payment where house_id = ? and voided_at is null and invoice_id in (${marks(ids)})`,
+      [houseId, ...ids],
+    );
+    const groupIds = [...new Set(invoices.map((i) => i.group_id))];
+    const groups = await q<{ id: number; template_id: number }>(`select id, template_id from invoice_group where house_id = ? and id in (${marks(groupIds)})`, [houseId, ...groupIds]);
 
     const house = await this.houses.getById(houseId);
     const templateOf = new Map<number, Awaited<ReturnType<InvoiceTemplatesService['snapshot']>>>();
