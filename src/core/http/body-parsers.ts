@@ -3,7 +3,8 @@ import { DomainError } from '../errors/domain-error';
 
 /** JSON and form parsers whose failures become domain errors (clear codes, no parser internals). */
 export function bodyParsers(limit: string) {
-  const parsers = [express.json({ limit }), express.urlencoded({ extended: true, limit })];
+  // JSON:API clients (the spec's PATCH invoice) send application/vnd.api+json.
+  const parsers = [express.json({ limit, type: ['application/json', 'application/*+json'] }), express.urlencoded({ extended: true, limit })];
   return (req: Request, res: Response, next: NextFunction) => {
     const run = (i: number): void => {
       if (i === parsers.length) return next();

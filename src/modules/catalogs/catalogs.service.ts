@@ -44,6 +44,9 @@ export class CatalogsService {
         where c.house_id = ? ${filter}
         order by g.id, c.event_date, c.id`,
       [houseId, ...(catalogIds ?? [])],
+      'all',
+      // Inside a caller's transaction (invoice re-pricing), read on its connection: a second pool connection per transaction starves the pool.
+      this.em.getTransactionContext(),
     );
     return rows.map((r) => ({
       catalogId: r.id,
@@ -78,12 +81,16 @@ export class CatalogsService {
     const groups = await this.em.getConnection().execute(
       `select id, live_fee_rate, currency_code from auction_group where house_id = ? and id in (${marks})`,
       [houseId, ...auctionGroupIds],
+      'all',
+      this.em.getTransactionContext(),
     );
     for (const g of groups) out.set(g.id, { auctionGroupId: g.id, premiumSteps: [], liveFeeRate: g.live_fee_rate, currencyCode: g.currency_code });
     const steps = await this.em.getConnection().execute(
       `select s.group_id, s.from_cents, s.to_cents, s.rate from buyers_premium_step s join auction_group g on g.id = s.group_id
         where g.house_id = ? and s.group_id in (${marks}) order by s.group_id, s.from_cents`,
       [houseId, ...auctionGroupIds],
+      'all',
+      this.em.getTransactionContext(),
     );
     for (const s of steps) {
       out.get(s.group_id)?.premiumSteps.push({ fromCents: Number(s.from_cents), toCents: s.to_cents === null ? null : Number(s.to_cents), rate: s.rate });

@@ -23,11 +23,31 @@ import { InvoiceBuilder, TAX_RATE_PROVIDER } from './invoices/invoice-builder';
 import { StaticUsStateTaxRates } from './math';
 import { InvoicePricing } from './editing/invoice-pricing.service';
 import { InvoiceMutations } from './editing/invoice-mutations.service';
+import { EditRunner } from './editing/charges.runner';
+import { ChargesController } from './editing/charges.controller';
+import { ChargesService } from './editing/charges.service';
+import { EditingController } from './editing/editing.controller';
+import { LineVisibilityService } from './editing/line-visibility.service';
+import { NotesService } from './editing/notes.service';
+import { DeliveryModeService } from './editing/delivery-mode.service';
+import { FloorEditController } from './editing/floor-edit.controller';
+import { FloorEditService } from './editing/floor-edit.service';
+import { AuditController } from './editing/audit.controller';
+import { AuditService } from './editing/audit.service';
+import { InvoiceMarksController } from './editing/marks.controller';
+import { InvoiceMarksService } from './editing/marks.service';
+import { PaymentMethodsController } from './editing/payment-methods.controller';
+import { PaymentMethodsService } from './editing/payment-methods.service';
+import { InvoiceContactController } from './editing/contact.controller';
+import { InvoiceContactService } from './editing/contact.service';
+import { InvoiceBulkNotesService } from './editing/contact-notes.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
   imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule],
-  controllers: [InvoiceGroupSettingsController, InvoiceTemplatesController, InvoiceDetailsController, InvoicesController, InvoiceGroupsController, InvoiceGroupsResourceController],
+  controllers: [InvoiceGroupSettingsController, InvoiceTemplatesController, InvoiceDetailsController, InvoicesController, InvoiceGroupsController, InvoiceGroupsResourceController,
+    InvoiceMarksController, PaymentMethodsController, InvoiceContactController,
+    ChargesController, EditingController, FloorEditController, AuditController],
   providers: [
     InvoiceTemplatesService,
     InvoiceDetailsService,
@@ -40,6 +60,17 @@ import { InvoiceMutations } from './editing/invoice-mutations.service';
     { provide: TAX_RATE_PROVIDER, useValue: new StaticUsStateTaxRates() },
     InvoicePricing,
     InvoiceMutations,
+    EditRunner,
+    ChargesService,
+    LineVisibilityService,
+    NotesService,
+    DeliveryModeService,
+    FloorEditService,
+    AuditService,
+    InvoiceMarksService,
+    PaymentMethodsService,
+    InvoiceContactService,
+    InvoiceBulkNotesService,
   ],
   exports: [InvoiceTemplatesService],
 })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -16,9 +16,12 @@ import {
 } from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
+import MailIcon from '@mui/icons-material/EmailOutlined';
+import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import PrintIcon from '@mui/icons-material/Print';
 import SearchIcon from '@mui/icons-material/Search';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
@@ -33,6 +36,11 @@ import { csvFileName, invoicesCsv } from '../csv';
 import { fetchAllInvoices, fetchGroupDetailInfo, fetchInvoicesByIds, type GroupDetailInfo, type Invoice, type StatusFilter } from '../invoiceApi';
 import { DEFAULT_TABLE_PAGE_SIZE, INVOICE_TEXT, SEARCH_MAX, TABLE_PAGE_SIZES } from '../invoiceTexts';
 import { editInvoicesPath, groupIdParam, pageSizeParam, previewPath, searchParam, statusParam } from '../routeParams';
+import { ContactDialog } from '../shared/ContactDialog';
+import { addBulkNote, saveNote, sendBulkContact, sendInvoiceMessage } from '../shared/editingApi';
+import { EDIT_TEXT } from '../shared/editingTexts';
+import type { EditableInvoice } from '../shared/editingTypes';
+import { NoteDialog } from '../shared/NoteDialog';
 import { TotalsStrip } from '../shared/TotalsStrip';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
 import { InvoiceTable } from './InvoiceTable';
@@ -44,6 +52,12 @@ interface PrintState {
   invoices: Invoice[] | null;
   error: string | null;
 }
+
+/** The Contact and Note modals of the table's actions and of the selection's bulk actions. */
+type RowDialog = { kind: 'contact' | 'note'; invoiceId: number } | { kind: 'bulkContact' | 'bulkNote'; invoiceIds: number[] };
+
+/** The list records carry the bidder, the note and the version the writes send back. */
+const editable = (i: Invoice) => i as unknown as EditableInvoice;
 
 /**
  * Invoice Group Details (/invoices/InvoiceGroupDetails/{invoiceGroupID}, spec 000 section 2): the
@@ -68,6 +82,9 @@ export function InvoiceGroupDetailsPage() {
   const [print, setPrint] = useState<PrintState | null>(null);
   const [csvBusy, setCsvBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [rowDialog, setRowDialog] = useState<RowDialog | null>(null);
+  const qc = useQueryClient();
+  const notify = useNotify();
 
   const details = useQuery({
     queryKey: INVOICE_KEYS.details(houseRef, groupId ?? 0, { view: 'details', page, size, status, search }),
@@ -78,6 +95,11 @@ export function InvoiceGroupDetailsPage() {
     refetchInterval: (q) => (q.state.data && !q.state.data.invoiceGroup.invoiceCreated && !q.state.data.invoiceGroup.creationError ? IN_PROGRESS_REFRESH_MS : false),
   });
   const closePrint = useCallback(() => setPrint(null), []);
+  const openContact = useCallback((inv: Invoice) => setRowDialog({ kind: 'contact', invoiceId: inv.invoiceID }), []);
+  const openNote = useCallback((inv: Invoice) => setRowDialog({ kind: 'note', invoiceId: inv.invoiceID }), []);
+  // The invoices as last loaded: a note saved after a refresh sends the version now shown.
+  const shown = useRef<Invoice[]>([]);
+  shown.current = details.data?.invoiceBidders ?? [];
 
   if (groupId === null) return <NotFoundPage />;
 
@@ -106,6 +128,21 @@ export function InvoiceGroupDetailsPage() {
     } catch {
       setPrint((p) => (p ? { invoices: null, error: INVOICE_TEXT.loadError } : p));
     }
+  };
+
+  const refresh = () => qc.invalidateQueries({ queryKey: ['invoices', 'details', houseRef, groupId] });
+  const byId = (id: number) => shown.current.find((i) => i.invoiceID === id);
+  const dialogInvoice = rowDialog && 'invoiceId' in rowDialog ? byId(rowDialog.invoiceId) : undefined;
+
+  /** A write of the table's modals: the list is read again after it, and after a refusal (409: someone else's change). */
+  const afterWrite = async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+    } catch (err) {
+      await refresh();
+      throw err;
+    }
+    await refresh();
   };
 
   const downloadCsv = async () => {
@@ -157,6 +194,24 @@ export function InvoiceGroupDetailsPage() {
                 </Button>
                 <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadCsv()} disabled={csvBusy} data-testid="download-csv">
                   Download as CSV
+                </Button>
+                <Button
+                  variant="outlined"
+                  startIcon={<MailIcon />}
+                  onClick={() => setRowDialog({ kind: 'bulkContact', invoiceIds: selectedIds })}
+                  disabled={!selected.size}
+                  data-testid="bulk-contact"
+                >
+                  Bulk contact
+                </Button>
+                <Button
+                  variant="outlined"
+                  startIcon={<NoteAddIcon />}
+                  onClick={() => setRowDialog({ kind: 'bulkNote', invoiceIds: selectedIds })}
+                  disabled={!selected.size}
+                  data-testid="bulk-note"
+                >
+                  Bulk add note
                 </Button>
                 <Button
                   variant="outlined"
@@ -249,6 +304,8 @@ export function InvoiceGroupDetailsPage() {
                   symbol={symbol}
                   selected={selected}
                   onSelect={setSelected}
+                  onContact={openContact}
+                  onNote={openNote}
                 />
               )}
               <Box sx={{ p: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', borderTop: 1, borderColor: 'divider' }}>
@@ -285,6 +342,62 @@ export function InvoiceGroupDetailsPage() {
             </Card>
           )}
         </>
+      )}
+      {rowDialog?.kind === 'contact' && dialogInvoice && (
+        <ContactDialog
+          open
+          recipients={`${dialogInvoice.name}${dialogInvoice.email ? ` <${dialogInvoice.email}>` : ''} · Invoice #${dialogInvoice.invoiceNumber}`}
+          onSend={async (subject, message) => {
+            const inv = editable(dialogInvoice);
+            await afterWrite(() =>
+              sendInvoiceMessage(dp, houseRef, { subject, message, houseUserRef: user?.userRef ?? '', bidderID: inv.memberID, invoiceID: inv.invoiceID }),
+            );
+            setRowDialog(null);
+            notify(EDIT_TEXT.messageSent, { type: 'success' });
+          }}
+          onClose={() => setRowDialog(null)}
+        />
+      )}
+      {rowDialog?.kind === 'note' && dialogInvoice && (
+        <NoteDialog
+          open
+          title={editable(dialogInvoice).notes?.trim() ? 'Update internal note' : 'Add internal note'}
+          subtitle={`Invoice #${dialogInvoice.invoiceNumber} · ${dialogInvoice.name}`}
+          initial={editable(dialogInvoice).notes ?? ''}
+          onSave={async (notes) => {
+            const inv = editable(byId(dialogInvoice.invoiceID) ?? dialogInvoice);
+            await afterWrite(() => saveNote(dp, houseRef, groupId, { invoiceID: inv.invoiceID, version: inv.version }, notes));
+            setRowDialog(null);
+            notify(EDIT_TEXT.noteSaved, { type: 'success' });
+          }}
+          onClose={() => setRowDialog(null)}
+        />
+      )}
+      {rowDialog?.kind === 'bulkContact' && (
+        <ContactDialog
+          open
+          recipients={`the bidders of ${rowDialog.invoiceIds.length} selected invoice${rowDialog.invoiceIds.length === 1 ? '' : 's'}`}
+          onSend={async (subject, message) => {
+            await afterWrite(() => sendBulkContact(dp, houseRef, groupId, rowDialog.invoiceIds, subject, message));
+            setRowDialog(null);
+            notify(rowDialog.invoiceIds.length === 1 ? EDIT_TEXT.messageSent : EDIT_TEXT.messagesSent(rowDialog.invoiceIds.length), { type: 'success' });
+          }}
+          onClose={() => setRowDialog(null)}
+        />
+      )}
+      {rowDialog?.kind === 'bulkNote' && (
+        <NoteDialog
+          open
+          title="Bulk add note"
+          subtitle={`Added to the internal note of ${rowDialog.invoiceIds.length} selected invoice${rowDialog.invoiceIds.length === 1 ? '' : 's'} (after any note already there).`}
+          initial=""
+          onSave={async (notes) => {
+            await afterWrite(() => addBulkNote(dp, houseRef, groupId, rowDialog.invoiceIds, notes));
+            setRowDialog(null);
+            notify(rowDialog.invoiceIds.length === 1 ? EDIT_TEXT.noteSaved : EDIT_TEXT.notesSaved(rowDialog.invoiceIds.length), { type: 'success' });
+          }}
+          onClose={() => setRowDialog(null)}
+        />
       )}
       {print && (
         <PrintView

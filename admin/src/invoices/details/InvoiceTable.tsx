@@ -2,13 +2,12 @@ import { memo } from 'react';
 import { Box, Checkbox, IconButton, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import MailIcon from '@mui/icons-material/EmailOutlined';
-import NoteIcon from '@mui/icons-material/StickyNote2Outlined';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Invoice } from '../invoiceApi';
 import { shownName } from '../invoiceFormat';
-import { INVOICE_TEXT } from '../invoiceTexts';
 import { formatMoney } from '../money';
 import { editInvoicesPath, previewPath } from '../routeParams';
+import { NoteIcon } from '../shared/NoteIcon';
 import { PlatformTag } from '../shared/PlatformTag';
 
 export interface InvoiceTableProps {
@@ -19,6 +18,10 @@ export interface InvoiceTableProps {
   symbol: string;
   selected: ReadonlySet<number>;
   onSelect: (next: ReadonlySet<number>) => void;
+  /** Opens the Contact modal for the invoice's bidder. */
+  onContact: (invoice: Invoice) => void;
+  /** Opens the Add/Update internal note modal. */
+  onNote: (invoice: Invoice) => void;
 }
 
 const STATUS_COLOR: Record<string, string> = {
@@ -31,13 +34,19 @@ const STATUS_COLOR: Record<string, string> = {
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
+/** The server answers `notes` (and `hasNote`) with every invoice. */
+const hasNote = (inv: Invoice) => {
+  const i = inv as Invoice & { notes?: string | null; hasNote?: boolean };
+  return i.hasNote ?? !!i.notes?.trim();
+};
+
 /**
- * The invoice table of Invoice Group Details (spec 000 section 2): checkbox, actions (edit;
- * contact and note come with invoice editing), invoice number linking to the preview, paddle
+ * The invoice table of Invoice Group Details (spec 000 section 2): checkbox, actions (edit,
+ * contact, internal note: highlighted when the invoice has one), invoice number linking to the preview, paddle
  * when any, name (cut over 25 characters) with the platform tag, invoice total, balance,
  * invoice status and ship/pickup status.
  */
-export const InvoiceTable = memo(function InvoiceTable({ groupId, invoices, hasPaddle, symbol, selected, onSelect }: InvoiceTableProps) {
+export const InvoiceTable = memo(function InvoiceTable({ groupId, invoices, hasPaddle, symbol, selected, onSelect, onContact, onNote }: InvoiceTableProps) {
   const onPage = invoices.filter((i) => selected.has(i.invoiceID)).length;
   const togglePage = () => {
     const next = new Set(selected);
@@ -90,19 +99,15 @@ export const InvoiceTable = memo(function InvoiceTable({ groupId, invoices, hasP
                     <EditIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
-                <Tooltip title={`Contact: ${INVOICE_TEXT.nextIssue}`}>
-                  <span>
-                    <IconButton size="small" disabled aria-label={`Contact (${INVOICE_TEXT.nextIssue})`}>
-                      <MailIcon fontSize="small" />
-                    </IconButton>
-                  </span>
+                <Tooltip title="Contact">
+                  <IconButton size="small" onClick={() => onContact(inv)} aria-label={`Contact the bidder of invoice ${inv.invoiceNumber}`} data-testid="row-contact">
+                    <MailIcon fontSize="small" />
+                  </IconButton>
                 </Tooltip>
-                <Tooltip title={`Internal note: ${INVOICE_TEXT.nextIssue}`}>
-                  <span>
-                    <IconButton size="small" disabled aria-label={`Internal note (${INVOICE_TEXT.nextIssue})`}>
-                      <NoteIcon fontSize="small" />
-                    </IconButton>
-                  </span>
+                <Tooltip title={hasNote(inv) ? 'Update internal note' : 'Add internal note'}>
+                  <IconButton size="small" onClick={() => onNote(inv)} aria-label={`Internal note of invoice ${inv.invoiceNumber}`} data-testid="row-note">
+                    <NoteIcon hasNote={hasNote(inv)} />
+                  </IconButton>
                 </Tooltip>
               </TableCell>
               <TableCell>

@@ -1,8 +1,11 @@
-import { memo } from 'react';
-import { Box, Card, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Fragment, memo, type ReactNode } from 'react';
+import { Box, Card, Checkbox, LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Invoice, InvoiceDetail } from '../invoiceApi';
-import { optionalColumns, placeText } from '../invoiceFormat';
+import { optionalColumns, placeText, type OptionalColumns } from '../invoiceFormat';
 import { formatMoney } from '../money';
+import { additionalCents, additionalStatusText, hasAdditional } from './editingRules';
+import type { AdditionalPriceInfo } from './editingTypes';
 import { PlatformTag } from './PlatformTag';
 
 export interface InvoiceBlockProps {
@@ -12,29 +15,95 @@ export interface InvoiceBlockProps {
   applyCostPerLot: boolean;
   /** Session titles by catalog id (the Session column's tooltip). */
   sessionTitles: ReadonlyMap<number, string>;
+  // The editing screens' additions (all optional: without them the block is read-only).
+  /** A selection checkbox before the name. */
+  selection?: { checked: boolean; onChange: (checked: boolean) => void };
+  /** The bidder record the name links to. */
+  nameHref?: string;
+  /** The per-invoice links, under the bidder. */
+  actions?: ReactNode;
+  /** A last cell per lot (the per-item menu). */
+  lineActions?: (line: InvoiceDetail) => ReactNode;
+  /** Under the item table (the History list). */
+  footer?: ReactNode;
+  /** A save of this invoice is in flight. */
+  busy?: boolean;
 }
 
+/** Spec 000 section 5, quoted. */
+export const RESTRICTED_TEXT = '*this item is restricted and cannot be paid for online';
+
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+type WithAdditional = { additionalPriceInfo?: AdditionalPriceInfo | null };
+const additionalOf = (x: unknown): AdditionalPriceInfo | null => {
+  const info = (x as WithAdditional).additionalPriceInfo;
+  return hasAdditional(info) ? info : null;
+};
+
+/** The optional columns, also shown when an additional charge has an amount there. */
+function columnsOf(lines: readonly InvoiceDetail[], invoiceAdditional: AdditionalPriceInfo | null): OptionalColumns {
+  const cols = { ...optionalColumns(lines) };
+  for (const info of [invoiceAdditional, ...lines.map(additionalOf)]) {
+    if (!info) continue;
+    const c = additionalCents(info);
+    cols.tax ||= c.tax !== 0;
+    cols.shipping ||= c.shipping !== 0;
+    cols.insurance ||= c.insurance !== 0;
+    cols.other ||= c.other !== 0;
+  }
+  return cols;
+}
 
 /**
  * One invoice as the Create/Edit Invoices screens show it (spec 000 section 2): the bidder, the
  * invoice's place and channel, its balance, payments and total, and the item table whose Tax,
- * S/H, Insurance, Other and Disputes columns appear only when some line has them. The editing
- * links of the next issue hang off this block.
+ * S/H, Insurance, Other and Disputes columns appear only when some line has them, additional-charge
+ * rows (Add'l) with their statuses, and the restricted-lot note. The editing screens add the
+ * selection, the per-invoice links, the per-item menu and the History list through the optional props.
  */
-export const InvoiceBlock = memo(function InvoiceBlock({ invoice: inv, symbol, applyCostPerLot, sessionTitles }: InvoiceBlockProps) {
+export const InvoiceBlock = memo(function InvoiceBlock({
+  invoice: inv,
+  symbol,
+  applyCostPerLot,
+  sessionTitles,
+  selection,
+  nameHref,
+  actions,
+  lineActions,
+  footer,
+  busy,
+}: InvoiceBlockProps) {
   const lines = inv.invoiceDetails ?? [];
-  const cols = optionalColumns(lines);
+  const invoiceAdditional = additionalOf(inv);
+  const cols = columnsOf(lines, invoiceAdditional);
+  const restricted = lines.some((l) => l.restricted && !l.suppress);
   const money = (c: number) => formatMoney(c, symbol);
   const charges = inv.invoiceChargesCents;
   const hasInvoiceCharges = charges.tax !== 0 || charges.shipping !== 0 || charges.insurance !== 0 || charges.other !== 0;
-  const colCount = 6 + Number(cols.tax) + Number(cols.shipping) + Number(cols.insurance) + Number(cols.other) + Number(cols.disputes) + 1;
+  const colCount = 6 + Number(cols.tax) + Number(cols.shipping) + Number(cols.insurance) + Number(cols.other) + Number(cols.disputes) + 1 + Number(!!lineActions);
   return (
-    <Card variant="outlined" component="section" aria-label={`Invoice ${inv.invoiceNumber}`} data-testid={`invoice-block-${inv.invoiceID}`}>
+    <Card variant="outlined" component="section" aria-label={`Invoice ${inv.invoiceNumber}`} data-testid={`invoice-block-${inv.invoiceID}`} sx={{ position: 'relative' }}>
+      {busy && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} aria-label="Saving" />}
       <Box sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' }, borderBottom: 1, borderColor: 'divider' }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            {inv.name}
+            {selection && (
+              <Checkbox
+                size="small"
+                checked={selection.checked}
+                onChange={(e) => selection.onChange(e.target.checked)}
+                sx={{ p: 0.5, ml: -0.75, mr: 0.5 }}
+                slotProps={{ input: { 'aria-label': `Select invoice ${inv.invoiceNumber}` } }}
+              />
+            )}
+            {nameHref ? (
+              <Link component={RouterLink} to={nameHref} data-testid="bidder-link">
+                {inv.name}
+              </Link>
+            ) : (
+              inv.name
+            )}
             <PlatformTag platform={inv.platform} />
             {inv.paddleNumber !== 0 && (
               <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
@@ -46,7 +115,10 @@ export const InvoiceBlock = memo(function InvoiceBlock({ invoice: inv, symbol, a
           <Typography variant="body2" color="text.secondary">
             {[inv.email, placeText(inv), inv.channel].filter(Boolean).join(' · ')}
           </Typography>
-          <Typography variant="body2">Invoice #{inv.invoiceNumber}</Typography>
+          <Typography variant="body2" data-testid="invoice-number">
+            Invoice #{inv.invoiceNumber}
+          </Typography>
+          {actions && <Box sx={{ mt: 1 }}>{actions}</Box>}
         </Box>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, alignContent: 'start', '& dd': { m: 0, textAlign: 'right', ...num } }}>
           <Typography component="dt" variant="body2" color="text.secondary">
@@ -85,12 +157,25 @@ export const InvoiceBlock = memo(function InvoiceBlock({ invoice: inv, symbol, a
               <TableCell align="right">Total</TableCell>
               {cols.disputes && <TableCell>Disputes</TableCell>}
               <TableCell>Status</TableCell>
+              {lineActions && (
+                <TableCell padding="checkbox">
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
-            {lines.map((l) => (
-              <LineRow key={l.invoiceDetailID} line={l} cols={cols} money={money} sessionTitle={sessionTitles.get(l.catalogID)} />
-            ))}
+            {lines.map((l) => {
+              const extra = additionalOf(l);
+              return (
+                <Fragment key={l.invoiceDetailID}>
+                  <LineRow line={l} cols={cols} money={money} sessionTitle={sessionTitles.get(l.catalogID)} actions={lineActions?.(l)} withActions={!!lineActions} />
+                  {extra && <AdditionalRow info={extra} cols={cols} money={money} withActions={!!lineActions} label={`Add'l`} testId={`additional-${l.invoiceDetailID}`} />}
+                </Fragment>
+              );
+            })}
             {(applyCostPerLot || hasInvoiceCharges) && (
               <TableRow>
                 <TableCell colSpan={colCount} sx={{ color: 'text.secondary' }}>
@@ -108,17 +193,105 @@ export const InvoiceBlock = memo(function InvoiceBlock({ invoice: inv, symbol, a
                 </TableCell>
               </TableRow>
             )}
+            {invoiceAdditional && (
+              <AdditionalRow info={invoiceAdditional} cols={cols} money={money} withActions={!!lineActions} label="Add'l (invoice)" testId="additional-invoice" />
+            )}
           </TableBody>
         </Table>
       </Box>
+      {restricted && (
+        <Typography variant="body2" sx={{ px: 2, py: 1 }} data-testid="restricted-note">
+          {RESTRICTED_TEXT}
+        </Typography>
+      )}
+      {footer}
     </Card>
   );
 });
 
-function LineRow({ line: l, cols, money, sessionTitle }: { line: InvoiceDetail; cols: ReturnType<typeof optionalColumns>; money: (c: number) => string; sessionTitle?: string }) {
-  const p = l.priceInfoCents;
+/** A floor edit replaced the computed amount (dotted underline, explained on hover). */
+const EDITED_TITLE = 'Edited: replaces the computed amount';
+const edited = (on: boolean | undefined) => (on ? { ...num, textDecoration: 'underline dotted' } : num);
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** An additional charge under its lot (or under the invoice charges): Add'l amounts and their status. */
+function AdditionalRow({
+  info,
+  cols,
+  money,
+  withActions,
+  label,
+  testId,
+}: {
+  info: AdditionalPriceInfo;
+  cols: OptionalColumns;
+  money: (c: number) => string;
+  withActions: boolean;
+  label: string;
+  testId: string;
+}) {
+  const c = additionalCents(info);
+  const total = c.tax + c.shipping + c.insurance + c.other;
+  const cell = { ...num, fontStyle: 'italic', color: 'text.secondary' } as const;
   return (
-    <TableRow sx={l.suppress ? { '& td': { color: 'text.disabled' } } : undefined}>
+    <TableRow data-testid={testId} sx={{ '& td': { borderTop: 0 } }}>
+      <TableCell />
+      <TableCell sx={{ fontStyle: 'italic', color: 'text.secondary' }}>{label}</TableCell>
+      <TableCell />
+      <TableCell />
+      <TableCell />
+      {cols.tax && (
+        <TableCell align="right" sx={cell}>
+          {money(c.tax)}
+        </TableCell>
+      )}
+      {cols.shipping && (
+        <TableCell align="right" sx={cell}>
+          {money(c.shipping)}
+        </TableCell>
+      )}
+      {cols.insurance && (
+        <TableCell align="right" sx={cell}>
+          {money(c.insurance)}
+        </TableCell>
+      )}
+      {cols.other && (
+        <TableCell align="right" sx={cell}>
+          {money(c.other)}
+        </TableCell>
+      )}
+      <TableCell align="right" sx={{ ...cell, fontWeight: 600 }}>
+        {money(total)}
+      </TableCell>
+      {cols.disputes && <TableCell />}
+      <TableCell sx={{ whiteSpace: 'nowrap', fontStyle: 'italic' }} data-testid="additional-status">
+        {additionalStatusText(info)}
+      </TableCell>
+      {withActions && <TableCell />}
+    </TableRow>
+  );
+}
+
+function LineRow({
+  line: l,
+  cols,
+  money,
+  sessionTitle,
+  actions,
+  withActions,
+}: {
+  line: InvoiceDetail;
+  cols: OptionalColumns;
+  money: (c: number) => string;
+  sessionTitle?: string;
+  actions?: ReactNode;
+  withActions?: boolean;
+}) {
+  const p = l.priceInfoCents;
+  const ov = (l as { overridden?: { hammer: boolean; premium: boolean; livefee: boolean } }).overridden;
+  return (
+    <TableRow sx={l.suppress ? { '& td': { color: 'text.disabled' } } : undefined} data-testid={`line-${l.invoiceDetailID}`}>
       <TableCell title={sessionTitle} sx={{ whiteSpace: 'nowrap' }}>
         {l.saleIdentifier}
       </TableCell>
@@ -134,13 +307,13 @@ function LineRow({ line: l, cols, money, sessionTitle }: { line: InvoiceDetail; 
           </Typography>
         )}
       </TableCell>
-      <TableCell align="right" sx={num}>
+      <TableCell align="right" sx={edited(ov?.hammer)} title={ov?.hammer ? EDITED_TITLE : undefined}>
         {money(p.hammer)}
       </TableCell>
-      <TableCell align="right" sx={num}>
+      <TableCell align="right" sx={edited(ov?.premium)} title={ov?.premium ? EDITED_TITLE : undefined}>
         {money(p.premium)}
       </TableCell>
-      <TableCell align="right" sx={num}>
+      <TableCell align="right" sx={edited(ov?.livefee)} title={ov?.livefee ? EDITED_TITLE : undefined}>
         {money(p.livefee)}
       </TableCell>
       {cols.tax && (
@@ -167,7 +340,14 @@ function LineRow({ line: l, cols, money, sessionTitle }: { line: InvoiceDetail; 
         {money(l.totalAmountCents)}
       </TableCell>
       {cols.disputes && <TableCell>{l.disputeRef ?? ''}</TableCell>}
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.itemStatus}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="item-status">
+        {l.itemStatus}
+      </TableCell>
+      {withActions && (
+        <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+          {actions}
+        </TableCell>
+      )}
     </TableRow>
   );
 }

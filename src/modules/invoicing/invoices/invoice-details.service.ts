@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogsService, SessionRow } from '../../catalogs/catalogs.service';
+import { HousesService } from '../../houses/houses.service';
 import { LotsService } from '../../lots/lots.service';
+import { loadAdditionalCharges, type AdditionalChargeRecord } from '../editing/charges.view';
 import type { GroupTotals } from '../math/invoice-totals';
 import { centsOf, INVOICE_COLUMNS, invoiceRecord, InvoiceLineRecord, InvoiceRecord, LINE_COLUMNS, lineRecord } from './invoice-records';
 import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';
-import { groupTotalsView, GroupTotalsView, invoiceView, InvoiceView, SessionRef } from './invoice.view';
+import { AdditionalColumns, groupTotalsView, GroupTotalsView, invoiceView, InvoiceView, SessionRef } from './invoice.view';
 import { InvoicesError } from './invoices.errors';
 import { CatalogDayView, sessionDays } from './session-days';
 
@@ -47,7 +49,15 @@ interface GroupRow {
   creationError: string | null;
   catalogIds: number[];
   totals: GroupTotals;
+  /** The additional charges that count, inside the totals' columns. */
+  additional: AdditionalColumns;
   hasPaddleNumbers: boolean;
+}
+
+/** Issue 5: each invoice's additional charges, and whether the house takes online payments (charges after payment become additional). */
+interface Extras {
+  additional: Map<number, AdditionalChargeRecord[]>;
+  onlinePayments: boolean;
 }
 
 /**
@@ -57,7 +67,7 @@ interface GroupRow {
  */
 export const GROUP_SQL = `select g.id, g.title, g.invoice_created, g.template_id, g.currency_code, g.creation_error,
           (select coalesce(array_agg(gc.catalog_id order by gc.catalog_id), '{}') from invoice_group_catalog gc where gc.group_id = g.id) as catalog_ids,
-          t.*
+          t.*, ad.*
      from invoice_group g
     cross join lateral (
           select count(*)::int as invoices, coalesce(sum(i.item_count), 0) as items, coalesce(sum(i.hammer_total_cents), 0) as hammer,
@@ -67,6 +77,13 @@ export const GROUP_SQL = `select g.id, g.title, g.invoice_created, g.template_id
                  coalesce(sum(i.invoice_total_cents), 0) as total, coalesce(sum(i.payments_made_cents), 0) as payments_made,
                  coalesce(sum(i.balance_cents), 0) as balance, coalesce(bool_or(i.paddle_number <> 0), false) as has_paddles
             from invoice i where i.house_id = g.house_id and i.group_id = g.id) t
+    cross join lateral (
+          select coalesce(sum(a.tax_cents), 0) as add_tax, coalesce(sum(a.shipping_cents), 0) as add_shipping,
+                 coalesce(sum(a.insurance_cents), 0) as add_insurance, coalesce(sum(a.other_cents), 0) as add_other
+            from invoice_additional_charge a
+            join invoice i on i.id = a.invoice_id and i.house_id = g.house_id and i.group_id = g.id
+            left join invoice_line l on l.id = a.line_id
+           where a.house_id = g.house_id and not a.hidden and (l.id is null or not l.suppress)) ad
     where g.id = ? and g.house_id = ?`;
 
 /**
@@ -81,6 +98,7 @@ export class InvoiceDetailsService {
     private readonly em: EntityManager,
     private readonly catalogs: CatalogsService,
     private readonly lots: LotsService,
+    private readonly houses: HousesService,
   ) {}
 
   /** `GET invoiceGroup/{id}/groupDetailInfo`: the group, its sessions, totals, and the invoices asked for. */
@@ -89,7 +107,11 @@ export class InvoiceDetailsService {
     const wholeGroup = c.status === 'ALL' && !c.search && !c.ids;
     const [group, page] = await Promise.all([this.group(houseId, c.groupId), this.invoicePage(houseId, c, !wholeGroup)]);
     if (!group) throw InvoicesError.groupNotFound();
-    const [sessions, lines] = await Promise.all([this.catalogs.sessions(houseId, group.catalogIds), this.linesOf(houseId, page.records.map((i) => i.id))]);
+    const [sessions, lines, extras] = await Promise.all([
+      this.catalogs.sessions(houseId, group.catalogIds),
+      this.linesOf(houseId, page.records.map((i) => i.id)),
+      this.extras(houseId, page.records.map((i) => i.id)),
+    ]);
     return {
       invoiceGroup: {
         invoiceGroupID: group.id,
@@ -100,8 +122,8 @@ export class InvoiceDetailsService {
         creationError: group.creationError,
       },
       catalogs: sessionDays(sessions),
-      invoiceBidders: views(page.records, lines, sessions, true),
-      ...groupTotalsView(group.totals, group.currencyCode),
+      invoiceBidders: views(page.records, lines, sessions, true, extras),
+      ...groupTotalsView(group.totals, group.currencyCode, group.additional),
       hasPaddleNumbers: group.hasPaddleNumbers,
       totalRecords: wholeGroup ? group.totals.invoices : page.total,
       page: c.limit === null ? 1 : Math.floor(c.offset / c.limit) + 1,
@@ -119,24 +141,28 @@ export class InvoiceDetailsService {
     const c: InvoiceCriteria = { groupId, status: 'ALL', ids: [...ids], sort: DEFAULT_SORT, offset: 0, limit: null };
     const [group, page] = await Promise.all([this.group(houseId, groupId), ids.length ? this.invoicePage(houseId, c) : { records: [], total: 0 }]);
     if (!group) throw InvoicesError.groupNotFound();
-    const [sessions, lines] = await Promise.all([this.catalogs.sessions(houseId, group.catalogIds), this.linesOf(houseId, page.records.map((i) => i.id))]);
-    return views(page.records, lines, sessions, true);
+    const [sessions, lines, extras] = await Promise.all([
+      this.catalogs.sessions(houseId, group.catalogIds),
+      this.linesOf(houseId, page.records.map((i) => i.id)),
+      this.extras(houseId, page.records.map((i) => i.id)),
+    ]);
+    return views(page.records, lines, sessions, true, extras);
   }
 
   /** `/api/invoices`: a page of the house's invoices (statuses computed from their lines; lines not answered). */
   async list(houseId: number, c: InvoiceCriteria): Promise<{ records: InvoiceView[]; total: number }> {
     const page = await this.invoicePage(houseId, c);
-    const lines = await this.linesOf(houseId, page.records.map((i) => i.id));
-    return { records: views(page.records, lines, [], false), total: page.total };
+    const [lines, extras] = await Promise.all([this.linesOf(houseId, page.records.map((i) => i.id)), this.extras(houseId, page.records.map((i) => i.id))]);
+    return { records: views(page.records, lines, [], false, extras), total: page.total };
   }
 
   /** `/api/invoices/{id}`: one invoice with every line. */
   async getOne(houseId: number, id: number): Promise<InvoiceView> {
     const c: InvoiceCriteria = { status: 'ALL', ids: [id], sort: DEFAULT_SORT, offset: 0, limit: null };
-    const [page, lines] = await Promise.all([this.invoicePage(houseId, c), this.linesOf(houseId, [id])]);
+    const [page, lines, extras] = await Promise.all([this.invoicePage(houseId, c), this.linesOf(houseId, [id]), this.extras(houseId, [id])]);
     if (!page.records.length) throw InvoicesError.invoiceNotFound();
     const sessions = await this.catalogs.sessions(houseId, [...new Set(lines.map((l) => l.catalogId))]);
-    const [view] = views(page.records, lines, sessions, true);
+    const [view] = views(page.records, lines, sessions, true, extras);
     return view;
   }
 
@@ -148,6 +174,8 @@ export class InvoiceDetailsService {
     const r = rows[0];
     if (!r) return null;
     const total = centsOf(r.total);
+    const additional = { tax: centsOf(r.add_tax), shipping: centsOf(r.add_shipping), insurance: centsOf(r.add_insurance), other: centsOf(r.add_other) };
+    const additionalTotal = additional.tax + additional.shipping + additional.insurance + additional.other;
     return {
       id: r.id,
       title: r.title,
@@ -157,6 +185,7 @@ export class InvoiceDetailsService {
       creationError: r.creation_error ?? null,
       catalogIds: (r.catalog_ids as (number | string)[]).map(Number),
       hasPaddleNumbers: r.has_paddles,
+      additional,
       totals: {
         invoices: r.invoices,
         items: Number(r.items),
@@ -168,9 +197,8 @@ export class InvoiceDetailsService {
         insurance: centsOf(r.insurance),
         other: centsOf(r.other),
         total,
-        // TODO(issue 5: additional charges): split them out of the stored totals.
-        totalWithoutAdditional: total,
-        additionalTotal: 0,
+        totalWithoutAdditional: total - additionalTotal,
+        additionalTotal,
         paymentsMade: centsOf(r.payments_made),
         outstandingBalance: centsOf(r.balance),
       },
@@ -192,6 +220,13 @@ export class InvoiceDetailsService {
       total = Number((await conn.execute(`select count(*) as n from invoice i where ${where}`, params))[0].n);
     }
     return { records: rows.map(invoiceRecord), total };
+  }
+
+  /** Issue 5: the invoices' additional charges (none asked: no query) and the house's online-payment setting. */
+  private async extras(houseId: number, invoiceIds: readonly number[]): Promise<Extras> {
+    if (!invoiceIds.length) return { additional: new Map(), onlinePayments: false };
+    const [additional, house] = await Promise.all([loadAdditionalCharges(this.em, houseId, invoiceIds), this.houses.getById(houseId)]);
+    return { additional, onlinePayments: house.processorType === 'p' && house.paymentProcessingEnabled };
   }
 
   /** Every line (hidden ones included) of the given invoices of the house. */
@@ -223,6 +258,7 @@ function views(
   lines: readonly InvoiceLineRecord[],
   sessions: readonly SessionRow[],
   includeDetails: boolean,
+  extras?: Extras,
 ): InvoiceView[] {
   const refs = new Map<number, SessionRef>(sessions.map((s) => [s.catalogId, { catalogRef: s.catalogRef }]));
   const order = new Map<number, number>();
@@ -239,5 +275,6 @@ function views(
     const kb = keys.get(b) as string;
     return (order.get(a.catalogId) ?? a.catalogId) - (order.get(b.catalogId) ?? b.catalogId) || (ka < kb ? -1 : ka > kb ? 1 : 0) || a.id - b.id;
   };
-  return invoices.map((inv) => invoiceView(inv, (byInvoice.get(inv.id) ?? []).sort(compare), { sessions: refs, includeDetails }));
+  const opts = { sessions: refs, includeDetails, additionalCharges: extras?.additional, onlinePayments: extras?.onlinePayments };
+  return invoices.map((inv) => invoiceView(inv, (byInvoice.get(inv.id) ?? []).sort(compare), opts));
 }

@@ -24,7 +24,9 @@ import {
   type ItemStatusLabel,
   type ShipStatus,
 } from '../math/statuses';
+import { paymentMethodName } from '../editing/payment-methods';
 import type { InvoiceLineRecord, InvoiceRecord } from './invoice-records';
+import { additionalPriceInfoView, chargesAsAdditional, countedAdditionalCents, type AdditionalChargeRecord, type AdditionalPriceInfoView } from '../editing/charges.view';
 import { amount, amounts, currencySymbol } from './money-json';
 
 /** The seven amounts of a price, in the spec's spelling (`livefee`). */
@@ -91,8 +93,12 @@ export interface InvoiceDetailView {
   taxCalculationError: boolean;
   /** Not Sent, Sent, Paid or Shipped (spec section 4). */
   itemStatus: ItemStatusLabel;
-  /** TODO(issue 5: additional charges): the line's additional charge. */
-  additionalPriceInfo: null;
+  /** The charges staff entered on the lot (tax: the entered part, added to the computed tax), what the charges form starts from. */
+  enteredCharges: { tax: number; shipping: number; insurance: number; other: number };
+  enteredChargesCents: { tax: Cents; shipping: Cents; insurance: Cents; other: Cents };
+  /** The lot's additional charge (charges added after payment), or null. */
+  additionalPriceInfo: AdditionalPriceInfoView | null;
+  /** Charges entered on this lot now become an additional charge (the invoice's rule, false on a hidden lot). */
   additionalCharge: boolean;
 }
 
@@ -171,8 +177,15 @@ export interface InvoiceView {
   taxCalculationError: boolean;
   /** Optimistic-locking version: edits send it back. */
   version: number;
-  /** TODO(issue 5: additional charges). */
-  additionalPriceInfo: null;
+  /** An internal note exists (the note icon is highlighted). */
+  hasNote: boolean;
+  /** The invoice's own additional charge (invoice-level charging), or null. */
+  additionalPriceInfo: AdditionalPriceInfoView | null;
+  /** Charges entered now become additional charges (paid invoice, processor p with online payment; spec section 4). */
+  additionalCharge: boolean;
+  /** Every additional charge that counts (lots' and the invoice's, not hidden), included in invoiceTotal. */
+  additionalTotal: number;
+  additionalTotalCents: Cents;
   /** TODO(card charging and auto-charge issue): from the gateway's card limits. */
   creditCardLimitExceeded: boolean;
   /** TODO(card charging and auto-charge issue): the batch eligibility rules of spec section 8. */
@@ -193,15 +206,14 @@ export interface InvoiceViewOptions {
   sessions: ReadonlyMap<number, SessionRef>;
   /** Answer `invoiceDetails` (false for list records, which still use the lines for statuses). */
   includeDetails?: boolean;
+  /** Additional charges by invoice id (none when absent). */
+  additionalCharges?: ReadonlyMap<number, readonly AdditionalChargeRecord[]>;
+  /** The house takes online payments (processor p, payment processing enabled). */
+  onlinePayments?: boolean;
 }
 
-/** Spec section 3, Payment method: 3 Visa, 4 MasterCard, 5 Discover, 6 American Express; 11 ACH; others display as card. */
-const PAYMENT_METHODS: Readonly<Record<number, string>> = { 3: 'Visa', 4: 'MasterCard', 5: 'Discover', 6: 'American Express', 11: 'ACH' };
-
-export function paymentMethodName(id: number | null | undefined): string | null {
-  if (id === null || id === undefined) return null;
-  return PAYMENT_METHODS[id] ?? 'Card';
-}
+/** Spec section 3, Payment method: 3 Visa, 4 MasterCard, 5 Discover, 6 American Express; 11 ACH; the offline methods by name; others display as card. */
+export { paymentMethodName };
 
 const usDate = (iso: string | null): string | null => (iso ? formatUsDate(iso) : null);
 
@@ -222,7 +234,12 @@ export function lotNumberText(num: string | null, ext: string | null): string {
   return `${num ?? ''}${ext ?? ''}`;
 }
 
-export function invoiceDetailView(line: InvoiceLineRecord, invoice: Pick<InvoiceRecord, 'channel' | 'sentAt'>, opts: InvoiceViewOptions): InvoiceDetailView {
+export function invoiceDetailView(
+  line: InvoiceLineRecord,
+  invoice: Pick<InvoiceRecord, 'channel' | 'sentAt'>,
+  opts: InvoiceViewOptions,
+  additional: { charge: AdditionalChargeRecord | null; asAdditional: boolean } = { charge: null, asAdditional: false },
+): InvoiceDetailView {
   const priceCents: PriceCents = {
     hammer: line.hammerCents,
     premium: line.premiumCents,
@@ -268,8 +285,10 @@ export function invoiceDetailView(line: InvoiceLineRecord, invoice: Pick<Invoice
     overridden: { hammer: line.hammerOverrideCents != null, premium: line.premiumOverrideCents != null, livefee: line.liveFeeOverrideCents != null },
     taxCalculationError: line.taxCalculationError,
     itemStatus: itemStatusLabel({ invoiceSent: sent, paidDate: line.paidDate, shippedDate: line.shippedDate }),
-    additionalPriceInfo: null,
-    additionalCharge: false,
+    enteredCharges: { tax: amount(line.taxEnteredCents), shipping: amount(line.shippingCents), insurance: amount(line.insuranceCents), other: amount(line.otherStaffCents) },
+    enteredChargesCents: { tax: line.taxEnteredCents, shipping: line.shippingCents, insurance: line.insuranceCents, other: line.otherStaffCents },
+    additionalPriceInfo: additional.charge ? additionalPriceInfoView(additional.charge) : null,
+    additionalCharge: additional.asAdditional && !line.suppress,
   };
 }
 
@@ -277,14 +296,18 @@ export function invoiceDetailView(line: InvoiceLineRecord, invoice: Pick<Invoice
 export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecord[], opts: InvoiceViewOptions): InvoiceView {
   const visible = lines.filter((l) => !l.suppress);
   const name = `${inv.firstName} ${inv.lastName}`.trim();
+  const extras = opts.additionalCharges?.get(inv.id) ?? [];
+  // The stored totals include the additional charges that count; totalPrice leaves them out.
+  const add = countedAdditionalCents(extras, new Set(lines.filter((l) => l.suppress).map((l) => l.id)));
+  const asAdditional = chargesAsAdditional(inv, lines, opts.onlinePayments ?? false);
   const totalCents: PriceCents = {
     hammer: inv.hammerTotalCents,
     premium: inv.premiumTotalCents,
     livefee: inv.liveFeeTotalCents,
-    tax: inv.taxTotalCents,
-    shipping: inv.shippingTotalCents,
-    insurance: inv.insuranceTotalCents,
-    other: inv.otherTotalCents,
+    tax: inv.taxTotalCents - add.tax,
+    shipping: inv.shippingTotalCents - add.shipping,
+    insurance: inv.insuranceTotalCents - add.insurance,
+    other: inv.otherTotalCents - add.other,
   };
   const chargesCents = { tax: inv.taxCents, shipping: inv.shippingCents, insurance: inv.insuranceCents, other: inv.otherCents };
   const shipDates = visible.filter((l) => l.shipped && l.shippedDate).map((l) => l.shippedDate as string).sort();
@@ -350,13 +373,19 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     editedAfterSend: inv.editedAfterSend,
     taxCalculationError: inv.taxCalculationError,
     version: inv.version,
-    additionalPriceInfo: null,
+    hasNote: !!inv.notes && inv.notes.trim() !== '',
+    additionalPriceInfo: ((a) => (a ? additionalPriceInfoView(a) : null))(extras.find((a) => a.lineId === null)),
+    additionalCharge: asAdditional,
+    additionalTotal: amount(add.total),
+    additionalTotalCents: add.total,
     creditCardLimitExceeded: false,
     batchChargeEligible: false,
     batchChargIneligibilityReason: null,
     autoChargeDate: null,
   };
-  if (opts.includeDetails !== false) view.invoiceDetails = lines.map((l) => invoiceDetailView(l, inv, opts));
+  if (opts.includeDetails !== false) {
+    view.invoiceDetails = lines.map((l) => invoiceDetailView(l, inv, opts, { charge: extras.find((a) => a.lineId === l.id) ?? null, asAdditional }));
+  }
   return view;
 }
 
@@ -404,13 +433,21 @@ export interface GroupTotalsView {
   totalsCents: TotalsStripCents;
 }
 
+/** The four charge columns of the group's additional charges that count (they are inside GroupTotals' columns). */
+export interface AdditionalColumns {
+  tax: Cents;
+  shipping: Cents;
+  insurance: Cents;
+  other: Cents;
+}
+
 /**
  * The group's totals as the calls answer them, from the math module's GroupTotals (sums of the
- * invoices' stored rounded amounts; hidden lines are in none of them).
- * TODO(issue 5: additional charges): `totalPrice` must leave additional charges out once they are
- * stored; until then there are none and both price objects are the same.
+ * invoices' stored rounded amounts; hidden lines are in none of them). `totalPrice` leaves the
+ * additional charges out (`additional`: their columns), `totalPriceWithAdditionalCharges` and the
+ * strip keep them.
  */
-export function groupTotalsView(all: GroupTotals, currencyCode: string): GroupTotalsView {
+export function groupTotalsView(all: GroupTotals, currencyCode: string, additional: AdditionalColumns = { tax: 0, shipping: 0, insurance: 0, other: 0 }): GroupTotalsView {
   const symbol = currencySymbol(currencyCode);
   const stripCents: TotalsStripCents = {
     totalHammer: all.hammer,
@@ -424,9 +461,17 @@ export function groupTotalsView(all: GroupTotals, currencyCode: string): GroupTo
     pendingCharges: all.outstandingBalance,
     paymentsMade: all.paymentsMade,
   };
+  const withAdditional = priceOf(all);
+  const price: PriceCents = {
+    ...withAdditional,
+    tax: withAdditional.tax - additional.tax,
+    shipping: withAdditional.shipping - additional.shipping,
+    insurance: withAdditional.insurance - additional.insurance,
+    other: withAdditional.other - additional.other,
+  };
   return {
-    totalPrice: { ...priceAmounts(priceOf(all)), currencySymbol: symbol },
-    totalPriceCents: priceOf(all),
+    totalPrice: { ...priceAmounts(price), currencySymbol: symbol },
+    totalPriceCents: price,
     totalPriceWithAdditionalCharges: { ...priceAmounts(priceOf(all)), currencySymbol: symbol },
     totalPriceWithAdditionalChargesCents: priceOf(all),
     totalAmount: amount(all.total),
