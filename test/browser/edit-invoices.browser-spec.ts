@@ -133,6 +133,8 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await dialog.getByText('Please correct the amounts marked and try again.', { exact: true }).waitFor();
     expect(await dialog.getByTestId('charges-invoice').textContent()).toContain('1 of 3'); // refused: still on the first
     await dialog.getByTestId('charge-invoice-shipping').fill('$1,010.5');
+    // Correcting an amount takes the stale summary away.
+    await dialog.getByText('Please correct the amounts marked and try again.', { exact: true }).waitFor({ state: 'detached' });
     await shot('charges-first');
     await dialog.getByTestId('charges-next').click();
 

@@ -145,6 +145,8 @@ function ChargesForm({ ids, startIndex, bulk, settings, lookup, onSave, onClose 
       const { [`${rowKey}.${field}`]: _gone, ...rest } = e;
       return rest;
     });
+    // The summary speaks of the marked amounts; once one is being corrected it no longer holds.
+    setAlert((a) => (a === CHARGE_TEXT.fixErrors ? null : a));
   };
   const normalise = (rowKey: string, field: ChargeField) =>
     setForm((f) => (f ? { ...f, rows: f.rows.map((r) => (r.key === rowKey ? { ...r, texts: { ...r.texts, [field]: normaliseChargeText(r.texts[field], field) } } : r)) } : f));
