@@ -3,13 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { newRef } from '../houses/identity/secrets';
 import { COMPANY_ID_OF, type Platform } from './member.entity';
 
-/** A registered bidder of a sale with what an invoice copies of them. */
-export interface ApprovalWithMember {
-  approvalId: number;
-  paddleNumber: number;
-  channel: Platform;
-  memberId: number;
-  memberRef: string;
+/** A bidder's name, contact and address: what an invoice copies and a new floor bidder carries. */
+export interface MemberContact {
   firstName: string;
   lastName: string;
   email: string | null;
@@ -22,6 +17,15 @@ export interface ApprovalWithMember {
   province: string | null;
   postalCode: string | null;
   countryCode: string | null;
+}
+
+/** A registered bidder of a sale with what an invoice copies of them. */
+export interface ApprovalWithMember extends MemberContact {
+  approvalId: number;
+  paddleNumber: number;
+  channel: Platform;
+  memberId: number;
+  memberRef: string;
   platform: Platform;
   companyId: number | null;
 }
@@ -218,20 +222,7 @@ export interface ResultBidderCandidates {
   membersByEmail: Map<string, CandidateMember[]>;
 }
 
-export interface NewFloorBidder {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  companyName: string | null;
-  street1: string | null;
-  street2: string | null;
-  city: string | null;
-  stateCode: string | null;
-  province: string | null;
-  postalCode: string | null;
-  countryCode: string | null;
-}
+export type NewFloorBidder = MemberContact;
 
 /** A registration for the sale: existing (approvalId set) or to be created by `applyResultBidders`. */
 export interface BidderSlot {

@@ -4,6 +4,8 @@
  * server's (`groupName`, `taxSettings.0.taxStateID`, `messages.2.sequence`), so a refused save's
  * messages land beside the same fields as the form's own.
  */
+// Shared with the server (a dependency-free file): the editor and the API word every message alike.
+import { TEMPLATE_LIMITS as SERVER_LIMITS, TEMPLATE_TEXT as SERVER_TEXT } from '../../../../src/modules/invoicing/templates/template-texts';
 
 /** `data.groupSettings` of `GET /app/house/{houseRef}/invoiceGroupSettings`. */
 export interface GroupSettings {
@@ -109,44 +111,11 @@ export interface TemplateDraft {
 
 export type ChargeKind = 'tax' | 'fee';
 
-export const TEMPLATE_LIMITS = {
-  groupName: 50,
-  subject: 72,
-  fromName: 150,
-  fromEmail: 150,
-  bccEmail: 150,
-  payPalEmail: 150,
-  chargeName: 50,
-  messageHeader: 150,
-  messageDetail: 5000,
-  /** 100 % */
-  maxRate: 100,
-} as const;
+/** The server's limits, with the rate in percent (the form's unit) instead of thousandths of a percent. */
+export const TEMPLATE_LIMITS = { ...SERVER_LIMITS, maxRate: SERVER_LIMITS.maxRate / 1000 } as const;
 
-/** Quoted from spec 000 section 5 where it words them; the rest are the server's (template-texts.ts). */
-export const TEMPLATE_TEXT = {
-  summary: 'Please correct the errors noted and try saving again.',
-  nameRequired: 'Invoice template name is required',
-  subjectRequired: 'Email Subject is required',
-  fromNameRequired: 'Reply to Name is required',
-  fromEmailRequired: 'Reply to Email is required',
-  validEmail: 'Valid Email is required',
-  countryRequired: 'Country is required',
-  taxRateInvalid: 'Please enter a valid tax rate %.',
-  feeRateInvalid: 'Please enter a valid fee rate %.',
-  chargeTypeRequired: 'Charge type is required',
-  stateRequired: 'State is required',
-  provinceRequired: 'Province is required',
-  taxTypeBoxRequired: 'Tax Type is Required, Please select at least one Tax Type Check Box',
-  feeTypeBoxRequired: 'Fee Type is Required, Please select at least one Fee Type Check Box',
-  taxInFees: 'Taxes cannot be entered in the fees section, please use the taxes section above.',
-  sequenceUnique: 'Sequence number must be unique',
-  saved: 'Your changes have been saved.',
-  inactive: 'This template is no longer active and cannot be changed.',
-  taxesLocked: 'Taxes cannot be changed or added once invoices exist for a sale using this template.',
-  payPalEmailRequired: 'PayPal Email is required',
-  tooLong: (label: string, max: number) => `${label} cannot be longer than ${max} characters.`,
-} as const;
+/** The server's messages (quoted from spec 000 section 5 where it words them): one wording for both. */
+export const TEMPLATE_TEXT = { ...SERVER_TEXT, inactive: SERVER_TEXT.readOnly } as const;
 
 /** The two messages every new template starts with (000 section 3). */
 export const DEFAULT_MESSAGES = [

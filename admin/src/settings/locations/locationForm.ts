@@ -1,4 +1,9 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+// Shared with the server (dependency-free files): one UK/GB mapping, one wording of the labels.
+import { toIso, toSpec } from '../../../../src/modules/houses/geo/country-codes';
+import { postalLabel, stateLabel } from '../../../../src/modules/houses/locations/location-labels';
+
+export { postalLabel, stateLabel };
 
 /**
  * The Location form's rules (spec 000 sections 3 and 5, 001 "Location form"), the same as the
@@ -91,39 +96,8 @@ export const FIELD_LABELS = {
 /** Countries whose state is chosen from a list (spec: a select for US/CA/AU/UK, free text otherwise). */
 export const STATE_LIST_COUNTRIES = ['US', 'CA', 'AU', 'UK'];
 
-/** The spec's location list spells the United Kingdom UK; ISO (and the postal-code library) says GB. */
-const toSpec = (code: string) => {
-  const c = code.trim().toUpperCase();
-  return c === 'GB' ? 'UK' : c;
-};
-const toIso = (code: string) => {
-  const c = code.trim().toUpperCase();
-  return c === 'UK' ? 'GB' : c;
-};
-
 export function hasStateList(countryCode: string): boolean {
   return STATE_LIST_COUNTRIES.includes(toSpec(countryCode));
-}
-
-/** US State, CA Province, AU State/Territory, UK County, otherwise State/Province. */
-export function stateLabel(countryCode: string): string {
-  switch (toSpec(countryCode)) {
-    case 'US':
-      return 'State';
-    case 'CA':
-      return 'Province';
-    case 'AU':
-      return 'State/Territory';
-    case 'UK':
-      return 'County';
-    default:
-      return 'State/Province';
-  }
-}
-
-/** US Zip Code, otherwise Postal Code. */
-export function postalLabel(countryCode: string): string {
-  return toSpec(countryCode) === 'US' ? 'Zip Code' : 'Postal Code';
 }
 
 /**

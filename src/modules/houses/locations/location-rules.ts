@@ -3,6 +3,9 @@ import { toSpec } from '../geo/country-codes';
 import { GeoService } from '../geo/geo.service';
 import { POSTAL_CODE_MAX } from '../geo/postal-codes';
 import { LOCATION_TEXT } from './locations.errors';
+import { postalLabel, stateLabel } from './location-labels';
+
+export { postalLabel, stateLabel };
 
 /** The Location form as a client sends it (both faces): every field optional here, the rules decide. */
 export interface LocationInput {
@@ -65,27 +68,6 @@ const LABELS = {
   addressFax: 'Fax',
   email: 'Email',
 } as const;
-
-/** The State/Province label by country (000 section 5): US State, CA Province, AU State/Territory, UK County. */
-export function stateLabel(countryCode: string | null | undefined): string {
-  switch (toSpec(countryCode)) {
-    case 'US':
-      return 'State';
-    case 'CA':
-      return 'Province';
-    case 'AU':
-      return 'State/Territory';
-    case 'UK':
-      return 'County';
-    default:
-      return 'State/Province';
-  }
-}
-
-/** The postal code label by country: US Zip Code, otherwise Postal Code. */
-export function postalLabel(countryCode: string | null | undefined): string {
-  return toSpec(countryCode) === 'US' ? 'Zip Code' : 'Postal Code';
-}
 
 function text(v: string | null | undefined): string | null {
   if (v === undefined || v === null) return null;
