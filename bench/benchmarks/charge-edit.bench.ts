@@ -1,7 +1,7 @@
 import { SESSION_COOKIE, type Principal } from '../../src/core/auth/principal';
 import type { Platform } from '../../src/modules/bidders/member.entity';
-import { ChargesService } from '../../src/modules/invoicing/editing/charges.service';
-import { parseChargeRequests } from '../../src/modules/invoicing/editing/charges.rules';
+import { ChargesService } from '../../src/modules/invoicing/editing/charges/charges.service';
+import { parseChargeRequests } from '../../src/modules/invoicing/editing/charges/charges.rules';
 import { BenchSkipped, defineBenchmark, type Probe } from '../harness';
 import { createInvoicedGroup } from '../../test/invoice-details/factory';
 

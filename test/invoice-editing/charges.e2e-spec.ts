@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
-import { CHARGES_TEXT } from '../../src/modules/invoicing/editing/charges.rules';
+import { CHARGES_TEXT } from '../../src/modules/invoicing/editing/charges/charges.rules';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import type { FactoryGroup } from '../invoice-details/factory';

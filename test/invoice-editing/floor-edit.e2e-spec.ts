@@ -1,6 +1,6 @@
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
-import { HOUSE_USER_TEXT } from '../../src/modules/invoicing/editing/floor-edit.controller';
-import { FLOOR_TEXT } from '../../src/modules/invoicing/editing/floor-edit.rules';
+import { HOUSE_USER_TEXT } from '../../src/modules/invoicing/editing/floor-edit/floor-edit.controller';
+import { FLOOR_TEXT } from '../../src/modules/invoicing/editing/floor-edit/floor-edit.rules';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import type { FactoryGroup } from '../invoice-details/factory';

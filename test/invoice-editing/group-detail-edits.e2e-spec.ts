@@ -1,8 +1,8 @@
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
-import { DELIVERY_TEXT } from '../../src/modules/invoicing/editing/delivery-mode.rules';
-import { VARIANT_TEXT } from '../../src/modules/invoicing/editing/editing.controller';
-import { VISIBILITY_TEXT } from '../../src/modules/invoicing/editing/line-visibility.rules';
-import { NOTES_TEXT } from '../../src/modules/invoicing/editing/notes.rules';
+import { DELIVERY_TEXT } from '../../src/modules/invoicing/editing/group-detail-edits/delivery-mode.rules';
+import { VARIANT_TEXT } from '../../src/modules/invoicing/editing/group-detail-edits/group-detail-edits.controller';
+import { VISIBILITY_TEXT } from '../../src/modules/invoicing/editing/group-detail-edits/line-visibility.rules';
+import { NOTES_TEXT } from '../../src/modules/invoicing/editing/group-detail-edits/notes.rules';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import type { FactoryGroup } from '../invoice-details/factory';

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { InvoiceMutations } from '../../src/modules/invoicing/editing/invoice-mutations.service';
-import { InvoicePricing } from '../../src/modules/invoicing/editing/invoice-pricing.service';
+import { InvoiceMutations } from '../../src/modules/invoicing/editing/core/invoice-mutations.service';
+import { InvoicePricing } from '../../src/modules/invoicing/editing/core/invoice-pricing.service';
 import { createTestApp, TestApp } from '../support/test-app';
 import { signIn } from '../support/fixtures';
 import { inContext, postGroup, storedInvoices, untilCreated } from '../invoice-groups/support';

@@ -1,5 +1,5 @@
-import { CONTACT_ERROR_TEXT } from '../../src/modules/invoicing/editing/contact.errors';
-import { CONTACT_TEXT } from '../../src/modules/invoicing/editing/contact.rules';
+import { CONTACT_ERROR_TEXT } from '../../src/modules/invoicing/editing/contact/contact.errors';
+import { CONTACT_TEXT } from '../../src/modules/invoicing/editing/contact/contact.rules';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { bidder, group, invoiceRow, invoiceState, post, q } from './support';

@@ -1,7 +1,7 @@
-import { STALE_INVOICE_TEXT } from '../../src/modules/invoicing/editing/editing.errors';
-import { MARKS_CONFLICT_TEXT } from '../../src/modules/invoicing/editing/marks.errors';
-import { MARK_TEXT } from '../../src/modules/invoicing/editing/marks.rules';
-import { LINE_NOT_ON_INVOICE_TEXT } from '../../src/modules/invoicing/editing/marks.service';
+import { STALE_INVOICE_TEXT } from '../../src/modules/invoicing/editing/core/editing.errors';
+import { MARKS_CONFLICT_TEXT } from '../../src/modules/invoicing/editing/marks/marks.errors';
+import { MARK_TEXT } from '../../src/modules/invoicing/editing/marks/marks.rules';
+import { LINE_NOT_ON_INVOICE_TEXT } from '../../src/modules/invoicing/editing/marks/marks.service';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { addAdditionalCharge, bidder, cents, FUTURE_US, group, invoiceRow, invoiceState, post, q, recordGatewayPayment, TODAY_ISO, TODAY_US } from './support';

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { InvoicePricing } from '../../src/modules/invoicing/editing/invoice-pricing.service';
+import { InvoicePricing } from '../../src/modules/invoicing/editing/core/invoice-pricing.service';
 import { inContext } from '../invoice-groups/support';
 import { createInvoicedGroup, FactoryBidder, FactoryGroup, FactoryInvoiceState, FactoryLot } from '../invoice-details/factory';
 import { SignedIn } from '../support/fixtures';

@@ -21,33 +21,33 @@ import { InvoiceGroupsService } from './groups/invoice-groups.service';
 import { CreateGroupInvoicesHandler } from './groups/jobs/create-group-invoices.handler';
 import { InvoiceBuilder, TAX_RATE_PROVIDER } from './invoices/invoice-builder';
 import { StaticUsStateTaxRates } from './math';
-import { InvoicePricing } from './editing/invoice-pricing.service';
-import { InvoiceMutations } from './editing/invoice-mutations.service';
-import { EditRunner } from './editing/charges.runner';
-import { ChargesController } from './editing/charges.controller';
-import { ChargesService } from './editing/charges.service';
-import { EditingController } from './editing/editing.controller';
-import { LineVisibilityService } from './editing/line-visibility.service';
-import { NotesService } from './editing/notes.service';
-import { DeliveryModeService } from './editing/delivery-mode.service';
-import { FloorEditController } from './editing/floor-edit.controller';
-import { FloorEditService } from './editing/floor-edit.service';
-import { AuditController } from './editing/audit.controller';
-import { AuditService } from './editing/audit.service';
-import { InvoiceMarksController } from './editing/marks.controller';
-import { InvoiceMarksService } from './editing/marks.service';
-import { PaymentMethodsController } from './editing/payment-methods.controller';
-import { PaymentMethodsService } from './editing/payment-methods.service';
-import { InvoiceContactController } from './editing/contact.controller';
-import { InvoiceContactService } from './editing/contact.service';
-import { InvoiceBulkNotesService } from './editing/contact-notes.service';
+import { InvoicePricing } from './editing/core/invoice-pricing.service';
+import { InvoiceMutations } from './editing/core/invoice-mutations.service';
+import { EditRunner } from './editing/core/edit-runner';
+import { ChargesController } from './editing/charges/charges.controller';
+import { ChargesService } from './editing/charges/charges.service';
+import { GroupDetailEditsController } from './editing/group-detail-edits/group-detail-edits.controller';
+import { LineVisibilityService } from './editing/group-detail-edits/line-visibility.service';
+import { NotesService } from './editing/group-detail-edits/notes.service';
+import { DeliveryModeService } from './editing/group-detail-edits/delivery-mode.service';
+import { FloorEditController } from './editing/floor-edit/floor-edit.controller';
+import { FloorEditService } from './editing/floor-edit/floor-edit.service';
+import { AuditController } from './editing/audit/audit.controller';
+import { AuditService } from './editing/audit/audit.service';
+import { InvoiceMarksController } from './editing/marks/marks.controller';
+import { InvoiceMarksService } from './editing/marks/marks.service';
+import { PaymentMethodsController } from './editing/marks/payment-methods.controller';
+import { PaymentMethodsService } from './editing/marks/payment-methods.service';
+import { InvoiceContactController } from './editing/contact/contact.controller';
+import { InvoiceContactService } from './editing/contact/contact.service';
+import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
   imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule],
   controllers: [InvoiceGroupSettingsController, InvoiceTemplatesController, InvoiceDetailsController, InvoicesController, InvoiceGroupsController, InvoiceGroupsResourceController,
     InvoiceMarksController, PaymentMethodsController, InvoiceContactController,
-    ChargesController, EditingController, FloorEditController, AuditController],
+    ChargesController, GroupDetailEditsController, FloorEditController, AuditController],
   providers: [
     InvoiceTemplatesService,
     InvoiceDetailsService,

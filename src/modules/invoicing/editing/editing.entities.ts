@@ -1,5 +1,5 @@
-import { InvoiceAdditionalCharge } from './invoice-additional-charge.entity';
-import { InvoiceAudit } from './invoice-audit.entity';
-import { InvoicePayment } from './invoice-payment.entity';
+import { InvoiceAdditionalCharge } from './charges/invoice-additional-charge.entity';
+import { InvoiceAudit } from './audit/invoice-audit.entity';
+import { InvoicePayment } from './core/invoice-payment.entity';
 
 export const EDITING_ENTITIES = [InvoiceAudit, InvoicePayment, InvoiceAdditionalCharge];

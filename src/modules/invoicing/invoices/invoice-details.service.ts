@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogsService, SessionRow } from '../../catalogs/catalogs.service';
 import { HousesService } from '../../houses/houses.service';
 import { LotsService } from '../../lots/lots.service';
-import { loadAdditionalCharges, type AdditionalChargeRecord } from '../editing/charges.view';
+import { loadAdditionalCharges, type AdditionalChargeRecord } from '../editing/charges/charges.view';
 import type { GroupTotals } from '../math/invoice-totals';
 import { centsOf, INVOICE_COLUMNS, invoiceRecord, InvoiceLineRecord, InvoiceRecord, LINE_COLUMNS, lineRecord } from './invoice-records';
 import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';

@@ -24,9 +24,9 @@ import {
   type ItemStatusLabel,
   type ShipStatus,
 } from '../math/statuses';
-import { paymentMethodName } from '../editing/payment-methods';
+import { paymentMethodName } from '../editing/marks/payment-methods';
 import type { InvoiceLineRecord, InvoiceRecord } from './invoice-records';
-import { additionalPriceInfoView, chargesAsAdditional, countedAdditionalCents, type AdditionalChargeRecord, type AdditionalPriceInfoView } from '../editing/charges.view';
+import { additionalPriceInfoView, chargesAsAdditional, countedAdditionalCents, type AdditionalChargeRecord, type AdditionalPriceInfoView } from '../editing/charges/charges.view';
 import { amount, amounts, currencySymbol } from './money-json';
 
 /** The seven amounts of a price, in the spec's spelling (`livefee`). */

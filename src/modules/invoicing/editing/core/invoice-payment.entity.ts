@@ -1,0 +1,60 @@
+import { BigIntType, Entity, Index, Opt, PrimaryKey, Property, ManyToOne, type Rel } from '@mikro-orm/core';
+import { Invoice } from '../../invoices/invoice.entity';
+
+export type PaymentKind = 'payment' | 'refund';
+export type PaymentSource = 'offline' | 'card' | 'ach';
+export type PaymentStatus = 'settled' | 'pending' | 'failed';
+
+/**
+ * Money received on an invoice. Payments made = settled payments - settled refunds (voided rows
+ * excluded). A staff "Mark as Paid" records an offline payment of what was outstanding; "Not Paid"
+ * voids it, so balances always come from recorded money, never from a flag alone.
+ */
+@Entity({ tableName: 'invoice_payment' })
+@Index({ properties: ['invoice'] })
+export class InvoicePayment {
+  @PrimaryKey()
+  id!: number;
+
+  @Property()
+  @Index()
+  houseId!: number;
+
+  @ManyToOne({ entity: () => Invoice, deleteRule: 'cascade' })
+  invoice!: Rel<Invoice>;
+
+  /** Paid for one lot line (Mark as paid on an item), or for the invoice when null. */
+  @Property({ type: 'integer', nullable: true })
+  lineId?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  additionalChargeId?: number | null;
+
+  @Property({ type: new BigIntType('number') })
+  amountCents!: number;
+
+  @Property({ length: 8 })
+  kind: PaymentKind & Opt = 'payment';
+
+  @Property({ length: 8 })
+  source!: PaymentSource;
+
+  @Property({ length: 8 })
+  status: PaymentStatus & Opt = 'settled';
+
+  /** 3 Visa, 4 MasterCard, 5 Discover, 6 American Express, 11 ACH; others display as card. */
+  @Property({ type: 'integer', nullable: true })
+  paymentMethodId?: number | null;
+
+  @Property({ type: 'date', nullable: true })
+  paidDate?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  voidedAt?: Date | null;
+
+  @Property({ type: 'integer', nullable: true })
+  createdByUserId?: number | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
