@@ -117,7 +117,11 @@ export class BenchContext {
    * A bare Node http server (no framework) answering with `handler`, loaded exactly as `http`
    * loads the app: the framework floor. The server lives while the benchmark runs.
    */
-  bareHttp(label: string, handler: (req: http.IncomingMessage) => Promise<BareResponse> | BareResponse, target: HttpTarget = { path: '/' }): Probe {
+  bareHttp(
+    label: string,
+    handler: (req: http.IncomingMessage) => Promise<BareResponse> | BareResponse,
+    target: HttpTarget = { path: '/' },
+  ): Probe {
     const server = http.createServer((req, res) => {
       req.resume();
       req.once('end', () => {
@@ -126,7 +130,11 @@ export class BenchContext {
           .then(
             (r) => {
               const body = typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
-              res.writeHead(r.status ?? 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), ...r.headers });
+              res.writeHead(r.status ?? 200, {
+                'content-type': 'application/json; charset=utf-8',
+                'content-length': Buffer.byteLength(body),
+                ...r.headers,
+              });
               res.end(body);
             },
             (e: unknown) => {
@@ -178,7 +186,12 @@ export class BenchContext {
   }
 
   /** A heavy operation (invoicing a sale, an import) timed run by run, with an untimed reset before each. */
-  sequential(label: string, unit: string, opts: { iterations: number; warmup?: number; beforeEach?: () => Promise<unknown> }, op: () => Promise<unknown>): Probe {
+  sequential(
+    label: string,
+    unit: string,
+    opts: { iterations: number; warmup?: number; beforeEach?: () => Promise<unknown> },
+    op: () => Promise<unknown>,
+  ): Probe {
     return sequentialProbe(label, unit, opts, op);
   }
 
@@ -250,7 +263,9 @@ export class BenchEnvironment {
       try {
         await adminSql(admin, `CREATE DATABASE ${name}`);
       } catch (e) {
-        throw new Error(`cannot create the bench database on ${new URL(admin).host} (set DATABASE_URL to a PostgreSQL server you may create databases on): ${e instanceof Error ? e.message : e}`);
+        throw new Error(
+          `cannot create the bench database on ${new URL(admin).host} (set DATABASE_URL to a PostgreSQL server you may create databases on): ${e instanceof Error ? e.message : e}`,
+        );
       }
       cleanups.push(() => adminSql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => log(`dropped database ${name}`)));
       log(`database ${name}: migrating and loading demo data (size ${opts.size})`);
@@ -262,7 +277,9 @@ export class BenchEnvironment {
         await orm.getMigrator().up();
         const summary = await loadDemoData(orm.em.fork(), { size: opts.size });
         await orm.em.getConnection().execute('analyze');
-        log(`  ${summary.lots} lots, ${summary.bidders} bidders, ${summary.sessions} sessions in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        log(
+          `  ${summary.lots} lots, ${summary.bidders} bidders, ${summary.sessions} sessions in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        );
       } finally {
         await orm.close();
       }
@@ -318,7 +335,9 @@ async function signIn(baseUrl: string, house: string, username: string, password
   if (res.status !== 200) throw new Error(`sign-in ${house}/${username} failed: ${res.status} ${text.slice(0, 300)}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error('sign-in set no session cookie');
-  const body = JSON.parse(text) as { data: { csrfToken: string; user: { userID: number; userRef: string; houseInfo: { houseID: number; houseRef: string } } } };
+  const body = JSON.parse(text) as {
+    data: { csrfToken: string; user: { userID: number; userRef: string; houseInfo: { houseID: number; houseRef: string } } };
+  };
   return {
     houseId: body.data.user.houseInfo.houseID,
     houseRef: body.data.user.houseInfo.houseRef,

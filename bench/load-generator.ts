@@ -101,7 +101,12 @@ async function workerMain(input: WorkerInput): Promise<WorkerOutput> {
   });
   const start = performance.now();
   const result = await instance;
-  return { latencies: Float64Array.from(latencies), seconds: (performance.now() - start) / 1000, errors: unexpected + result.errors, firstError };
+  return {
+    latencies: Float64Array.from(latencies),
+    seconds: (performance.now() - start) / 1000,
+    errors: unexpected + result.errors,
+    firstError,
+  };
 }
 
 if (!isMainThread && parentPort && (workerData as WorkerInput | undefined)?.load) {

@@ -2,7 +2,17 @@ import { fireHttp } from './load-generator';
 import { BenchShape, loopProbe, measurePlan, Measurement, percentile, Probe, runLoop, sequentialProbe, summarize } from './measurement';
 import { renderTable, summaryLines } from './report';
 
-const m = (label: string, rate: number, unit = 'req/s'): Measurement => ({ label, unit, count: rate, seconds: 1, rate, p50: 1, p95: 2, p99: 3, errors: 0 });
+const m = (label: string, rate: number, unit = 'req/s'): Measurement => ({
+  label,
+  unit,
+  count: rate,
+  seconds: 1,
+  rate,
+  p50: 1,
+  p95: 2,
+  p99: 3,
+  errors: 0,
+});
 
 /** A probe that records the order it was measured in and answers a fixed sample. */
 function fakeProbe(label: string, calls: string[], latencies: number[] = [1]): Probe & { closed: boolean } {
@@ -42,9 +52,15 @@ describe('bench measurement', () => {
 
   it('stops a loop at maxOps and counts failures without recording their latency', async () => {
     let n = 0;
-    const s = await runLoop(async () => {
-      if (++n % 2 === 0) throw new Error('even');
-    }, 5, 10, 3, true);
+    const s = await runLoop(
+      async () => {
+        if (++n % 2 === 0) throw new Error('even');
+      },
+      5,
+      10,
+      3,
+      true,
+    );
     expect(n).toBe(10);
     expect(s.latencies).toHaveLength(5);
     expect(s.errors).toBe(5);
@@ -72,7 +88,12 @@ describe('bench measurement', () => {
   it('spreads the iterations of a sequential probe over the rounds, resetting before each run', async () => {
     let resets = 0;
     let runs = 0;
-    const p = sequentialProbe('batch', 'op/s', { iterations: 5, warmup: 1, beforeEach: async () => void resets++ }, async () => void runs++);
+    const p = sequentialProbe(
+      'batch',
+      'op/s',
+      { iterations: 5, warmup: 1, beforeEach: async () => void resets++ },
+      async () => void runs++,
+    );
     const r = await measurePlan({ subject: p, floors: [] }, shape, () => undefined);
     expect(r.subject.count).toBe(5);
     expect(runs).toBe(6);
@@ -87,21 +108,31 @@ describe('bench measurement', () => {
   });
 
   it('refuses to load anything but the loopback interface', async () => {
-    await expect(fireHttp({ url: 'http://example.com/', method: 'GET', headers: {}, expectStatus: 200 }, { seconds: 1, maxOps: 1, connections: 1, record: true })).rejects.toThrow(
-      'only load the loopback',
-    );
+    await expect(
+      fireHttp(
+        { url: 'http://example.com/', method: 'GET', headers: {}, expectStatus: 200 },
+        { seconds: 1, maxOps: 1, connections: 1, record: true },
+      ),
+    ).rejects.toThrow('only load the loopback');
   });
 });
 
 describe('bench report', () => {
-  const outcome = { name: 'house-user', title: 'GET /app/house/user', description: '', result: { subject: m('app', 2900), floors: [m('bare pg', 7100, 'op/s')] } };
+  const outcome = {
+    name: 'house-user',
+    title: 'GET /app/house/user',
+    description: '',
+    result: { subject: m('app', 2900), floors: [m('bare pg', 7100, 'op/s')] },
+  };
 
   it('states each figure as a ratio of its floor measured in the same run', () => {
     expect(summaryLines(outcome)).toEqual(['GET /app/house/user: 2,900 req/s = 0.41x of bare pg (7,100 op/s)']);
   });
 
   it('reports a skipped benchmark without a figure', () => {
-    expect(summaryLines({ name: 'x', title: 'GET /x', description: '', skipped: 'does not exist yet' })).toEqual(['GET /x: skipped: does not exist yet']);
+    expect(summaryLines({ name: 'x', title: 'GET /x', description: '', skipped: 'does not exist yet' })).toEqual([
+      'GET /x: skipped: does not exist yet',
+    ]);
   });
 
   it('renders the table as Markdown with the ratio on each floor row', () => {

@@ -118,7 +118,13 @@ export function summarize(label: string, unit: string, samples: Sample[]): Measu
  * Closed loop in this process: `concurrency` loops each start the next operation as soon as
  * theirs finishes, until the window ends or `maxOps` were started. No think time.
  */
-export async function runLoop(op: () => Promise<unknown>, seconds: number, maxOps: number, concurrency: number, record: boolean): Promise<Sample> {
+export async function runLoop(
+  op: () => Promise<unknown>,
+  seconds: number,
+  maxOps: number,
+  concurrency: number,
+  record: boolean,
+): Promise<Sample> {
   const latencies: number[] = [];
   if (seconds <= 0) return { latencies, seconds: 0, errors: 0 };
   const start = performance.now();
@@ -220,11 +226,14 @@ export async function measurePlan(plan: BenchPlan, shape: BenchShape, log: (line
         const s = await probes[i].measure(slice);
         samples[i].push(s);
         const rate = s.seconds > 0 ? s.latencies.length / s.seconds : 0;
-        log(`  round ${round + 1}/${rounds}  ${probes[i].label}: ${rate.toFixed(0)} ${probes[i].unit}${s.errors ? `, ${s.errors} errors (${s.firstError})` : ''}`);
+        log(
+          `  round ${round + 1}/${rounds}  ${probes[i].label}: ${rate.toFixed(0)} ${probes[i].unit}${s.errors ? `, ${s.errors} errors (${s.firstError})` : ''}`,
+        );
       }
     }
   } finally {
-    for (const p of opened.reverse()) await p.close?.().catch((e) => log(`  closing ${p.label} failed: ${e instanceof Error ? e.message : e}`));
+    for (const p of opened.reverse())
+      await p.close?.().catch((e) => log(`  closing ${p.label} failed: ${e instanceof Error ? e.message : e}`));
   }
   const [subject, ...floors] = probes.map((p, i) => summarize(p.label, p.unit, samples[i]));
   return { subject, floors, notes: plan.notes };

@@ -47,7 +47,9 @@ export function summaryLines(o: BenchOutcome): string[] {
   if (!o.result) return [`${o.title}: FAILED: ${o.error}`];
   const s = o.result.subject;
   if (!o.result.floors.length) return [`${o.title}: ${formatRate(s.rate)} ${s.unit}`];
-  return o.result.floors.map((f) => `${o.title}: ${formatRate(s.rate)} ${s.unit} = ${ratio(s, f).toFixed(2)}x of ${f.label} (${formatRate(f.rate)} ${f.unit})`);
+  return o.result.floors.map(
+    (f) => `${o.title}: ${formatRate(s.rate)} ${s.unit} = ${ratio(s, f).toFixed(2)}x of ${f.label} (${formatRate(f.rate)} ${f.unit})`,
+  );
 }
 
 export function hasErrors(o: BenchOutcome): boolean {
@@ -89,7 +91,11 @@ export function renderTable(outcomes: BenchOutcome[], markdown = false): string 
   }
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const numeric = (i: number) => i >= 2 && i !== 3;
-  const line = (cells: string[]) => cells.map((c, i) => (numeric(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

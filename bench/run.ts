@@ -30,7 +30,8 @@ export function discoverBenchmarks(dir = path.join(__dirname, 'benchmarks')): Be
     .map((f) => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const mod = require(path.join(dir, f)) as { default?: Benchmark };
-      if (!mod.default?.name || typeof mod.default.run !== 'function') throw new Error(`${f} must export default defineBenchmark({ name, title, description, run })`);
+      if (!mod.default?.name || typeof mod.default.run !== 'function')
+        throw new Error(`${f} must export default defineBenchmark({ name, title, description, run })`);
       return mod.default;
     });
 }
@@ -70,7 +71,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
   let selected = all;
   if (values.only) {
-    const names = values.only.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = values.only
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = names.filter((n) => !all.some((b) => b.name === n));
     if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${all.map((b) => b.name).join(', ')}`);
     selected = all.filter((b) => names.includes(b.name));
@@ -88,6 +92,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const started = Date.now();
   const loadAverageBefore = os.loadavg();
   // A signal during start waits for start to finish (or fail), so the database is always dropped.
+  // eslint-disable-next-line prefer-const -- read by the signal handler before it is assigned
   let env: BenchEnvironment | undefined;
   let interrupted: NodeJS.Signals | undefined;
   const stopAndExit = () => void (env ? env.stop() : Promise.resolve()).finally(() => process.exit(130));
@@ -156,7 +161,9 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       for (const n of o.result?.notes ?? []) process.stdout.write(`  (${n})\n`);
     }
     for (const o of outcomes) {
-      if (o.result) for (const m of [o.result.subject, ...o.result.floors]) if (m.errors) process.stdout.write(`ERRORS in ${o.name} / ${m.label}: ${m.errors}, first: ${m.firstError}\n`);
+      if (o.result)
+        for (const m of [o.result.subject, ...o.result.floors])
+          if (m.errors) process.stdout.write(`ERRORS in ${o.name} / ${m.label}: ${m.errors}, first: ${m.firstError}\n`);
     }
   }
   return outcomes.some(hasErrors) ? 1 : 0;

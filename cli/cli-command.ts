@@ -45,7 +45,8 @@ export function describeFailure(err: unknown): { exitCode: number; message?: str
   if (err instanceof CliError || err instanceof DomainError) return { exitCode: 1, message: `error: ${err.message}` };
   // System and database errors (they carry a code: ECONNREFUSED, 42P01, ...) read well alone;
   // anything else is a bug, and its stack is what the report needs.
-  if (err instanceof Error) return { exitCode: 1, message: e.code !== undefined ? `error: ${shorten(err.message)}` : `error: ${err.stack ?? err.message}` };
+  if (err instanceof Error)
+    return { exitCode: 1, message: e.code !== undefined ? `error: ${shorten(err.message)}` : `error: ${err.stack ?? err.message}` };
   return { exitCode: 1, message: `error: ${String(err)}` };
 }
 

@@ -34,16 +34,25 @@ describe('CLI parsing', () => {
   });
 
   it('needs no database for help, the version, no command or an unknown command', () => {
-    for (const args of [[], ['--help'], ['-V'], ['help', 'migrate'], ['create-user', '--help'], ['nope'], ['--', 'migrate']]) expect(onlyNeedsHelp(args)).toBe(true);
-    for (const args of [['migrate'], ['demo-data', '--size', '2'], ['create-user', '--password', '--', '--help']]) expect(onlyNeedsHelp(args)).toBe(false);
+    for (const args of [[], ['--help'], ['-V'], ['help', 'migrate'], ['create-user', '--help'], ['nope'], ['--', 'migrate']])
+      expect(onlyNeedsHelp(args)).toBe(true);
+    for (const args of [['migrate'], ['demo-data', '--size', '2'], ['create-user', '--password', '--', '--help']])
+      expect(onlyNeedsHelp(args)).toBe(false);
   });
 
   it('reports refusals without a stack, commander errors silently with their exit code, bugs with one', () => {
     expect(describeFailure(new CliError('Unknown house "x".'))).toEqual({ exitCode: 1, message: 'error: Unknown house "x".' });
-    expect(describeFailure(new HousesError(HousesErrorCode.WEAK_PASSWORD, 'Password must be 10 to 50 characters.'))).toEqual({ exitCode: 1, message: 'error: Password must be 10 to 50 characters.' });
+    expect(describeFailure(new HousesError(HousesErrorCode.WEAK_PASSWORD, 'Password must be 10 to 50 characters.'))).toEqual({
+      exitCode: 1,
+      message: 'error: Password must be 10 to 50 characters.',
+    });
     expect(describeFailure(Object.assign(new Error('help'), { code: 'commander.helpDisplayed', exitCode: 0 }))).toEqual({ exitCode: 0 });
-    expect(describeFailure(Object.assign(new Error("unknown option '--x'"), { code: 'commander.unknownOption', exitCode: 1 }))).toEqual({ exitCode: 1 });
-    expect(describeFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).message).toBe('error: connect ECONNREFUSED');
+    expect(describeFailure(Object.assign(new Error("unknown option '--x'"), { code: 'commander.unknownOption', exitCode: 1 }))).toEqual({
+      exitCode: 1,
+    });
+    expect(describeFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).message).toBe(
+      'error: connect ECONNREFUSED',
+    );
     expect(describeFailure(new TypeError('x is undefined')).message).toMatch(/^error: TypeError: x is undefined\n\s+at /);
   });
 

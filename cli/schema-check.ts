@@ -5,6 +5,8 @@ import { CliError } from './cli-command';
 export async function requireCurrentSchema(orm: MikroORM): Promise<void> {
   const pending = await orm.getMigrator().getPendingMigrations();
   if (pending.length) {
-    throw new CliError(`The database schema is not up to date (${pending.length} pending migration${pending.length === 1 ? '' : 's'}): run \`npm run cli -- migrate\` first.`);
+    throw new CliError(
+      `The database schema is not up to date (${pending.length} pending migration${pending.length === 1 ? '' : 's'}): run \`npm run cli -- migrate\` first.`,
+    );
   }
 }

@@ -9,10 +9,14 @@ export class Migration20261121130000_invoice_groups extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "invoice_group" add column "idempotency_key" varchar(100) null`);
     this.addSql(`alter table "invoice_group" alter column "title" type varchar(53) using ("title"::varchar(53))`);
-    this.addSql(`alter table "invoice_group" add constraint "invoice_group_house_id_idempotency_key_unique" unique ("house_id", "idempotency_key")`);
+    this.addSql(
+      `alter table "invoice_group" add constraint "invoice_group_house_id_idempotency_key_unique" unique ("house_id", "idempotency_key")`,
+    );
     // Groups are only created from this release on; a group written before it gets its sessions' dates in their time zones.
     this.addSql(`alter table "invoice_group_catalog" add column "session_date" date null`);
-    this.addSql(`update "invoice_group_catalog" gc set "session_date" = (c."event_date" at time zone c."time_zone")::date from "catalog" c where c."id" = gc."catalog_id"`);
+    this.addSql(
+      `update "invoice_group_catalog" gc set "session_date" = (c."event_date" at time zone c."time_zone")::date from "catalog" c where c."id" = gc."catalog_id"`,
+    );
     this.addSql(`alter table "invoice_group_catalog" alter column "session_date" set not null`);
   }
 

@@ -17,7 +17,9 @@ function loadEnvVars() {
   try {
     for (const name of ['app-config', 'env-schema']) {
       const source = fs.readFileSync(path.join(root, 'src', 'core', 'config', `${name}.ts`), 'utf8');
-      const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } });
+      const { outputText } = ts.transpileModule(source, {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      });
       fs.writeFileSync(path.join(dir, `${name}.js`), outputText);
     }
     return require(path.join(dir, 'app-config.js')).ENV_VARS;

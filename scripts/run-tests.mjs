@@ -1,8 +1,15 @@
-// `npm test`: builds the admin (browser tests load it), then runs every Jest project.
+// `npm test`: builds the admin (browser tests load it), checks formatting and lint, then runs every
+// Jest project. Each step runs even when an earlier one failed, so one run shows every problem.
 import { spawnSync } from 'node:child_process';
 
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false });
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false }).status ?? 1;
 const build = run('npm', ['run', '--silent', 'build:admin']);
-if (build.status !== 0) process.exit(build.status ?? 1);
-const jest = run('npx', ['jest', '--maxWorkers=2', ...process.argv.slice(2)]);
-process.exit(jest.status ?? 1);
+if (build !== 0) process.exit(build);
+const failed = [];
+if (run('npx', ['prettier', '--check', '--log-level', 'warn', '.']) !== 0) failed.push('format (npm run format)');
+if (run('npx', ['eslint', '.', '--max-warnings', '0']) !== 0) failed.push('lint (npm run lint)');
+if (run('npx', ['jest', '--maxWorkers=2', ...process.argv.slice(2)]) !== 0) failed.push('jest');
+if (failed.length) {
+  console.error(`\nnpm test failed: ${failed.join(', ')}`);
+  process.exit(1);
+}

@@ -37,14 +37,14 @@ export function App() {
         <Route path="/password-reset" element={<PasswordResetPlaceholder />} />
       </CustomRoutes>
       <CustomRoutes>
-        {ROUTES.map(r => (
+        {ROUTES.map((r) => (
           <Route
             key={r.path}
             path={r.path}
             element={<RouteGuard access={r.access}>{r.element ?? <PlaceholderPage title={r.title} />}</RouteGuard>}
           />
         ))}
-        {LEGACY_REDIRECTS.map(r => (
+        {LEGACY_REDIRECTS.map((r) => (
           <Route key={r.from} path={r.from} element={<Navigate replace to={r.to} />} />
         ))}
       </CustomRoutes>

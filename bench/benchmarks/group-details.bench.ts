@@ -16,7 +16,9 @@ const PAGE_SIZE = 50;
  * CatalogsService.sessions' SQL as it reaches PostgreSQL, `?` numbered for pg; the invoicing
  * queries are taken from the service's own constants and builders.
  */
-const SESSIONS_SQL = (n: number) => `select c.id, c.catalog_ref, c.title, c.sale_type, c.event_date, c.time_zone, c.address_id, c.currency_code, g.id as group_id, g.group_name
+const SESSIONS_SQL = (
+  n: number,
+) => `select c.id, c.catalog_ref, c.title, c.sale_type, c.event_date, c.time_zone, c.address_id, c.currency_code, g.id as group_id, g.group_name
    from catalog c join auction_group g on g.id = c.group_id
   where c.house_id = $1 and c.id in (${Array.from({ length: n }, (_, i) => `$${i + 2}`).join(', ')})
   order by g.id, c.event_date, c.id`;
@@ -33,14 +35,23 @@ async function sameQueries(db: Pool, houseId: number, c: InvoiceCriteria & { gro
   const count = c.status !== 'ALL' || !!c.search || !!c.ids;
   const [group, invoices] = await Promise.all([
     db.query(numbered(GROUP_SQL), [c.groupId, houseId]),
-    db.query(numbered(`select ${INVOICE_COLUMNS}${count ? ', count(*) over () as matching' : ''} from invoice i where ${where} order by ${orderBy}${page}`), params),
+    db.query(
+      numbered(
+        `select ${INVOICE_COLUMNS}${count ? ', count(*) over () as matching' : ''} from invoice i where ${where} order by ${orderBy}${page}`,
+      ),
+      params,
+    ),
   ]);
-  if (group.rowCount !== 1 || invoices.rowCount !== expectInvoices) throw new Error(`unexpected row counts ${group.rowCount}, ${invoices.rowCount}`);
+  if (group.rowCount !== 1 || invoices.rowCount !== expectInvoices)
+    throw new Error(`unexpected row counts ${group.rowCount}, ${invoices.rowCount}`);
   const catalogIds = group.rows[0].catalog_ids as number[];
   const ids = invoices.rows.map((r) => r.id as number);
   await Promise.all([
     db.query(SESSIONS_SQL(catalogIds.length), [houseId, ...catalogIds]),
-    db.query(`select ${LINE_COLUMNS} from invoice_line l where l.house_id = $1 and l.invoice_id in (${ids.map((_, i) => `$${i + 2}`).join(', ')})`, [houseId, ...ids]),
+    db.query(
+      `select ${LINE_COLUMNS} from invoice_line l where l.house_id = $1 and l.invoice_id in (${ids.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [houseId, ...ids],
+    ),
   ]);
 }
 
@@ -70,7 +81,8 @@ interface State {
 export default defineBenchmark<State>({
   name: 'group-details',
   title: 'GET invoiceGroup/{id}/groupDetailInfo (5,000 lots, 1,000 invoices)',
-  description: 'Invoice Group Details of a 5,000-lot / 1,000-invoice group (a page of 50, and the whole group) against the same queries through bare pg',
+  description:
+    'Invoice Group Details of a 5,000-lot / 1,000-invoice group (a page of 50, and the whole group) against the same queries through bare pg',
   async setup(ctx) {
     const platforms: Platform[] = ['INV', 'INV', 'INV', 'INV', 'PL', 'AZ', 'Floor'];
     const started = Date.now();
@@ -79,7 +91,10 @@ export default defineBenchmark<State>({
       title: 'Bench group details',
       taxRows: [{ name: 'Sales Tax', rate: 6250, countryCode: 'US', stateCode: 'NY', onHammer: true, onPremium: true, onLiveFee: false }],
       feeRows: [{ name: 'Handling', rate: 1500, countryCode: 'ALL', stateCode: 'ALL', onHammer: true, onPremium: false, onLiveFee: false }],
-      sessions: Array.from({ length: SESSIONS }, (_, i) => ({ title: `Bench session ${i + 1}`, eventDate: new Date(Date.UTC(2026, 9, 10 + i, 23, 0)).toISOString() })),
+      sessions: Array.from({ length: SESSIONS }, (_, i) => ({
+        title: `Bench session ${i + 1}`,
+        eventDate: new Date(Date.UTC(2026, 9, 10 + i, 23, 0)).toISOString(),
+      })),
       bidders: Array.from({ length: BIDDERS }, (_, i) => ({
         firstName: `Bidder${i}`,
         lastName: `Bench${String(i).padStart(4, '0')}`,
@@ -96,7 +111,12 @@ export default defineBenchmark<State>({
         paymentMethodId: i % 9 === 0 ? 3 : undefined,
         shippedDate: i % 11 === 0 ? '2026-11-03' : undefined,
       })),
-      invoices: Object.fromEntries(Array.from({ length: BIDDERS }, (_, i) => [i, { sentAt: i % 4 === 0 ? undefined : new Date('2026-11-01T15:00:00Z'), pickup: i % 6 === 0 }])),
+      invoices: Object.fromEntries(
+        Array.from({ length: BIDDERS }, (_, i) => [
+          i,
+          { sentAt: i % 4 === 0 ? undefined : new Date('2026-11-01T15:00:00Z'), pickup: i % 6 === 0 },
+        ]),
+      ),
     });
     await ctx.db.query('analyze invoice; analyze invoice_line; analyze invoice_group; analyze invoice_group_catalog');
     ctx.log(`  setup: group ${g.groupId} with ${LOTS} lots and ${BIDDERS} invoices in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -109,7 +129,8 @@ export default defineBenchmark<State>({
     if (probe.status === 404) throw new BenchSkipped('groupDetailInfo does not exist in this build');
     if (probe.status !== 200) throw new Error(`groupDetailInfo answered ${probe.status}: ${probe.text.slice(0, 300)}`);
     const page = (probe.json() as { data: { invoiceBidders: unknown[]; totals: { totalInvoices: number; totalItems: number } } }).data;
-    if (page.invoiceBidders.length !== PAGE_SIZE || page.totals.totalInvoices !== state.invoices) throw new Error(`unexpected page: ${page.invoiceBidders.length} invoices, ${page.totals.totalInvoices} in all`);
+    if (page.invoiceBidders.length !== PAGE_SIZE || page.totals.totalInvoices !== state.invoices)
+      throw new Error(`unexpected page: ${page.invoiceBidders.length} invoices, ${page.totals.totalInvoices} in all`);
     const whole = await ctx.fetch({ path: base });
     const wholeBytes = Buffer.byteLength(whole.text);
 
@@ -127,7 +148,11 @@ export default defineBenchmark<State>({
         wholePg,
         atConcurrency(ctx.http('app: page of 50', { path: pagePath }), 1, 'app: page of 50, 1 request in flight'),
         atConcurrency(ctx.http('app: whole group', { path: base }), 1, 'app: whole group, 1 request in flight'),
-        atConcurrency(ctx.pg('bare pg: whole group', 'op/s', () => sameQueries(ctx.db, houseId, all, state.invoices)), 1, 'bare pg: whole group, 1 in flight'),
+        atConcurrency(
+          ctx.pg('bare pg: whole group', 'op/s', () => sameQueries(ctx.db, houseId, all, state.invoices)),
+          1,
+          'bare pg: whole group, 1 in flight',
+        ),
       ],
       notes: [
         `group of ${LOTS} lots (${LOTS / 50} hidden) for ${state.invoices} invoices in ${SESSIONS} sessions; a page answers ${Buffer.byteLength(probe.text).toLocaleString('en-US')} bytes, the whole group ${wholeBytes.toLocaleString('en-US')} bytes`,

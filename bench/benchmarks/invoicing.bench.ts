@@ -37,12 +37,20 @@ export default defineBenchmark<State>({
     const db = ctx.db;
     const tpl = await db.query<{ id: number }>('select id from invoice_template where house_id = $1 order by id limit 1', [houseId]);
     if (!tpl.rows[0]) throw new BenchSkipped('the demo house has no invoice template');
-    const addr = await db.query<{ id: number }>('select id from house_address where house_id = $1 and "primary" order by id limit 1', [houseId]);
+    const addr = await db.query<{ id: number }>('select id from house_address where house_id = $1 and "primary" order by id limit 1', [
+      houseId,
+    ]);
     const tag = randomBytes(4).toString('hex').toUpperCase();
     const sale = async (label: string) => {
-      const g = await db.query<{ id: number }>(`insert into auction_group (house_id, group_name, live_fee_rate) values ($1, $2, 3000) returning id`, [houseId, `Bench ${label} ${tag}`]);
+      const g = await db.query<{ id: number }>(
+        `insert into auction_group (house_id, group_name, live_fee_rate) values ($1, $2, 3000) returning id`,
+        [houseId, `Bench ${label} ${tag}`],
+      );
       const groupId = g.rows[0].id;
-      await db.query(`insert into buyers_premium_step (group_id, from_cents, to_cents, rate) values ($1, 0, 100000, 25000), ($1, 100000, null, 20000)`, [groupId]);
+      await db.query(
+        `insert into buyers_premium_step (group_id, from_cents, to_cents, rate) values ($1, 0, 100000, 25000), ($1, 100000, null, 20000)`,
+        [groupId],
+      );
       // 1,000 bidders: mostly US (four states), some Canadian and British; every channel.
       await db.query(
         `insert into member (house_id, member_ref, first_name, last_name, email, city, country_code, state_code, platform, company_id)
@@ -81,12 +89,16 @@ export default defineBenchmark<State>({
     // The floor's rows: build the floor session's group once with the app, keep its lines as COPY text.
     const floorGroup = await newGroup(db, houseId, tpl.rows[0].id, floorCatalog, 'floor');
     const built = await build(ctx, houseId, floorGroup);
-    if (built.lines !== LOTS || built.invoices !== BIDDERS) throw new Error(`the floor group built ${built.invoices} invoices / ${built.lines} lines`);
+    if (built.lines !== LOTS || built.invoices !== BIDDERS)
+      throw new Error(`the floor group built ${built.invoices} invoices / ${built.lines} lines`);
     const cols = await db.query<{ column_name: string }>(
       `select column_name from information_schema.columns where table_schema = 'public' and table_name = 'invoice_line' and column_name <> 'id' order by ordinal_position`,
     );
     const lineColumns = cols.rows.map((r) => `"${r.column_name}"`).join(', ');
-    const floorLines = await copyOut(db, `COPY (select ${lineColumns} from invoice_line where invoice_id in (select id from invoice where group_id = ${floorGroup}) order by id) TO STDOUT`);
+    const floorLines = await copyOut(
+      db,
+      `COPY (select ${lineColumns} from invoice_line where invoice_id in (select id from invoice where group_id = ${floorGroup}) order by id) TO STDOUT`,
+    );
     return { houseId, templateId: tpl.rows[0].id, subjectCatalog, floorCatalog, floorGroup, floorLines, lineColumns };
   },
 
@@ -118,7 +130,8 @@ export default defineBenchmark<State>({
           {
             iterations,
             warmup: 1,
-            beforeEach: () => ctx.db.query('delete from invoice_line where invoice_id in (select id from invoice where group_id = $1)', [s.floorGroup]),
+            beforeEach: () =>
+              ctx.db.query('delete from invoice_line where invoice_id in (select id from invoice where group_id = $1)', [s.floorGroup]),
           },
           () => copyIn(ctx.db, `COPY invoice_line (${s.lineColumns}) FROM STDIN`, s.floorLines),
         ),
@@ -133,8 +146,14 @@ export default defineBenchmark<State>({
 });
 
 async function newGroup(db: Pool, houseId: number, templateId: number, catalogId: number, label: string): Promise<number> {
-  const g = await db.query<{ id: number }>(`insert into invoice_group (house_id, title, template_id, currency_code) values ($1, $2, $3, 'USD') returning id`, [houseId, `Bench ${label}`, templateId]);
-  await db.query(`insert into invoice_group_catalog (group_id, catalog_id, session_date) values ($1, $2, current_date)`, [g.rows[0].id, catalogId]);
+  const g = await db.query<{ id: number }>(
+    `insert into invoice_group (house_id, title, template_id, currency_code) values ($1, $2, $3, 'USD') returning id`,
+    [houseId, `Bench ${label}`, templateId],
+  );
+  await db.query(`insert into invoice_group_catalog (group_id, catalog_id, session_date) values ($1, $2, current_date)`, [
+    g.rows[0].id,
+    catalogId,
+  ]);
   return g.rows[0].id;
 }
 

@@ -26,7 +26,10 @@ export default defineBenchmark({
   description: 'a 25-row react-admin list page against the same list and count queries through bare pg',
   async setup(ctx) {
     const { houseId } = ctx.user;
-    const live = await ctx.db.query<{ n: number }>('select count(*)::int as n from house_address where house_id = $1 and deleted_at is null', [houseId]);
+    const live = await ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from house_address where house_id = $1 and deleted_at is null',
+      [houseId],
+    );
     const add = Math.max(0, LIVE_LOCATIONS - live.rows[0].n);
     // Extra saleroom addresses, plus one soft-deleted for every six live ones (the list must skip them).
     await ctx.db.query(
@@ -58,7 +61,10 @@ export default defineBenchmark({
         ctx.inApp('services in-process, no HTTP', 'op/s', async (get) => {
           const p = await get(SessionsService).resolve(ctx.user.sessionToken);
           if (!p) throw new Error('session not found');
-          const page = await get(LocationsService).page(p.houseId, parseRaListQuery({ range: '[0,24]', filter: '{}' }, { sortable: LOCATION_SORTABLE }));
+          const page = await get(LocationsService).page(
+            p.houseId,
+            parseRaListQuery({ range: '[0,24]', filter: '{}' }, { sortable: LOCATION_SORTABLE }),
+          );
           if (page.rows.length !== 25) throw new Error(`${page.rows.length} rows`);
         }),
         ctx.pg('bare pg: list + count queries', 'op/s', listAndCount),

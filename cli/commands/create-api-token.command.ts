@@ -44,7 +44,8 @@ export class CreateApiTokenCommand extends CliCommand {
     const houseName = requiredText('--house', o.house);
     const userName = requiredText('--username', o.username);
     const label = requiredText('--name', o.name);
-    if (label.length > MAX_TOKEN_NAME_LENGTH) throw new CliError(`--name is ${label.length} characters long; at most ${MAX_TOKEN_NAME_LENGTH} are allowed.`);
+    if (label.length > MAX_TOKEN_NAME_LENGTH)
+      throw new CliError(`--name is ${label.length} characters long; at most ${MAX_TOKEN_NAME_LENGTH} are allowed.`);
     await this.create(houseName, userName, label);
   }
 
@@ -55,9 +56,12 @@ export class CreateApiTokenCommand extends CliCommand {
     if (!house) throw new CliError(`Unknown house "${houseName}".`);
     const user = await this.users.findByName(house.id, userName);
     if (!user) throw new CliError(`Unknown user "${userName}" in house "${house.houseUserName}".`);
-    if (!user.isActive) throw new CliError(`User "${user.userName}" in house "${house.houseUserName}" is deactivated: a token would not authenticate.`);
+    if (!user.isActive)
+      throw new CliError(`User "${user.userName}" in house "${house.houseUserName}" is deactivated: a token would not authenticate.`);
     const { token, record } = await this.tokens.create(user, label);
-    cliNote(`API token "${record.name}" created for user "${user.userName}" in house "${house.houseUserName}" (id ${record.id}, starts ${record.tokenPrefix}).`);
+    cliNote(
+      `API token "${record.name}" created for user "${user.userName}" in house "${house.houseUserName}" (id ${record.id}, starts ${record.tokenPrefix}).`,
+    );
     cliOut(token);
     cliNote('Copy it now: it cannot be shown again (only its hash is stored).');
     cliNote('Send it as the header  Authorization: Bearer <token>');

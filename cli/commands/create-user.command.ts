@@ -14,7 +14,10 @@ import { requireCurrentSchema } from '../schema-check';
  */
 export function parseAccessFlags(raw: string | undefined): AccessFlags | undefined {
   if (raw === undefined) return undefined;
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const keyword = names.length === 1 ? names[0].toLowerCase() : '';
   const flags = Object.fromEntries(ACCESS_FLAGS.map((f) => [f, keyword === 'all'])) as AccessFlags;
   if (keyword === 'all' || keyword === 'none') return flags;
@@ -29,7 +32,8 @@ export function parseAccessFlags(raw: string | undefined): AccessFlags | undefin
 
 /** Reads the password from stdin (`--password-stdin`), so it appears neither in shell history nor in `ps`. */
 async function readStdinLine(): Promise<string> {
-  if (process.stdin.isTTY) throw new CliError('--password-stdin reads the password from a pipe, e.g. `printf %s "$PASSWORD" | npm run cli -- create-user ...`.');
+  if (process.stdin.isTTY)
+    throw new CliError('--password-stdin reads the password from a pipe, e.g. `printf %s "$PASSWORD" | npm run cli -- create-user ...`.');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0];
@@ -65,7 +69,10 @@ export class CreateUserCommand extends CliCommand {
     return true;
   }
 
-  @Option({ flags: '--flags <list>', description: `Comma-separated access flags (${ACCESS_FLAGS.join(', ')}), "all" or "none": exactly these are granted. Default: the spec's defaults for a new user (accessConsole, accessCalendar).` })
+  @Option({
+    flags: '--flags <list>',
+    description: `Comma-separated access flags (${ACCESS_FLAGS.join(', ')}), "all" or "none": exactly these are granted. Default: the spec's defaults for a new user (accessConsole, accessCalendar).`,
+  })
   parseFlags(raw: string): string {
     return raw;
   }
@@ -107,13 +114,32 @@ export class CreateUserCommand extends CliCommand {
     if (o.password !== undefined && o.passwordStdin) throw new CliError('Give either --password or --password-stdin, not both.');
     if (o.password === undefined && !o.passwordStdin) throw new CliError('--password (or --password-stdin) is required.');
     const flags = parseAccessFlags(o.flags);
-    if (o.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.email)) throw new CliError(`--email "${o.email}" is not an e-mail address.`);
+    if (o.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(o.email))
+      throw new CliError(`--email "${o.email}" is not an e-mail address.`);
     const password = o.passwordStdin ? await readStdinLine() : (o.password as string);
-    await this.create({ houseName, userName, password, flags, isSuperUser: o.super === true, email: o.email, firstName: o.firstName, lastName: o.lastName });
+    await this.create({
+      houseName,
+      userName,
+      password,
+      flags,
+      isSuperUser: o.super === true,
+      email: o.email,
+      firstName: o.firstName,
+      lastName: o.lastName,
+    });
   }
 
   @CreateRequestContext()
-  private async create(input: { houseName: string; userName: string; password: string; flags?: AccessFlags; isSuperUser: boolean; email?: string; firstName?: string; lastName?: string }): Promise<void> {
+  private async create(input: {
+    houseName: string;
+    userName: string;
+    password: string;
+    flags?: AccessFlags;
+    isSuperUser: boolean;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+  }): Promise<void> {
     await requireCurrentSchema(this.orm);
     const house = await this.houses.findBySignInName(input.houseName);
     if (!house) throw new CliError(`Unknown house "${input.houseName}".`);

@@ -17,7 +17,10 @@ export const MAX_DEMO_SIZE = 100;
  * duplicates anything; there is deliberately no `--force` (deleting a house's data is not a demo
  * command's job): load a different size into a fresh database instead.
  */
-@Command({ name: 'demo-data', description: `Load the demo houses "demo" and "other" (users owner, clerk, super; password ${DEMO_PASSWORD}) into a database that has neither.` })
+@Command({
+  name: 'demo-data',
+  description: `Load the demo houses "demo" and "other" (users owner, clerk, super; password ${DEMO_PASSWORD}) into a database that has neither.`,
+})
 export class DemoDataCommand extends CliCommand {
   constructor(
     private readonly orm: MikroORM,
@@ -26,7 +29,10 @@ export class DemoDataCommand extends CliCommand {
     super();
   }
 
-  @Option({ flags: '--size <n>', description: `Scale of lots and bidders: 1 gives several hundred lots and about a hundred bidders; 20 gives thousands (max ${MAX_DEMO_SIZE}).` })
+  @Option({
+    flags: '--size <n>',
+    description: `Scale of lots and bidders: 1 gives several hundred lots and about a hundred bidders; 20 gives thousands (max ${MAX_DEMO_SIZE}).`,
+  })
   parseSize(raw: string): string {
     return raw;
   }
@@ -45,10 +51,12 @@ export class DemoDataCommand extends CliCommand {
     // Under the migration lock, like a first server start: two loads at once cannot both pass the check.
     const applied = await migrateUnderLock(this.orm, this.runtime.databaseUrl, async () => {
       const em = this.orm.em.fork() as EntityManager;
-      const rows: { house_user_name: string }[] = await em.getConnection().execute(
-        `select house_user_name from house where house_user_name in (${DEMO_HOUSES.map(() => '?').join(', ')}) order by house_user_name`,
-        DEMO_HOUSES,
-      );
+      const rows: { house_user_name: string }[] = await em
+        .getConnection()
+        .execute(
+          `select house_user_name from house where house_user_name in (${DEMO_HOUSES.map(() => '?').join(', ')}) order by house_user_name`,
+          DEMO_HOUSES,
+        );
       if (rows.length) {
         const names = rows.map((r) => `"${r.house_user_name}"`).join(' and ');
         throw new CliError(

@@ -48,7 +48,8 @@ export class ImportResultsCommand extends CliCommand {
   protected async execute(o: { house?: string; catalog?: string; dryRun?: boolean }, params: string[]): Promise<void> {
     const houseName = requiredText('--house', o.house);
     const catalogRaw = requiredText('--catalog', o.catalog);
-    if (!/^\d{1,9}$/.test(catalogRaw) || Number(catalogRaw) === 0) throw new CliError(`--catalog must be a catalog id, a whole number (got "${catalogRaw}").`);
+    if (!/^\d{1,9}$/.test(catalogRaw) || Number(catalogRaw) === 0)
+      throw new CliError(`--catalog must be a catalog id, a whole number (got "${catalogRaw}").`);
     const file = params[0];
     if (!file) throw new CliError('Name the CSV file to import, e.g. `import-results --house demo --catalog 12 results.csv`.');
     let size: number;
@@ -58,9 +59,12 @@ export class ImportResultsCommand extends CliCommand {
       size = st.size;
     } catch (e) {
       if (e instanceof CliError) throw e;
-      throw new CliError(`Cannot read "${file}": ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
+      throw new CliError(
+        `Cannot read "${file}": ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`,
+      );
     }
-    if (size > RESULTS_MAX_FILE_BYTES) throw new CliError(`"${file}" is larger than ${RESULTS_MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files.`);
+    if (size > RESULTS_MAX_FILE_BYTES)
+      throw new CliError(`"${file}" is larger than ${RESULTS_MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files.`);
     await this.importFile(houseName, Number(catalogRaw), file, o.dryRun === true);
   }
 
@@ -69,12 +73,20 @@ export class ImportResultsCommand extends CliCommand {
     await requireCurrentSchema(this.orm);
     const house = await this.houses.findBySignInName(houseName);
     if (!house) throw new CliError(`Unknown house "${houseName}".`);
-    cliNote(`importing ${path.basename(file)} into catalog ${catalogId} of house "${house.houseUserName}"${dryRun ? ' (dry run: nothing is written)' : ''}...`);
+    cliNote(
+      `importing ${path.basename(file)} into catalog ${catalogId} of house "${house.houseUserName}"${dryRun ? ' (dry run: nothing is written)' : ''}...`,
+    );
     let outcome;
     try {
-      outcome = await this.results.import(house.id, catalogId, { name: file, data: fs.readFileSync(file) }, { dryRun, onProgress: (note) => cliNote(`  ${note}`) });
+      outcome = await this.results.import(
+        house.id,
+        catalogId,
+        { name: file, data: fs.readFileSync(file) },
+        { dryRun, onProgress: (note) => cliNote(`  ${note}`) },
+      );
     } catch (e) {
-      if (e instanceof ResultsError && e.code === ResultsErrorCode.CATALOG_NOT_FOUND) throw new CliError(`Catalog ${catalogId} not found in house "${house.houseUserName}".`);
+      if (e instanceof ResultsError && e.code === ResultsErrorCode.CATALOG_NOT_FOUND)
+        throw new CliError(`Catalog ${catalogId} not found in house "${house.houseUserName}".`);
       throw e;
     }
     if (outcome.errors.length) {

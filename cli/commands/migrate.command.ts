@@ -23,6 +23,10 @@ export class MigrateCommand extends CliCommand {
     // Pending migrations are listed again under the lock: another instance may have applied some meanwhile.
     const applied = await migrateUnderLock(this.orm, this.runtime.databaseUrl);
     for (const name of applied) cliOut(`applied ${name}`);
-    cliOut(applied.length ? `${applied.length} migration${applied.length === 1 ? '' : 's'} applied in ${Date.now() - started} ms.` : 'The database is up to date: no migration to apply.');
+    cliOut(
+      applied.length
+        ? `${applied.length} migration${applied.length === 1 ? '' : 's'} applied in ${Date.now() - started} ms.`
+        : 'The database is up to date: no migration to apply.',
+    );
   }
 }

@@ -71,15 +71,44 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
 
     const houseSpecs = [
       {
-        house: { houseUserName: 'demo', name: 'Demo Auctions', processorType: 'p' as const, payrixEligible: true, paymentProcessingEligible: true, paymentProcessingEnabled: true, autoChargeEnabled: true, featuredLotsEnabled: true, bulkBiddingEnabled: true, connectType: 's' },
+        house: {
+          houseUserName: 'demo',
+          name: 'Demo Auctions',
+          processorType: 'p' as const,
+          payrixEligible: true,
+          paymentProcessingEligible: true,
+          paymentProcessingEnabled: true,
+          autoChargeEnabled: true,
+          featuredLotsEnabled: true,
+          bulkBiddingEnabled: true,
+          connectType: 's',
+        },
         users: [
           { userName: 'owner', firstName: 'Olivia', lastName: 'Owner', flags: ALL_FLAGS, isSuperUser: false },
           { userName: 'clerk', firstName: 'Carl', lastName: 'Clerk', flags: { ...NO_FLAGS, accessInvoices: true }, isSuperUser: false },
           { userName: 'super', firstName: 'Sam', lastName: 'Super', flags: ALL_FLAGS, isSuperUser: true },
         ],
         addresses: [
-          { facilityName: 'Main Saleroom', addressStreet1: '120 Madison Avenue', addressCity: 'New York', countryCode: 'US', stateCode: 'NY', postalCode: '10016', addressPhone: '(212) 555-0100', primary: true },
-          { facilityName: 'Boston Gallery', addressStreet1: '45 Newbury Street', addressCity: 'Boston', countryCode: 'US', stateCode: 'MA', postalCode: '02116', addressPhone: '(617) 555-0142', primary: false },
+          {
+            facilityName: 'Main Saleroom',
+            addressStreet1: '120 Madison Avenue',
+            addressCity: 'New York',
+            countryCode: 'US',
+            stateCode: 'NY',
+            postalCode: '10016',
+            addressPhone: '(212) 555-0100',
+            primary: true,
+          },
+          {
+            facilityName: 'Boston Gallery',
+            addressStreet1: '45 Newbury Street',
+            addressCity: 'Boston',
+            countryCode: 'US',
+            stateCode: 'MA',
+            postalCode: '02116',
+            addressPhone: '(617) 555-0142',
+            primary: false,
+          },
         ],
         lotsPerSession: { live: 160, timed: 120, bin: 40, second: 60 },
         bidders: 100,
@@ -93,7 +122,17 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
       {
         house: { houseUserName: 'other', name: 'Other House Auctioneers', processorType: 'w' as const, connectType: 'p' },
         users: [{ userName: 'owner', firstName: 'Otto', lastName: 'Other', flags: ALL_FLAGS, isSuperUser: false }],
-        addresses: [{ facilityName: 'Riverside Hall', addressStreet1: '9 River Road', addressCity: 'Portland', countryCode: 'US', stateCode: 'OR', postalCode: '97201', primary: true }],
+        addresses: [
+          {
+            facilityName: 'Riverside Hall',
+            addressStreet1: '9 River Road',
+            addressCity: 'Portland',
+            countryCode: 'US',
+            stateCode: 'OR',
+            postalCode: '97201',
+            primary: true,
+          },
+        ],
         lotsPerSession: { live: 20, timed: 10, bin: 5, second: 0 },
         bidders: 12,
         template: {
@@ -111,10 +150,23 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
       summary.houses++;
       await insert(
         StaffUser,
-        spec.users.map((u) => ({ house: houseId as never, userRef: ref('U'), userName: u.userName, firstName: u.firstName, lastName: u.lastName, email: `${u.userName}@${spec.house.houseUserName}.example`, passwordHash, isSuperUser: u.isSuperUser, ...u.flags })),
+        spec.users.map((u) => ({
+          house: houseId as never,
+          userRef: ref('U'),
+          userName: u.userName,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          email: `${u.userName}@${spec.house.houseUserName}.example`,
+          passwordHash,
+          isSuperUser: u.isSuperUser,
+          ...u.flags,
+        })),
       );
       summary.users += spec.users.length;
-      const addressIds = await insert(HouseAddress, spec.addresses.map((a) => ({ ...a, house: houseId as never })));
+      const addressIds = await insert(
+        HouseAddress,
+        spec.addresses.map((a) => ({ ...a, house: houseId as never })),
+      );
       progress(++step, totalSteps, `${spec.house.houseUserName}: house, staff, locations`);
 
       // Bidders and their platforms: about half main marketplace, the rest private label, partner and floor.
@@ -148,12 +200,32 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
 
       // Sales: the main sale (live, timed and buy-now sessions at the primary location) and a second sale elsewhere.
       const sales = [
-        { name: spec.house.houseUserName === 'demo' ? 'Autumn Fine Art & Antiques' : 'Riverside Estate Sale', sessions: [['live', spec.lotsPerSession.live, 0], ['timed', spec.lotsPerSession.timed, 1], ['bin', spec.lotsPerSession.bin, 2]] as [SaleType, number, number][], address: addressIds[0], dayOffset: -38 },
-        ...(spec.lotsPerSession.second ? [{ name: 'Winter Collectibles', sessions: [['live', spec.lotsPerSession.second, 0]] as [SaleType, number, number][], address: addressIds[1] ?? addressIds[0], dayOffset: -20 }] : []),
+        {
+          name: spec.house.houseUserName === 'demo' ? 'Autumn Fine Art & Antiques' : 'Riverside Estate Sale',
+          sessions: [
+            ['live', spec.lotsPerSession.live, 0],
+            ['timed', spec.lotsPerSession.timed, 1],
+            ['bin', spec.lotsPerSession.bin, 2],
+          ] as [SaleType, number, number][],
+          address: addressIds[0],
+          dayOffset: -38,
+        },
+        ...(spec.lotsPerSession.second
+          ? [
+              {
+                name: 'Winter Collectibles',
+                sessions: [['live', spec.lotsPerSession.second, 0]] as [SaleType, number, number][],
+                address: addressIds[1] ?? addressIds[0],
+                dayOffset: -20,
+              },
+            ]
+          : []),
       ];
       let lotRows: Partial<Record<keyof Lot, unknown>>[] = [];
       for (const sale of sales) {
-        const [groupId] = await insert(AuctionGroup, [{ house: houseId as never, groupName: sale.name, isLive: true, currencyCode: 'USD', liveFeeRate: 3000 }]);
+        const [groupId] = await insert(AuctionGroup, [
+          { house: houseId as never, groupName: sale.name, isLive: true, currencyCode: 'USD', liveFeeRate: 3000 },
+        ]);
         await insert(BuyersPremiumStep, [
           { group: groupId as never, fromCents: 0, toCents: 100_000, rate: 25_000 },
           { group: groupId as never, fromCents: 100_000, toCents: undefined, rate: 20_000 },
@@ -168,17 +240,19 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
         }));
         const approvalIds = await insert(Approval, approvals);
         for (const [type, count, day] of sale.sessions) {
-          const [catalogId] = await insert(Catalog, [{
-            house: houseId as never,
-            group: groupId as never,
-            catalogRef: ref('C'),
-            title: `${sale.name} — ${type === 'bin' ? 'Buy Now' : type === 'live' ? 'Live Session' : 'Timed Session'}`,
-            saleType: type,
-            eventDate: new Date(BASE_DATE + (sale.dayOffset + day) * DAY),
-            address: sale.address as never,
-            currencyCode: 'USD',
-            published: true,
-          }]);
+          const [catalogId] = await insert(Catalog, [
+            {
+              house: houseId as never,
+              group: groupId as never,
+              catalogRef: ref('C'),
+              title: `${sale.name} — ${type === 'bin' ? 'Buy Now' : type === 'live' ? 'Live Session' : 'Timed Session'}`,
+              saleType: type,
+              eventDate: new Date(BASE_DATE + (sale.dayOffset + day) * DAY),
+              address: sale.address as never,
+              currencyCode: 'USD',
+              published: true,
+            },
+          ]);
           summary.sessions++;
           const lots = Math.round(count * size);
           for (let n = 1; n <= lots; n++) {
@@ -216,21 +290,37 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
       progress(++step, totalSteps, `${spec.house.houseUserName}: sales and lots`);
 
       // One invoice template with a tax row and a fee row, so invoice groups can be created at once.
-      const [templateId] = await insert(InvoiceTemplate, [{
-        house: houseId as never,
-        groupName: spec.template.groupName,
-        subject: `Your invoice from ${spec.house.name}`,
-        fromName: `${spec.house.name} Accounts`,
-        fromEmail: `accounts@${spec.house.houseUserName}.example`,
-        houseAddress: addressIds[0] as never,
-        chargesPerLot: false,
-        payrixTemplate: spec.house.processorType === 'p' && 'payrixEligible' in spec.house && spec.house.payrixEligible === true,
-      }]);
+      const [templateId] = await insert(InvoiceTemplate, [
+        {
+          house: houseId as never,
+          groupName: spec.template.groupName,
+          subject: `Your invoice from ${spec.house.name}`,
+          fromName: `${spec.house.name} Accounts`,
+          fromEmail: `accounts@${spec.house.houseUserName}.example`,
+          houseAddress: addressIds[0] as never,
+          chargesPerLot: false,
+          payrixTemplate: spec.house.processorType === 'p' && 'payrixEligible' in spec.house && spec.house.payrixEligible === true,
+        },
+      ]);
       await insert(TemplateTaxRow, [{ house: houseId as never, template: templateId as never, sequence: 0, ...spec.template.tax }]);
       await insert(TemplateFeeRow, [{ house: houseId as never, template: templateId as never, sequence: 0, ...spec.template.fee }]);
       await insert(TemplateMessage, [
-        { house: houseId as never, template: templateId as never, header: 'Payment Option(s)', detail: 'We accept Visa, MasterCard, Discover, American Express and bank transfer.', sequence: 1, isDefault: true },
-        { house: houseId as never, template: templateId as never, header: 'Shipping Notes', detail: 'Purchases ship within ten business days of payment, or may be collected from the saleroom.', sequence: 2, isDefault: true },
+        {
+          house: houseId as never,
+          template: templateId as never,
+          header: 'Payment Option(s)',
+          detail: 'We accept Visa, MasterCard, Discover, American Express and bank transfer.',
+          sequence: 1,
+          isDefault: true,
+        },
+        {
+          house: houseId as never,
+          template: templateId as never,
+          header: 'Shipping Notes',
+          detail: 'Purchases ship within ten business days of payment, or may be collected from the saleroom.',
+          sequence: 2,
+          isDefault: true,
+        },
       ]);
       progress(++step, totalSteps, `${spec.house.houseUserName}: done`);
     }

@@ -37,7 +37,8 @@ describeIfChromium('Edit Invoices (browser)', () => {
   const sql = (query: string, params: unknown[] = []): Promise<Row[]> => server.testApp.em().getConnection().execute(query, params);
   const shot = (name: string) => screenshot(page, `edit-invoices-${name}`);
   const block = (invoiceNumber: number): Locator => page.locator(`section[aria-label="Invoice ${invoiceNumber}"]`);
-  const invoiceRow = async (invoiceNumber: number) => (await sql('select * from invoice where group_id = ? and invoice_number = ?', [groupId, invoiceNumber]))[0];
+  const invoiceRow = async (invoiceNumber: number) =>
+    (await sql('select * from invoice where group_id = ? and invoice_number = ?', [groupId, invoiceNumber]))[0];
   const openEditor = async (query = '') => {
     await page.goto(`${server.baseUrl}/ar/invoices/EditInvoices/${groupId}${query}`);
     await page.getByTestId('invoice-editor').waitFor();
@@ -60,11 +61,19 @@ describeIfChromium('Edit Invoices (browser)', () => {
         )
       ).map((r) => r.catalog_ref as string);
     const [standard] = await sql(`select id from invoice_template where house_id = ? and group_name = 'Standard Invoice'`, [houseId]);
-    const made = await postGroup(owner, houseRef, { catalogRefs: await sessionsOf('Autumn Fine Art & Antiques'), groupTitle: 'Autumn editing', invoiceSettingsID: standard.id });
+    const made = await postGroup(owner, houseRef, {
+      catalogRefs: await sessionsOf('Autumn Fine Art & Antiques'),
+      groupTitle: 'Autumn editing',
+      invoiceSettingsID: standard.id,
+    });
     expect(made.status).toBe(200);
     groupId = made.body.data.invoiceGroupID;
     const perLotTemplate = await seedTemplate(t.em(), houseId, { name: 'Charges per lot', chargesPerLot: true });
-    const perLot = await postGroup(owner, houseRef, { catalogRefs: await sessionsOf('Winter Collectibles'), groupTitle: 'Winter per lot', invoiceSettingsID: perLotTemplate });
+    const perLot = await postGroup(owner, houseRef, {
+      catalogRefs: await sessionsOf('Winter Collectibles'),
+      groupTitle: 'Winter per lot',
+      invoiceSettingsID: perLotTemplate,
+    });
     expect(perLot.status).toBe(200);
     perLotGroupId = perLot.body.data.invoiceGroupID;
     expect((await untilCreated(t, houseId, groupId)).status).toBe('completed');
@@ -85,7 +94,18 @@ describeIfChromium('Edit Invoices (browser)', () => {
     expect(await page.getByTestId('invoice-editor').getAttribute('data-editor')).toBe('invoice-level');
     expect(await page.getByTestId('back-to-details').getAttribute('href')).toBe(`/ar/invoices/InvoiceGroupDetails/${groupId}`);
     const labels = await page.getByTestId('totals-strip').locator('dt').allTextContents();
-    expect(labels).toEqual(['Total Invoices', 'Total Items', 'Total Hammer', 'Total BP', 'Total Live Fee', 'Total Tax', 'Total S/H', 'Total Insurance', 'Total Other', 'Invoice Total']);
+    expect(labels).toEqual([
+      'Total Invoices',
+      'Total Items',
+      'Total Hammer',
+      'Total BP',
+      'Total Live Fee',
+      'Total Tax',
+      'Total S/H',
+      'Total Insurance',
+      'Total Other',
+      'Invoice Total',
+    ]);
     const [{ n }] = await sql('select count(*)::int as n from invoice where group_id = ?', [groupId]);
     expect(await strip('total-invoices')).toBe(String(n));
     expect(await page.getByTestId('invoice-range').textContent()).toBe(`1-${Math.min(50, n as number)} of ${n}`);
@@ -148,7 +168,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
     // Previous invoice shows what was saved on the second.
     await dialog.getByTestId('charges-prev').click();
     await dialog.getByTestId('charges-invoice').getByText('2 of 3', { exact: false }).waitFor();
-    await until(() => dialog.getByTestId('charge-invoice-other').inputValue(), (v) => v === '-2.00');
+    await until(
+      () => dialog.getByTestId('charge-invoice-other').inputValue(),
+      (v) => v === '-2.00',
+    );
     await dialog.getByTestId('charges-next').click();
     await dialog.getByTestId('charges-invoice').getByText('3 of 3', { exact: false }).waitFor();
     await dialog.getByTestId('charge-invoice-insurance').fill('3.25');
@@ -163,8 +186,14 @@ describeIfChromium('Edit Invoices (browser)', () => {
     ]);
     expect(Number(after[0].invoice_total_cents)).toBe(Number(before[0].invoice_total_cents) + 101050);
     expect(after.map((i) => Number(i.version))).toEqual(before.map((i) => Number(i.version) + 1));
-    await until(() => block(2).getByTestId('invoice-total').textContent(), (v) => v === money(Number(after[1].invoice_total_cents)));
-    await until(() => strip('total-sh'), (v) => v !== totalSh);
+    await until(
+      () => block(2).getByTestId('invoice-total').textContent(),
+      (v) => v === money(Number(after[1].invoice_total_cents)),
+    );
+    await until(
+      () => strip('total-sh'),
+      (v) => v !== totalSh,
+    );
     const [{ sh }] = await sql('select sum(shipping_total_cents)::bigint as sh from invoice where group_id = ?', [groupId]);
     expect(await strip('total-sh')).toBe(money(Number(sh)));
     await shot('charges-saved');
@@ -184,12 +213,18 @@ describeIfChromium('Edit Invoices (browser)', () => {
     const hidden = await invoiceRow(4);
     expect(Number(hidden.invoice_total_cents)).toBe(Number(inv.invoice_total_cents) - Number(line.total_cents));
     expect(Number(hidden.item_count)).toBe(Number(inv.item_count) - 1);
-    await until(() => block(4).getByTestId('invoice-total').textContent(), (v) => v === money(Number(hidden.invoice_total_cents)));
+    await until(
+      () => block(4).getByTestId('invoice-total').textContent(),
+      (v) => v === money(Number(hidden.invoice_total_cents)),
+    );
     await shot('lot-hidden');
 
     await row.getByTestId('line-menu').click();
     await page.getByTestId('line-show').click();
-    await until(() => row.getByText('(hidden from invoice)').count(), (v) => v === 0);
+    await until(
+      () => row.getByText('(hidden from invoice)').count(),
+      (v) => v === 0,
+    );
     const shown = await invoiceRow(4);
     expect(Number(shown.invoice_total_cents)).toBe(Number(inv.invoice_total_cents));
     const [{ suppress }] = await sql('select suppress from invoice_line where id = ?', [line.id]);
@@ -224,10 +259,12 @@ describeIfChromium('Edit Invoices (browser)', () => {
     const inv = await invoiceRow(5);
     await b.getByTestId('mark-paid').click();
     const dialog = page.getByTestId('mark-dialog');
-    expect(await dialog.getByTestId('mark-date').getAttribute('max')).toBe(await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    }));
+    expect(await dialog.getByTestId('mark-date').getAttribute('max')).toBe(
+      await page.evaluate(() => {
+        const d = new Date();
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      }),
+    );
     await page.getByTestId('mark-save').click();
     await dialog.getByText('Please select a payment method.', { exact: true }).waitFor();
     await dialog.getByTestId('payment-method').click();
@@ -261,7 +298,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
     const b = block(6);
     expect(await b.getByTestId('toggle-delivery').textContent()).toBe('Mark as pickup');
     await b.getByTestId('toggle-delivery').click();
-    await until(() => b.getByTestId('toggle-delivery').textContent(), (v) => v === 'Mark as shipping');
+    await until(
+      () => b.getByTestId('toggle-delivery').textContent(),
+      (v) => v === 'Mark as shipping',
+    );
     expect((await invoiceRow(6)).pickup).toBe(true);
     expect(await b.getByTestId('delivery-mode').textContent()).toContain('Delivery: Pickup');
     await b.getByTestId('line-menu').first().click();
@@ -269,12 +309,18 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await page.keyboard.press('Escape');
 
     await b.getByTestId('toggle-delivery').click();
-    await until(() => b.getByTestId('toggle-delivery').textContent(), (v) => v === 'Mark as pickup');
+    await until(
+      () => b.getByTestId('toggle-delivery').textContent(),
+      (v) => v === 'Mark as pickup',
+    );
     expect((await invoiceRow(6)).pickup).toBe(false);
   });
 
   it("edits a floor invoice's hammer: the premium and totals recompute", async () => {
-    const [floor] = await sql(`select id, invoice_number from invoice where group_id = ? and channel = 'Floor' order by invoice_number limit 1`, [groupId]);
+    const [floor] = await sql(
+      `select id, invoice_number from invoice where group_id = ? and channel = 'Floor' order by invoice_number limit 1`,
+      [groupId],
+    );
     const [line] = await sql('select * from invoice_line where invoice_id = ? order by id limit 1', [floor.id]);
     await openEditor(`?id=${floor.id}`);
     expect(await page.getByTestId('invoice-range').textContent()).toBe('1-1 of 1');
@@ -289,7 +335,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
     expect(Number(after.hammer_cents)).toBe(newHammer);
     expect(Number(after.premium_cents)).toBeGreaterThan(Number(line.premium_cents));
     const inv = (await sql('select invoice_total_cents from invoice where id = ?', [floor.id]))[0];
-    await until(() => b.getByTestId('invoice-total').textContent(), (v) => v === money(Number(inv.invoice_total_cents)));
+    await until(
+      () => b.getByTestId('invoice-total').textContent(),
+      (v) => v === money(Number(inv.invoice_total_cents)),
+    );
     expect(await b.getByTestId(`line-${line.id}`).textContent()).toContain(money(newHammer));
     await shot('floor-edit');
     // Online invoices offer no floor edit.
@@ -312,7 +361,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await page.getByTestId('contact-send').click();
     await page.getByText('Your message has been sent.', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    const mails = await sql(`select to_address, subject, text_body from mail_outbox where house_id = ? and subject = 'Your invoice from the autumn sale'`, [houseId]);
+    const mails = await sql(
+      `select to_address, subject, text_body from mail_outbox where house_id = ? and subject = 'Your invoice from the autumn sale'`,
+      [houseId],
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].to_address).toBe(inv.email);
     expect(mails[0].text_body).toContain('Please tell us whether you will collect or want shipping.');
@@ -340,7 +392,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
     const [{ n }] = await sql('select count(*)::int as n from invoice where group_id = ?', [groupId]);
     expect(await page.getByTestId('preview-send').isDisabled()).toBe(true);
     await page.getByTestId('select-all').click();
-    await until(() => page.getByTestId('selected-count').textContent(), (v) => v === `${n} selected`);
+    await until(
+      () => page.getByTestId('selected-count').textContent(),
+      (v) => v === `${n} selected`,
+    );
     await page.getByTestId('deselect-all').click();
     expect(await page.getByTestId('selected-count').textContent()).toBe('No invoice selected');
     expect(await page.getByTestId('bulk-charges').textContent()).toBe('Edit/Add Charges to All');
@@ -388,7 +443,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await shot('additional-charge');
 
     await b.getByTestId('toggle-additional').click();
-    await until(() => row.getByTestId('additional-status').textContent(), (v) => v === 'Hidden');
+    await until(
+      () => row.getByTestId('additional-status').textContent(),
+      (v) => v === 'Hidden',
+    );
     const [charge] = await sql('select hidden, shipping_cents from invoice_additional_charge where invoice_id = ?', [inv.id]);
     expect(charge).toMatchObject({ hidden: true });
     expect(Number((await invoiceRow(9)).balance_cents)).toBe(0);
@@ -399,7 +457,8 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await page.getByTestId('invoice-table').waitFor();
     expect(await page.getByTestId('bulk-contact').isDisabled()).toBe(true);
     expect(await page.getByTestId('bulk-note').isDisabled()).toBe(true);
-    const rowOf = (n: number) => page.getByTestId('invoice-row').filter({ has: page.getByTestId('invoice-number').getByText(String(n), { exact: true }) });
+    const rowOf = (n: number) =>
+      page.getByTestId('invoice-row').filter({ has: page.getByTestId('invoice-number').getByText(String(n), { exact: true }) });
 
     await rowOf(10).getByTestId('row-note').click();
     await page.getByTestId('note-text').fill('Call before shipping');
@@ -427,7 +486,9 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await page.getByTestId('contact-message').fill('Your invoices are ready.');
     await page.getByTestId('contact-send').click();
     await page.getByTestId('contact-dialog').waitFor({ state: 'detached' });
-    const bulk = await sql(`select to_address from mail_outbox where house_id = ? and subject = 'Bulk hello' order by to_address`, [houseId]);
+    const bulk = await sql(`select to_address from mail_outbox where house_id = ? and subject = 'Bulk hello' order by to_address`, [
+      houseId,
+    ]);
     const emails = [(await invoiceRow(11)).email, (await invoiceRow(12)).email];
     expect(bulk.map((m) => m.to_address).sort()).toEqual([...new Set(emails)].sort());
     expect(await sql(`select 1 from mail_outbox where house_id = ? and subject = 'Row contact'`, [houseId])).toHaveLength(1);
@@ -442,7 +503,9 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await page.getByTestId('invoice-editor').waitFor();
     expect(await page.getByTestId('invoice-editor').getAttribute('data-editor')).toBe('per-lot');
     const [inv] = await sql('select id, invoice_number from invoice where group_id = ? order by invoice_number limit 1', [perLotGroupId]);
-    const [line] = await sql('select id, shipping_cents from invoice_line where invoice_id = ? and not suppress order by id limit 1', [inv.id]);
+    const [line] = await sql('select id, shipping_cents from invoice_line where invoice_id = ? and not suppress order by id limit 1', [
+      inv.id,
+    ]);
     const b = page.locator(`section[aria-label="Invoice ${inv.invoice_number}"]`);
     await b.getByTestId('edit-charges').click();
     const dialog = page.getByTestId('charges-dialog');
@@ -459,7 +522,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await dialog.waitFor({ state: 'detached' });
     const [after] = await sql('select shipping_cents from invoice_line where id = ?', [line.id]);
     expect(Number(after.shipping_cents)).toBe(2500);
-    await until(() => b.getByTestId(`line-${line.id}`).textContent(), (v) => (v ?? '').includes('$25.00'));
+    await until(
+      () => b.getByTestId(`line-${line.id}`).textContent(),
+      (v) => (v ?? '').includes('$25.00'),
+    );
   });
 });
 

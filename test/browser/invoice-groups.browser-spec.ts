@@ -39,7 +39,8 @@ interface ApiInvoice {
   shipStatus: string;
 }
 
-const plain = (cents: number) => `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const plain = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 describeIfChromium('invoice groups (browser)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -72,7 +73,10 @@ describeIfChromium('invoice groups (browser)', () => {
     const live = page.getByRole('checkbox', { name: /^Autumn Fine Art & Antiques — Live Session/ });
     const timed = page.getByRole('checkbox', { name: /^Autumn Fine Art & Antiques — Timed Session/ });
     const winter = page.getByRole('checkbox', { name: /^Winter Collectibles — Live Session/ });
-    await until(() => page.getByTestId('range-label').textContent(), (v) => v === '1-2 of 2');
+    await until(
+      () => page.getByTestId('range-label').textContent(),
+      (v) => v === '1-2 of 2',
+    );
 
     // Required fields first.
     await page.getByTestId('create-group').click();
@@ -114,7 +118,10 @@ describeIfChromium('invoice groups (browser)', () => {
     await page.waitForURL(`**/ar/invoices/CreateNewInvoices/${groupId}`);
     await page.getByTestId('totals-strip').waitFor();
     expect(await page.getByTestId('group-title').textContent()).toBe(GROUP_NAME);
-    await until(() => page.getByTestId('creating-dialog').count(), (v) => v === 0);
+    await until(
+      () => page.getByTestId('creating-dialog').count(),
+      (v) => v === 0,
+    );
     await shot('create-new-invoices');
 
     // The other tab refreshes itself out of the in-progress state.
@@ -151,29 +158,43 @@ describeIfChromium('invoice groups (browser)', () => {
       expect(await rows().count()).toBe(50);
       await page.getByTestId('page-size').click();
       await page.getByRole('option', { name: '100' }).click();
-      await until(() => page.getByTestId('invoice-range').textContent(), (v) => v === `1-${Math.min(100, total)} of ${total}`);
+      await until(
+        () => page.getByTestId('invoice-range').textContent(),
+        (v) => v === `1-${Math.min(100, total)} of ${total}`,
+      );
       expect(await rows().count()).toBe(Math.min(100, total));
     }
 
     await page.getByTestId('filter-PAID').click();
     await page.waitForURL(/status=PAID/);
-    await until(() => rows().count(), (v) => v === 1);
+    await until(
+      () => rows().count(),
+      (v) => v === 1,
+    );
     expect(await rows().first().getByTestId('invoice-number').textContent()).toBe(String(invoice.invoiceNumber));
     expect(await rows().first().getByTestId('invoice-status').textContent()).toBe('Paid');
 
     await page.getByTestId('filter-UNPAID').click();
     await page.waitForURL(/status=UNPAID/);
-    await until(() => page.getByTestId('invoice-range').textContent(), (v) => v === `1-${Math.min(100, total - 1)} of ${total - 1}`);
+    await until(
+      () => page.getByTestId('invoice-range').textContent(),
+      (v) => v === `1-${Math.min(100, total - 1)} of ${total - 1}`,
+    );
     expect(await page.getByTestId('invoice-status').allTextContents()).not.toContain('Paid');
 
     await page.getByTestId('filter-ALL').click();
-    await until(() => page.getByTestId('invoice-range').textContent(), (v) => v === `1-${Math.min(100, total)} of ${total}`);
+    await until(
+      () => page.getByTestId('invoice-range').textContent(),
+      (v) => v === `1-${Math.min(100, total)} of ${total}`,
+    );
 
     // What the server finds for a search (the label settles on it once the page shows the answer).
     const session = await (await page.request.get(`${server.baseUrl}/api/auth/session`)).json();
     const houseRef: string = session.data.user.houseInfo.houseRef;
     const found = async (search: string): Promise<number> => {
-      const res = await page.request.get(`${server.baseUrl}/app/house/${houseRef}/invoiceGroup/${groupId}/groupDetailInfo?size=1&search=${encodeURIComponent(search)}`);
+      const res = await page.request.get(
+        `${server.baseUrl}/app/house/${houseRef}/invoiceGroup/${groupId}/groupDetailInfo?size=1&search=${encodeURIComponent(search)}`,
+      );
       return (await res.json()).data.totalRecords;
     };
     const searchFor = async (search: string, submit: () => Promise<void>) => {
@@ -181,7 +202,10 @@ describeIfChromium('invoice groups (browser)', () => {
       expect(n).toBeGreaterThan(0);
       await page.getByTestId('invoice-search').fill(search);
       await submit();
-      await until(() => page.getByTestId('invoice-range').textContent(), (v) => v === `1-${Math.min(100, n)} of ${n}`);
+      await until(
+        () => page.getByTestId('invoice-range').textContent(),
+        (v) => v === `1-${Math.min(100, n)} of ${n}`,
+      );
     };
 
     // By name: every row shown is that bidder's, the paid invoice among them.
@@ -204,7 +228,10 @@ describeIfChromium('invoice groups (browser)', () => {
     await shot('details-no-results');
 
     await page.getByRole('button', { name: 'Clear search' }).click();
-    await until(() => page.getByTestId('invoice-range').textContent(), (v) => v === `1-${Math.min(100, total)} of ${total}`);
+    await until(
+      () => page.getByTestId('invoice-range').textContent(),
+      (v) => v === `1-${Math.min(100, total)} of ${total}`,
+    );
   });
 
   it('prints all invoices in the print view and downloads the CSV with the spec columns', async () => {
@@ -218,7 +245,10 @@ describeIfChromium('invoice groups (browser)', () => {
     await page.getByTestId('print').click();
     await page.getByTestId('print-view').waitFor();
     await page.getByText('Please note: this view has been optimized for print.', { exact: true }).waitFor();
-    await until(() => page.locator('[data-testid^="printed-invoice-"]').count(), (v) => v === total);
+    await until(
+      () => page.locator('[data-testid^="printed-invoice-"]').count(),
+      (v) => v === total,
+    );
     await shot('print-view');
     await page.getByTestId('print-close').click();
     expect(await page.getByTestId('print-view').count()).toBe(0);
@@ -239,26 +269,25 @@ describeIfChromium('invoice groups (browser)', () => {
     expect(cells[2]).toBe(`${invoice.firstName} ${invoice.lastName}`);
     expect(cells[3]).toBe(invoice.platform);
     expect(cells[4].length).toBeGreaterThan(0);
-    expect(cells.slice(5)).toEqual([
-      plain(invoice.invoiceTotalCents),
-      '0.00',
-      'Paid',
-      'Visa',
-      '11/02/2026',
-      invoice.shipStatus,
-      '',
-    ]);
+    expect(cells.slice(5)).toEqual([plain(invoice.invoiceTotalCents), '0.00', 'Paid', 'Visa', '11/02/2026', invoice.shipStatus, '']);
 
     // With a selection, Print and the CSV take the selected invoices only.
     await page.getByRole('checkbox', { name: `Select invoice ${invoice.invoiceNumber}`, exact: true }).check();
     await page.getByTestId('selected-count').waitFor();
     expect(await page.getByTestId('print').textContent()).toBe('Print selected');
     await page.getByTestId('print').click();
-    await until(() => page.locator('[data-testid^="printed-invoice-"]').count(), (v) => v === 1);
+    await until(
+      () => page.locator('[data-testid^="printed-invoice-"]').count(),
+      (v) => v === 1,
+    );
     await page.getByTestId(`printed-invoice-${invoice.id}`).waitFor();
     await page.getByTestId('print-close').click();
     const [selectedDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
-    const selectedLines = fs.readFileSync(await selectedDownload.path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const selectedLines = fs
+      .readFileSync(await selectedDownload.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(selectedLines).toEqual([CSV_HEADER, line]);
   });
 
@@ -278,7 +307,10 @@ describeIfChromium('invoice groups (browser)', () => {
     await sql(`update job_run set status = 'failed', error = 'simulated', finished_at = now() where id = ?`, [group.creation_job_id]);
     await sql(`update invoice_group set creation_error = 'simulated' where id = ?`, [group.id]);
     await page.getByText('There was an error while creating invoice.', { exact: true }).waitFor();
-    await until(() => page.getByTestId('creating-dialog').count(), (v) => v === 0);
+    await until(
+      () => page.getByTestId('creating-dialog').count(),
+      (v) => v === 0,
+    );
     await shot('create-failed');
 
     await page.getByTestId('tab-existing').click();

@@ -137,7 +137,9 @@ describeIfChromium('Invoice Templates page (browser)', () => {
     await fieldOf(page, 'BCC').fill('books@other.example');
 
     // House address from the locations.
-    await page.locator('#template-houseAddressID').selectOption({ label: 'Riverside Hall: 9 River Road, Portland, OR, United States (primary)' });
+    await page
+      .locator('#template-houseAddressID')
+      .selectOption({ label: 'Riverside Hall: 9 River Road, Portland, OR, United States (primary)' });
 
     // A tax row: the rate's '0.00' clears on focus; US without a state, no box ticked.
     await page.getByTestId('add-tax').click();
@@ -240,13 +242,21 @@ describeIfChromium('Invoice Templates page (browser)', () => {
     expect(await t.getByLabel('State').inputValue()).toBe('NY');
     expect(await t.getByLabel('Charge Type').inputValue()).toBe('Sales Tax');
     expect(await t.getByLabel('Rate %').inputValue()).toBe('6.125');
-    expect([await t.getByLabel('Hammer').isChecked(), await t.getByLabel('Live Fee').isChecked(), await t.getByLabel('BP').isChecked()]).toEqual([true, false, true]);
+    expect([
+      await t.getByLabel('Hammer').isChecked(),
+      await t.getByLabel('Live Fee').isChecked(),
+      await t.getByLabel('BP').isChecked(),
+    ]).toEqual([true, false, true]);
     expect(await page.getByTestId('tax-row-1').count()).toBe(0);
     const f = page.getByTestId('fee-row-0');
     expect(await f.locator('select').first().inputValue()).toBe('ALL');
     expect(await f.getByLabel('Charge Type').inputValue()).toBe('Handling');
     expect(await f.getByLabel('Rate %').inputValue()).toBe('2.500');
-    expect([await f.getByLabel('Hammer').isChecked(), await f.getByLabel('Live Fee').isChecked(), await f.getByLabel('BP').isChecked()]).toEqual([true, false, false]);
+    expect([
+      await f.getByLabel('Hammer').isChecked(),
+      await f.getByLabel('Live Fee').isChecked(),
+      await f.getByLabel('BP').isChecked(),
+    ]).toEqual([true, false, false]);
     const headers = [];
     for (let i = 0; i < 3; i++) headers.push([await msg(i).locator('select').inputValue(), await msg(i).getByLabel('Header').inputValue()]);
     expect(headers).toEqual([
@@ -272,7 +282,12 @@ describeIfChromium('Invoice Templates page (browser)', () => {
     const [{ id: houseId }] = await conn.execute<{ id: number }[]>(`select id from house where house_user_name = 'other'`);
     const templates = server.testApp.app.get(InvoiceTemplatesService);
     const saved = await RequestContext.create(server.testApp.app.get(MikroORM).em, () =>
-      templates.save(houseId, null, { groupName: 'Shared Template', subject: 'Your invoice', fromName: 'Otto Other', fromEmail: 'otto@other.example' }),
+      templates.save(houseId, null, {
+        groupName: 'Shared Template',
+        subject: 'Your invoice',
+        fromName: 'Otto Other',
+        fromEmail: 'otto@other.example',
+      }),
     );
     const page = await signedIn('other', 'owner');
     await page.goto(`${server.baseUrl}/ar/invoices/invoiceTemplates`);
@@ -280,11 +295,18 @@ describeIfChromium('Invoice Templates page (browser)', () => {
     await page.waitForURL(`**/ar/invoices/invoiceTemplates/${saved.groupSettingsID}`);
     await page.getByTestId('template-form').waitFor();
     // Someone else renames it meanwhile.
-    await conn.execute(`update invoice_template set group_name = 'Renamed Elsewhere', version = version + 1 where id = ?`, [saved.groupSettingsID]);
+    await conn.execute(`update invoice_template set group_name = 'Renamed Elsewhere', version = version + 1 where id = ?`, [
+      saved.groupSettingsID,
+    ]);
     await fieldOf(page, 'Email Subject').fill('A subject typed here');
     await page.getByTestId('template-save').click();
-    await page.getByTestId('template-notice').getByText('This template was changed by someone else. Reload it to see their changes.', { exact: true }).waitFor();
-    await page.waitForFunction(() => (document.querySelector('#template-groupName') as HTMLInputElement | null)?.value === 'Renamed Elsewhere');
+    await page
+      .getByTestId('template-notice')
+      .getByText('This template was changed by someone else. Reload it to see their changes.', { exact: true })
+      .waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('#template-groupName') as HTMLInputElement | null)?.value === 'Renamed Elsewhere',
+    );
     expect(await fieldOf(page, 'Email Subject').inputValue()).toBe('Your invoice');
     await shot(page, 'conflict');
   });
@@ -294,13 +316,23 @@ describeIfChromium('Invoice Templates page (browser)', () => {
     const page = await signedIn('demo', 'owner');
     await openNew(page);
     await page.getByTestId('add-tax').click();
-    const taxCountries = await page.getByTestId('tax-row-0').locator('select').first().locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const taxCountries = await page
+      .getByTestId('tax-row-0')
+      .locator('select')
+      .first()
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(taxCountries.length).toBeGreaterThan(200);
     expect(taxCountries).not.toContain('US');
     expect(taxCountries).toEqual(expect.arrayContaining(['ALL', 'GB', 'CA']));
     // Fees keep the full list.
     await page.getByTestId('add-fee').click();
-    const feeCountries = await page.getByTestId('fee-row-0').locator('select').first().locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const feeCountries = await page
+      .getByTestId('fee-row-0')
+      .locator('select')
+      .first()
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(feeCountries).toContain('US');
 
     await fieldOf(page, 'Invoice Template Name').fill('Card Template');

@@ -29,7 +29,8 @@ describeIfChromium('Locations page (browser)', () => {
   });
 
   const shot = (name: string) => screenshot(page, `locations-${name}`, { fullPage: true });
-  const row = (name: string): Locator => page.locator('[data-testid^="location-row-"]').filter({ has: page.getByTestId('location-name').getByText(name, { exact: true }) });
+  const row = (name: string): Locator =>
+    page.locator('[data-testid^="location-row-"]').filter({ has: page.getByTestId('location-name').getByText(name, { exact: true }) });
   const dialog = () => page.getByRole('dialog');
   const field = (label: string) => dialog().getByLabel(label, { exact: false });
   /** The message under a field (MUI links it with aria-describedby). */
@@ -78,7 +79,9 @@ describeIfChromium('Locations page (browser)', () => {
     const country = page.locator('#location-countryCode');
     const stateLabelFor = async (code: string) => {
       await country.selectOption(code);
-      return (await page.locator('label[for="location-stateCode"], label[for="location-province"]').textContent())?.replace(/\s*\*\s*$/, '').trim();
+      return (await page.locator('label[for="location-stateCode"], label[for="location-province"]').textContent())
+        ?.replace(/\s*\*\s*$/, '')
+        .trim();
     };
     expect(await stateLabelFor('CA')).toBe('Province');
     expect(await stateLabelFor('AU')).toBe('State/Territory');
@@ -133,7 +136,11 @@ describeIfChromium('Locations page (browser)', () => {
     await row('Chicago Depot').getByTestId('primary-badge').waitFor();
     expect(await names()).toEqual(['Chicago Depot', 'Main Saleroom', 'Boston Gallery']);
     expect(await row('Main Saleroom').getByTestId('primary-badge').count()).toBe(0);
-    expect(await row('Chicago Depot').getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(
+      await row('Chicago Depot')
+        .getByRole('button', { name: /^Delete/ })
+        .count(),
+    ).toBe(0);
 
     // The primary cannot be unmarked: its checkbox is checked and disabled.
     await row('Chicago Depot').getByRole('button', { name: 'Edit Chicago Depot' }).click();
@@ -149,7 +156,10 @@ describeIfChromium('Locations page (browser)', () => {
     await row('Main Saleroom').getByRole('button', { name: 'Delete Main Saleroom' }).click();
     await page.getByRole('dialog').getByText('Delete Location', { exact: true }).waitFor();
     await page.getByTestId('confirm-delete').click();
-    await page.getByTestId('app-alert').getByText(/This location is the sale location of \d+ sessions? and cannot be deleted/).waitFor();
+    await page
+      .getByTestId('app-alert')
+      .getByText(/This location is the sale location of \d+ sessions? and cannot be deleted/)
+      .waitFor();
     expect(await names()).toContain('Main Saleroom');
 
     // Make Main Saleroom primary again, then delete Chicago Depot; Cancel first keeps it.
@@ -175,9 +185,10 @@ describeIfChromium('Locations page (browser)', () => {
 
   it('a house without locations: the empty state, and the first location is always primary', async () => {
     // House "other" loses its only location (as if deleted long ago): the page starts empty.
-    await server.testApp.em().getConnection().execute(
-      `update house_address set deleted_at = now() where house_id = (select id from house where house_user_name = 'other')`,
-    );
+    await server.testApp
+      .em()
+      .getConnection()
+      .execute(`update house_address set deleted_at = now() where house_id = (select id from house where house_user_name = 'other')`);
     const other = await openBrowser();
     try {
       const p = other.page;

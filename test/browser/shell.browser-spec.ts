@@ -1,5 +1,14 @@
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, describeIfChromium, ensureAdminBuilt, fillLogin, openBrowser, screenshot, waitUntilSignedIn, type OpenedBrowser } from '../support/browser';
+import {
+  DEMO_PASSWORD,
+  describeIfChromium,
+  ensureAdminBuilt,
+  fillLogin,
+  openBrowser,
+  screenshot,
+  waitUntilSignedIn,
+  type OpenedBrowser,
+} from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // The admin shell in Debian's Chromium against the real server and the demo data:

@@ -17,7 +17,11 @@ jest.setTimeout(120_000);
 
 const ROOT = path.resolve(__dirname, '../..');
 const ENTRY = path.join(ROOT, 'dist', 'cli', 'main.js');
-const MIGRATIONS = fs.readdirSync(path.join(ROOT, 'migrations')).filter((f) => /^Migration\d+_\w+\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, '')).sort();
+const MIGRATIONS = fs
+  .readdirSync(path.join(ROOT, 'migrations'))
+  .filter((f) => /^Migration\d+_\w+\.ts$/.test(f))
+  .map((f) => f.replace(/\.ts$/, ''))
+  .sort();
 
 interface CliResult {
   code: number | null;
@@ -25,12 +29,27 @@ interface CliResult {
   stderr: string;
 }
 
-function run(file: string, args: string[], databaseUrl: string, input?: string, timeoutMs = 60_000, extraEnv: Record<string, string> = {}): Promise<CliResult> {
+function run(
+  file: string,
+  args: string[],
+  databaseUrl: string,
+  input?: string,
+  timeoutMs = 60_000,
+  extraEnv: Record<string, string> = {},
+): Promise<CliResult> {
   const env = readTestEnv();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file, ...args], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: env.redisUrl ?? '', QUEUE_PREFIX: `arcli${randomBytes(3).toString('hex')}`, LOG_LEVEL: 'silent', ...extraEnv },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: env.redisUrl ?? '',
+        QUEUE_PREFIX: `arcli${randomBytes(3).toString('hex')}`,
+        LOG_LEVEL: 'silent',
+        ...extraEnv,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -56,7 +75,11 @@ async function emptyDatabase(): Promise<TestDatabase> {
   // Named after the run's template, so global teardown drops it even if this file crashes.
   const name = `${templateDb}_cli_${randomBytes(5).toString('hex')}`;
   await sql(adminUrl, `CREATE DATABASE ${name}`);
-  return { name, url: withDatabase(adminUrl, name), drop: () => sql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined) };
+  return {
+    name,
+    url: withDatabase(adminUrl, name),
+    drop: () => sql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined),
+  };
 }
 
 const count = async (db: TestDatabase, query: string, params: unknown[] = []) => Number((await sql(db.url, query, params)).rows[0].n);
@@ -64,7 +87,13 @@ const count = async (db: TestDatabase, query: string, params: unknown[] = []) =>
 describe('CLI (npm run cli -- <command>)', () => {
   beforeAll(async () => {
     // Builds dist/ when it is missing or older than the sources, exactly as `npm run cli` does.
-    const built = await run(path.join(ROOT, 'scripts', 'run-cli.mjs'), ['--version'], 'postgres://unused@127.0.0.1:1/unused', undefined, 600_000);
+    const built = await run(
+      path.join(ROOT, 'scripts', 'run-cli.mjs'),
+      ['--version'],
+      'postgres://unused@127.0.0.1:1/unused',
+      undefined,
+      600_000,
+    );
     if (built.code !== 0) throw new Error(`building the CLI failed:\n${built.stderr}`);
     expect(built.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
   }, 600_000);
@@ -77,7 +106,11 @@ describe('CLI (npm run cli -- <command>)', () => {
     it('applies every migration once, even when two runs race for the lock, then reports the database up to date', async () => {
       const [a, b] = await Promise.all([cli(db, ['migrate']), cli(db, ['migrate'])]);
       expect([a.code, b.code, a.stderr + b.stderr]).toEqual([0, 0, expect.any(String)]);
-      const applied = `${a.stdout}${b.stdout}`.split('\n').filter((l) => l.startsWith('applied ')).map((l) => l.slice('applied '.length)).sort();
+      const applied = `${a.stdout}${b.stdout}`
+        .split('\n')
+        .filter((l) => l.startsWith('applied '))
+        .map((l) => l.slice('applied '.length))
+        .sort();
       expect(applied).toEqual(MIGRATIONS);
       expect(await count(db, 'select count(*)::int as n from mikro_orm_migrations')).toBe(MIGRATIONS.length);
 
@@ -105,7 +138,9 @@ describe('CLI (npm run cli -- <command>)', () => {
     try {
       const res = await cli(db, ['create-user', '--house', 'demo', '--username', 'anna', '--password', 'long-enough-pw']);
       expect(res.code).toBe(1);
-      expect(res.stderr).toMatch(/error: The database schema is not up to date \(\d+ pending migrations?\): run `npm run cli -- migrate` first\./);
+      expect(res.stderr).toMatch(
+        /error: The database schema is not up to date \(\d+ pending migrations?\): run `npm run cli -- migrate` first\./,
+      );
     } finally {
       await db.drop();
     }
@@ -139,7 +174,10 @@ describe('CLI (npm run cli -- <command>)', () => {
       expect(await count(db, 'select count(*)::int as n from lot')).toBe(lots);
       expect(await count(db, 'select count(*)::int as n from lot where winning_approval_id is not null')).toBe(sold);
       expect(await count(db, 'select count(*)::int as n from member')).toBe(bidders);
-      const users = await sql(db.url, 'select h.house_user_name as house, u.user_name as "user" from staff_user u join house h on h.id = u.house_id order by 1, 2');
+      const users = await sql(
+        db.url,
+        'select h.house_user_name as house, u.user_name as "user" from staff_user u join house h on h.id = u.house_id order by 1, 2',
+      );
       expect(users.rows).toEqual([
         { house: 'demo', user: 'clerk' },
         { house: 'demo', user: 'owner' },
@@ -170,17 +208,39 @@ describe('CLI (npm run cli -- <command>)', () => {
     }, 60_000);
 
     it('create-user creates a user who signs in over HTTP with exactly the flags asked for', async () => {
-      const res = await cli(db, ['create-user', '--house', 'demo', '--username', 'anna', '--password', 'anna-password-1', '--flags', 'accessInvoices,accessReports']);
+      const res = await cli(db, [
+        'create-user',
+        '--house',
+        'demo',
+        '--username',
+        'anna',
+        '--password',
+        'anna-password-1',
+        '--flags',
+        'accessInvoices,accessReports',
+      ]);
       expect(res).toMatchObject({ code: 0 });
       expect(res.stdout).toContain('Created user "anna"');
       expect(res.stdout).toContain('Access: accessReports, accessInvoices.');
       const login = await request(t.server).post('/api/auth/login').send({ house: 'demo', username: 'anna', password: 'anna-password-1' });
       expect(login.status).toBe(200);
-      expect(login.body.data.user).toMatchObject({ userName: 'anna', accessInvoices: true, accessReports: true, accessConsole: false, accessCalendar: false, accessSensitive: false, isSuperUser: false });
+      expect(login.body.data.user).toMatchObject({
+        userName: 'anna',
+        accessInvoices: true,
+        accessReports: true,
+        accessConsole: false,
+        accessCalendar: false,
+        accessSensitive: false,
+        isSuperUser: false,
+      });
     }, 60_000);
 
     it('create-user reads the password from stdin and makes a super user with every flag', async () => {
-      const res = await cli(db, ['create-user', '--house', 'DEMO', '--username', 'sam2', '--password-stdin', '--flags', 'all', '--super'], 'piped-password-1\n');
+      const res = await cli(
+        db,
+        ['create-user', '--house', 'DEMO', '--username', 'sam2', '--password-stdin', '--flags', 'all', '--super'],
+        'piped-password-1\n',
+      );
       expect(res.code).toBe(0);
       expect(res.stdout).toContain('; super user.');
       const login = await request(t.server).post('/api/auth/login').send({ house: 'demo', username: 'sam2', password: 'piped-password-1' });
@@ -205,21 +265,66 @@ describe('CLI (npm run cli -- <command>)', () => {
 
     describe('refusals', () => {
       const cases: [string, string[], string][] = [
-        ['an unknown house', ['create-user', '--house', 'nowhere', '--username', 'x1', '--password', 'long-enough-pw'], 'error: Unknown house "nowhere".'],
-        ['a duplicate user (any case)', ['create-user', '--house', 'demo', '--username', 'OWNER', '--password', 'long-enough-pw'], 'error: User "OWNER" already exists in this house.'],
-        ['a weak password', ['create-user', '--house', 'demo', '--username', 'x2', '--password', 'short'], 'error: Password must be 10 to 50 characters.'],
-        ['an unknown flag', ['create-user', '--house', 'demo', '--username', 'x3', '--password', 'long-enough-pw', '--flags', 'accessInvoices,accessNope'], 'error: Unknown access flag "accessNope".'],
-        ['an invalid user name', ['create-user', '--house', 'demo', '--username', 'two words', '--password', 'long-enough-pw'], 'error: User name may contain letters, digits, dots, dashes, underscores and @ only.'],
-        ['a missing password', ['create-user', '--house', 'demo', '--username', 'x4'], 'error: --password (or --password-stdin) is required.'],
-        ['an unknown option', ['create-user', '--house', 'demo', '--username', 'x5', '--pasword', 'long-enough-pw'], "error: unknown option '--pasword'"],
-        ['a token for an unknown user', ['create-api-token', '--house', 'demo', '--username', 'ghost', '--name', 'x'], 'error: Unknown user "ghost" in house "demo".'],
-        ['a token for an unknown house', ['create-api-token', '--house', 'nowhere', '--username', 'owner', '--name', 'x'], 'error: Unknown house "nowhere".'],
+        [
+          'an unknown house',
+          ['create-user', '--house', 'nowhere', '--username', 'x1', '--password', 'long-enough-pw'],
+          'error: Unknown house "nowhere".',
+        ],
+        [
+          'a duplicate user (any case)',
+          ['create-user', '--house', 'demo', '--username', 'OWNER', '--password', 'long-enough-pw'],
+          'error: User "OWNER" already exists in this house.',
+        ],
+        [
+          'a weak password',
+          ['create-user', '--house', 'demo', '--username', 'x2', '--password', 'short'],
+          'error: Password must be 10 to 50 characters.',
+        ],
+        [
+          'an unknown flag',
+          ['create-user', '--house', 'demo', '--username', 'x3', '--password', 'long-enough-pw', '--flags', 'accessInvoices,accessNope'],
+          'error: Unknown access flag "accessNope".',
+        ],
+        [
+          'an invalid user name',
+          ['create-user', '--house', 'demo', '--username', 'two words', '--password', 'long-enough-pw'],
+          'error: User name may contain letters, digits, dots, dashes, underscores and @ only.',
+        ],
+        [
+          'a missing password',
+          ['create-user', '--house', 'demo', '--username', 'x4'],
+          'error: --password (or --password-stdin) is required.',
+        ],
+        [
+          'an unknown option',
+          ['create-user', '--house', 'demo', '--username', 'x5', '--pasword', 'long-enough-pw'],
+          "error: unknown option '--pasword'",
+        ],
+        [
+          'a token for an unknown user',
+          ['create-api-token', '--house', 'demo', '--username', 'ghost', '--name', 'x'],
+          'error: Unknown user "ghost" in house "demo".',
+        ],
+        [
+          'a token for an unknown house',
+          ['create-api-token', '--house', 'nowhere', '--username', 'owner', '--name', 'x'],
+          'error: Unknown house "nowhere".',
+        ],
         ['a token without a name', ['create-api-token', '--house', 'demo', '--username', 'owner'], 'error: --name is required.'],
-        ['a demo size out of range', ['demo-data', '--size', '0'], 'error: --size must be a number greater than 0 and at most 100 (got "0").'],
+        [
+          'a demo size out of range',
+          ['demo-data', '--size', '0'],
+          'error: --size must be a number greater than 0 and at most 100 (got "0").',
+        ],
         ['an unknown command', ['create-users'], "error: unknown command 'create-users'"],
       ];
       const results = new Map<string, CliResult>();
-      const counts = () => Promise.all([count(db, 'select count(*)::int as n from staff_user'), count(db, 'select count(*)::int as n from api_token'), count(db, 'select count(*)::int as n from house')]);
+      const counts = () =>
+        Promise.all([
+          count(db, 'select count(*)::int as n from staff_user'),
+          count(db, 'select count(*)::int as n from api_token'),
+          count(db, 'select count(*)::int as n from house'),
+        ]);
       let before: number[];
 
       // One process per case, a few at a time: each start costs about a second of CPU.
@@ -246,7 +351,11 @@ describe('CLI (npm run cli -- <command>)', () => {
     });
 
     it('npm run cli passes the exit code through scripts/run-cli.mjs', async () => {
-      const res = await run(path.join(ROOT, 'scripts', 'run-cli.mjs'), ['create-user', '--house', 'nowhere', '--username', 'x', '--password', 'long-enough-pw'], db.url);
+      const res = await run(
+        path.join(ROOT, 'scripts', 'run-cli.mjs'),
+        ['create-user', '--house', 'nowhere', '--username', 'x', '--password', 'long-enough-pw'],
+        db.url,
+      );
       expect(res.code).toBe(1);
       expect(res.stderr).toContain('error: Unknown house "nowhere".');
     }, 120_000);

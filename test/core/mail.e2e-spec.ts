@@ -89,7 +89,12 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
   });
 
   const outbox = async (id: number): Promise<OutboxRow> =>
-    (await t.em().getConnection().execute(`select *, next_attempt_at > now() + interval '30 seconds' as backed_off from mail_outbox where id = ?`, [id]))[0] as OutboxRow;
+    (
+      await t
+        .em()
+        .getConnection()
+        .execute(`select *, next_attempt_at > now() + interval '30 seconds' as backed_off from mail_outbox where id = ?`, [id])
+    )[0] as OutboxRow;
   const newMail = (subject: string) => ({
     houseId: houses.a.id,
     kind: 'test.notice',
@@ -103,8 +108,18 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
     const subject = 'Invoice 1001 is ready';
     const id = await mail.queue({ ...newMail(subject), replyTo: 'desk@auctions.example' });
 
-    const row = await waitFor(() => outbox(id), (r) => r.status !== 'queued', 'the mail to be sent');
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null, sent_at: expect.any(String), provider_message_id: expect.stringMatching(/.+/) });
+    const row = await waitFor(
+      () => outbox(id),
+      (r) => r.status !== 'queued',
+      'the mail to be sent',
+    );
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      sent_at: expect.any(String),
+      provider_message_id: expect.stringMatching(/.+/),
+    });
 
     const [received, ...others] = smtp.withSubject(subject);
     expect(others).toHaveLength(0);
@@ -114,7 +129,10 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
     expect(received.raw).toMatch(/^Reply-To: desk@auctions\.example\r?$/m);
     expect(received.raw).toContain(`Hello bidder, this is ${subject}.`);
 
-    const job = await t.em().getConnection().execute(`select status, result from job_run where queue = 'mail' and name = 'send' and payload->>'messageId' = ?`, [String(id)]);
+    const job = await t
+      .em()
+      .getConnection()
+      .execute(`select status, result from job_run where queue = 'mail' and name = 'send' and payload->>'messageId' = ?`, [String(id)]);
     expect(job).toEqual([{ status: 'completed', result: { outcome: 'sent' } }]);
   });
 
@@ -123,7 +141,11 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
     const subject = 'Payment received while down';
     const id = await mail.queue(newMail(subject));
 
-    const failed = await waitFor(() => outbox(id), (r) => r.attempts > 0, 'a failed attempt');
+    const failed = await waitFor(
+      () => outbox(id),
+      (r) => r.attempts > 0,
+      'a failed attempt',
+    );
     expect(failed).toMatchObject({ status: 'queued', attempts: 1, sent_at: null });
     expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
     // Backed off: the next attempt is about a minute away, and a drain now leaves it alone.
@@ -140,11 +162,14 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
   it('never delivers one row twice when deliveries race for it (row claimed with SKIP LOCKED, only while queued)', async () => {
     const subject = 'Raced notice';
     // Written as MailService.queue writes it, without the delivery job, so only the racers below touch it.
-    const [{ id }] = await t.em().getConnection().execute(
-      `insert into mail_outbox (house_id, kind, from_address, to_address, subject, text_body, status, attempts, next_attempt_at, created_at)
+    const [{ id }] = await t
+      .em()
+      .getConnection()
+      .execute(
+        `insert into mail_outbox (house_id, kind, from_address, to_address, subject, text_body, status, attempts, next_attempt_at, created_at)
        values (?, 'test.notice', 'office@auctions.example', 'buyer@example.com', ?, 'Raced body', 'queued', 0, now(), now()) returning id`,
-      [houses.a.id, subject],
-    );
+        [houses.a.id, subject],
+      );
     smtp.delayMs = 300;
     try {
       const [first, second, drained] = await Promise.all([mail.deliver(id), mail.deliver(id), mail.drain()]);
@@ -174,7 +199,10 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
       const listed = await offline.list(houses.a.id, { status: 'queued' });
       expect(listed.map((m) => [m.id, m.subject, m.toAddress])).toContainEqual([id, subject, 'buyer@example.com']);
       expect(await offline.list(houses.b.id)).toEqual([]);
-      const jobs = await t.em().getConnection().execute(`select id from job_run where queue = 'mail' and payload->>'messageId' = ?`, [String(id)]);
+      const jobs = await t
+        .em()
+        .getConnection()
+        .execute(`select id from job_run where queue = 'mail' and payload->>'messageId' = ?`, [String(id)]);
       expect(jobs).toEqual([]);
       expect(smtp.withSubject(subject)).toHaveLength(0);
     } finally {
@@ -189,13 +217,20 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
 
   it('the drain job delivers what is due', async () => {
     const subject = 'Drained by the job';
-    const [{ id }] = await t.em().getConnection().execute(
-      `insert into mail_outbox (house_id, kind, from_address, to_address, subject, text_body, status, attempts, next_attempt_at, created_at)
+    const [{ id }] = await t
+      .em()
+      .getConnection()
+      .execute(
+        `insert into mail_outbox (house_id, kind, from_address, to_address, subject, text_body, status, attempts, next_attempt_at, created_at)
        values (?, 'test.notice', 'office@auctions.example', 'buyer@example.com', ?, 'Due body', 'queued', 0, now(), now()) returning id`,
-      [houses.a.id, subject],
-    );
+        [houses.a.id, subject],
+      );
     const run = (await mail.enqueueDrain()) as { id: string };
-    const done = await waitFor(() => t.app.get(JobsService).get(run.id), (v) => v.status !== 'queued' && v.status !== 'running', 'the drain job');
+    const done = await waitFor(
+      () => t.app.get(JobsService).get(run.id),
+      (v) => v.status !== 'queued' && v.status !== 'running',
+      'the drain job',
+    );
     expect(done).toMatchObject({ status: 'completed', result: { sent: 1, pending: 0 } });
     expect(await outbox(id)).toMatchObject({ status: 'sent' });
     expect(smtp.withSubject(subject)).toHaveLength(1);

@@ -41,19 +41,25 @@ describe.each(DRIVERS)('queued jobs with the $driver (job_run is the source of t
     await t?.close();
   });
 
-  const row = async (id: string) =>
-    (await t.em().getConnection().execute('select status, attempts from job_run where id = ?', [id]))[0];
+  const row = async (id: string) => (await t.em().getConnection().execute('select status, attempts from job_run where id = ?', [id]))[0];
   const untilFinished = (id: string, app: TestApp = t) =>
-    waitFor(() => app.app.get(JobsService).get(id), (v) => v.status === 'completed' || v.status === 'failed', `job ${id} to finish`);
+    waitFor(
+      () => app.app.get(JobsService).get(id),
+      (v) => v.status === 'completed' || v.status === 'failed',
+      `job ${id} to finish`,
+    );
 
   /** A job_run row written directly, as a crashed process leaves it. */
   const insertRun = async (payload: object, r: { status: string; attempts: number; maxAttempts: number; key?: string }) => {
     const id = randomUUID();
-    await t.em().getConnection().execute(
-      `insert into job_run (id, queue, name, house_id, payload, status, attempts, max_attempts, idempotency_key, created_at)
+    await t
+      .em()
+      .getConnection()
+      .execute(
+        `insert into job_run (id, queue, name, house_id, payload, status, attempts, max_attempts, idempotency_key, created_at)
        values (?, 'maintenance', 'test.progress', ?, ?::jsonb, ?, ?, ?, ?, now())`,
-      [id, houses.a.id, JSON.stringify(payload), r.status, r.attempts, r.maxAttempts, r.key ?? null],
-    );
+        [id, houses.a.id, JSON.stringify(payload), r.status, r.attempts, r.maxAttempts, r.key ?? null],
+      );
     return id;
   };
 
@@ -69,7 +75,12 @@ describe.each(DRIVERS)('queued jobs with the $driver (job_run is the source of t
     const poll = async () => (await userA.agent.get(`/api/jobs/${queued.id}`).expect(200)).body as JobView;
     // The handler stops after step 2 until released: progress is visible while the job runs.
     const midway = await waitFor(poll, (v) => v.progress.done === 2, 'progress 2 of 4');
-    expect(midway).toMatchObject({ status: 'running', progress: { done: 2, total: 4, message: 'step 2 of 4' }, result: null, finishedAt: null });
+    expect(midway).toMatchObject({
+      status: 'running',
+      progress: { done: 2, total: 4, message: 'step 2 of 4' },
+      result: null,
+      finishedAt: null,
+    });
 
     testJobs.release(tag);
     const done = await waitFor(poll, (v) => v.status === 'completed', 'completion');
@@ -124,7 +135,11 @@ describe.each(DRIVERS)('queued jobs with the $driver (job_run is the source of t
     expect(third.status).toBe('queued');
     expect(second.id).toBe(first.id);
     expect(third.id).toBe(first.id);
-    await waitFor(() => jobs.get(first.id), (v) => v.progress.done === 1, 'the run to start');
+    await waitFor(
+      () => jobs.get(first.id),
+      (v) => v.progress.done === 1,
+      'the run to start',
+    );
     await jobs.enqueue(TEST_PROGRESS, { tag, steps: 2, pauseAt: 1 }, { houseId: houses.a.id, key });
     testJobs.release(tag);
     await untilFinished(first.id);
@@ -167,7 +182,13 @@ describe.each(DRIVERS)('queued jobs with the $driver (job_run is the source of t
     const { id } = await jobs.enqueue(TEST_FAILING, { tag }, { houseId: houses.a.id });
     await untilFinished(id);
     const res = await userA.agent.get(`/api/jobs/${id}`).expect(200);
-    expect(res.body).toMatchObject({ status: 'failed', attempts: 2, error: 'always fails (call 2)', finishedAt: expect.any(String), result: null });
+    expect(res.body).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      error: 'always fails (call 2)',
+      finishedAt: expect.any(String),
+      result: null,
+    });
     await sleep(200);
     expect(testJobs.callsOf(tag)).toBe(2);
   });
@@ -210,7 +231,9 @@ describe.each(DRIVERS)('queued jobs with the $driver (job_run is the source of t
     // Without Redis, a run left `running` was interrupted with its process: the next start runs it again.
     // (With Redis it stays active in Bull, whose stalled-job check delivers it again.)
     const interruptedTag = newTag('interrupted-start');
-    const interruptedRun = redis ? null : await insertRun({ tag: interruptedTag, steps: 1 }, { status: 'running', attempts: 1, maxAttempts: 3 });
+    const interruptedRun = redis
+      ? null
+      : await insertRun({ tag: interruptedTag, steps: 1 }, { status: 'running', attempts: 1, maxAttempts: 3 });
     const worker = await createTestApp({ database: t.db, redis, extraModules: [TestJobsModule] });
     try {
       expect(await untilFinished(apiRun, worker)).toMatchObject({ status: 'completed', attempts: 1 });
@@ -233,21 +256,29 @@ describe.each(DRIVERS)('queued jobs with the $driver (job_run is the source of t
 
   // Redis only: a Bull job that failed before it could claim its run (its delivery threw, e.g. while the
   // database was away) keeps its job id in Bull's failed set, which would swallow every later dispatch.
-  if (redis) it('a run still queued whose Bull job already failed runs when it is dispatched again', async () => {
-    const tag = newTag('stale-bull');
-    const key = `test:${tag}`;
-    const id = await insertRun({ tag, steps: 1 }, { status: 'queued', attempts: 0, maxAttempts: 1, key: scopedKey(TEST_PROGRESS, { houseId: houses.a.id, key })! });
-    const queue = t.app.get<Queue>(getQueueToken('maintenance'));
-    // A delivery whose claim fails (here the claim query itself errors), on its only Bull attempt.
-    await queue.add('test.progress', { runId: 'not-a-uuid' }, { jobId: id, attempts: 1 });
-    await waitFor(async () => (await queue.getJob(id))?.getState(), (s) => s === 'failed', 'the Bull job to fail');
-    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
+  if (redis)
+    it('a run still queued whose Bull job already failed runs when it is dispatched again', async () => {
+      const tag = newTag('stale-bull');
+      const key = `test:${tag}`;
+      const id = await insertRun(
+        { tag, steps: 1 },
+        { status: 'queued', attempts: 0, maxAttempts: 1, key: scopedKey(TEST_PROGRESS, { houseId: houses.a.id, key })! },
+      );
+      const queue = t.app.get<Queue>(getQueueToken('maintenance'));
+      // A delivery whose claim fails (here the claim query itself errors), on its only Bull attempt.
+      await queue.add('test.progress', { runId: 'not-a-uuid' }, { jobId: id, attempts: 1 });
+      await waitFor(
+        async () => (await queue.getJob(id))?.getState(),
+        (s) => s === 'failed',
+        'the Bull job to fail',
+      );
+      expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
 
-    const again = await jobs.enqueue(TEST_PROGRESS, { tag, steps: 1 }, { houseId: houses.a.id, key });
-    expect(again).toMatchObject({ id, status: 'queued' });
-    expect(await untilFinished(id)).toMatchObject({ status: 'completed', attempts: 1 });
-    expect(testJobs.callsOf(tag)).toBe(1);
-  });
+      const again = await jobs.enqueue(TEST_PROGRESS, { tag, steps: 1 }, { houseId: houses.a.id, key });
+      expect(again).toMatchObject({ id, status: 'queued' });
+      expect(await untilFinished(id)).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(testJobs.callsOf(tag)).toBe(1);
+    });
 
   it('a run re-delivered after its process died counts the lost attempt; one that died in its last attempt ends failed instead of running forever', async () => {
     // What Bull's stalled-job check and the in-process driver's re-dispatch on start both do: execute again.

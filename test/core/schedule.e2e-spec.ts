@@ -82,7 +82,9 @@ describe('scheduled tasks run once per cluster (two instances on one database)',
 
     // Every slot at once: four calls per slot (two per instance) at different moments inside it.
     const won = await Promise.all(
-      slots.map((s) => Promise.all([ta.tick(new Date(s)), tb.tick(new Date(s + 250)), ta.tick(new Date(s + 500)), tb.tick(new Date(s + 999))])),
+      slots.map((s) =>
+        Promise.all([ta.tick(new Date(s)), tb.tick(new Date(s + 250)), ta.tick(new Date(s + 500)), tb.tick(new Date(s + 999))]),
+      ),
     );
     for (const perSlot of won) expect(perSlot.filter(Boolean)).toHaveLength(1);
 

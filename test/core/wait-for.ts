@@ -1,5 +1,11 @@
 /** Polls `read` until `done` holds for its value (or the time runs out, failing with the last value seen). */
-export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = 8000, everyMs = 25): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  what: string,
+  timeoutMs = 8000,
+  everyMs = 25,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: T = await read();
   while (!done(last)) {

@@ -22,7 +22,9 @@ describe('bulkInsert', () => {
       { houseRef: 'HBULK2', houseUserName: 'bulk-2', name: 'Two' },
     ]);
     expect(ids).toHaveLength(2);
-    const rows = await orm.em.getConnection().execute(`select id, house_user_name, connect_type from house where id in (?, ?) order by id`, ids);
+    const rows = await orm.em
+      .getConnection()
+      .execute(`select id, house_user_name, connect_type from house where id in (?, ?) order by id`, ids);
     expect(rows).toEqual([
       { id: ids[0], house_user_name: 'bulk-1', connect_type: 's' },
       { id: ids[1], house_user_name: 'bulk-2', connect_type: 's' },

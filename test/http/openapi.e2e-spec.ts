@@ -9,7 +9,9 @@ describe('OpenAPI document and admin hosting', () => {
   it('serves the OpenAPI document at /api/docs-json describing the API and its auth', async () => {
     const res = await request(t.server).get('/api/docs-json').expect(200);
     expect(res.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/app/house/user', '/api/health', '/api/jobs/{id}']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/app/house/user', '/api/health', '/api/jobs/{id}']),
+    );
     expect(Object.keys(res.body.components.securitySchemes)).toEqual(expect.arrayContaining(['cookie', 'bearer']));
   });
 

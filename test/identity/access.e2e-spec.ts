@@ -201,7 +201,7 @@ describe('access guard through the real application (flags, super user, tenancy,
       expect(r.body.data.houseRef).toBe(houses.a.houseRef);
     });
 
-    it('{houseID} must be the caller\'s house id: another or a malformed id answers 404, the handler never runs', async () => {
+    it("{houseID} must be the caller's house id: another or a malformed id answers 404, the handler never runs", async () => {
       await get(as.none, `/probe/house-id/${houses.a.id}/signed-in`).expect(200);
       const before = log.count('house-id-signed-in');
       for (const id of [String(houses.b.id), '999999', `0${houses.a.id}`, 'abc']) {
@@ -216,8 +216,12 @@ describe('access guard through the real application (flags, super user, tenancy,
     it('the shell call superuser/{userRef} answers 404 for a user of another house, even under the own houseRef', async () => {
       const r = await get(bOwner, `/app/house/${houses.b.houseRef}/superuser/${as.super.user.userRef}`);
       expect({ status: r.status, code: r.body.code }).toEqual({ status: 404, code: 'USER_NOT_FOUND' });
-      expect((await get(bOwner, `/app/house/${houses.b.houseRef}/superuser/${bOwner.user.userRef}`)).body).toEqual({ data: { superUser: null } });
-      expect((await get(as.owner, `/app/house/${houses.a.houseRef}/superuser/${as.super.user.userRef}`)).body).toEqual({ data: { superUser: true } });
+      expect((await get(bOwner, `/app/house/${houses.b.houseRef}/superuser/${bOwner.user.userRef}`)).body).toEqual({
+        data: { superUser: null },
+      });
+      expect((await get(as.owner, `/app/house/${houses.a.houseRef}/superuser/${as.super.user.userRef}`)).body).toEqual({
+        data: { superUser: true },
+      });
     });
 
     it('a refused write under another house changes nothing', async () => {
@@ -229,10 +233,17 @@ describe('access guard through the real application (flags, super user, tenancy,
   });
 
   describe('legacy `Authorization: {houseRef}*` header', () => {
-    it('is accepted when it names the session\'s house', async () => {
+    it("is accepted when it names the session's house", async () => {
       await get(as.owner, '/probe/signed-in').set('Authorization', `${houses.a.houseRef}*`).expect(200);
-      await get(as.owner, `/probe/house/${houses.a.houseRef}/flag/accessInvoices`).set('Authorization', `${houses.a.houseRef}*`).expect(200);
-      await as.owner.agent.post('/probe/signed-in').set('Authorization', `${houses.a.houseRef}*`).set('X-CSRF-Token', as.owner.csrf).send({}).expect(200);
+      await get(as.owner, `/probe/house/${houses.a.houseRef}/flag/accessInvoices`)
+        .set('Authorization', `${houses.a.houseRef}*`)
+        .expect(200);
+      await as.owner.agent
+        .post('/probe/signed-in')
+        .set('Authorization', `${houses.a.houseRef}*`)
+        .set('X-CSRF-Token', as.owner.csrf)
+        .send({})
+        .expect(200);
       await get(as.owner, '/app/house/user').set('Authorization', `${houses.a.houseRef}*`).expect(200);
     });
 
@@ -243,8 +254,14 @@ describe('access guard through the real application (flags, super user, tenancy,
         const r = await get(as.owner, '/probe/signed-in').set('Authorization', header);
         expect({ header, status: r.status, body: r.body }).toEqual({ header, status: 403, body: mismatch });
       }
-      expect((await get(as.owner, `/probe/house/${houses.a.houseRef}/signed-in`).set('Authorization', `${houses.b.houseRef}*`)).status).toBe(403);
-      const w = await as.owner.agent.post('/probe/signed-in').set('Authorization', `${houses.b.houseRef}*`).set('X-CSRF-Token', as.owner.csrf).send({});
+      expect(
+        (await get(as.owner, `/probe/house/${houses.a.houseRef}/signed-in`).set('Authorization', `${houses.b.houseRef}*`)).status,
+      ).toBe(403);
+      const w = await as.owner.agent
+        .post('/probe/signed-in')
+        .set('Authorization', `${houses.b.houseRef}*`)
+        .set('X-CSRF-Token', as.owner.csrf)
+        .send({});
       expect(w.status).toBe(403);
       expect((await get(as.owner, '/app/house/user').set('Authorization', `${houses.b.houseRef}*`)).status).toBe(403);
       expect(log.count()).toBe(before);
@@ -276,7 +293,7 @@ describe('access guard through the real application (flags, super user, tenancy,
       expect(log.count()).toBe(before);
     });
 
-    it('a POST with the session\'s token passes', async () => {
+    it("a POST with the session's token passes", async () => {
       const before = log.count('signed-in');
       await as.owner.agent.post('/probe/signed-in').set('X-CSRF-Token', as.owner.csrf).send({}).expect(200);
       expect(log.count('signed-in')).toBe(before + 1);

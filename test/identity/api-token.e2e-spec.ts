@@ -37,7 +37,7 @@ describe('API tokens (Authorization: Bearer, stored hashed)', () => {
   });
   afterAll(() => t?.close());
 
-  it('GET /app/house/user with the token answers 200 as the token\'s user, with that user\'s flags', async () => {
+  it("GET /app/house/user with the token answers 200 as the token's user, with that user's flags", async () => {
     const { token } = await createToken(houses.a.id, 'accessInvoices');
     expect(token).toMatch(/^art_[A-Za-z0-9_-]{43}$/);
     const res = await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(200);
@@ -80,15 +80,21 @@ describe('API tokens (Authorization: Bearer, stored hashed)', () => {
     await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(200);
   });
 
-  it('a token of house A is confined to house A: house B\'s houseRef or houseID answers 404', async () => {
+  it("a token of house A is confined to house A: house B's houseRef or houseID answers 404", async () => {
     const { token } = await createToken(houses.a.id, 'owner');
     await request(t.server).get(`/probe/house/${houses.a.houseRef}/signed-in`).set('Authorization', `Bearer ${token}`).expect(200);
-    expect((await request(t.server).get(`/probe/house/${houses.b.houseRef}/signed-in`).set('Authorization', `Bearer ${token}`)).status).toBe(404);
-    expect((await request(t.server).get(`/probe/house-id/${houses.b.id}/signed-in`).set('Authorization', `Bearer ${token}`)).status).toBe(404);
-    expect((await request(t.server).get(`/app/house/${houses.b.houseRef}/paymentProcessorType`).set('Authorization', `Bearer ${token}`)).status).toBe(404);
+    expect(
+      (await request(t.server).get(`/probe/house/${houses.b.houseRef}/signed-in`).set('Authorization', `Bearer ${token}`)).status,
+    ).toBe(404);
+    expect((await request(t.server).get(`/probe/house-id/${houses.b.id}/signed-in`).set('Authorization', `Bearer ${token}`)).status).toBe(
+      404,
+    );
+    expect(
+      (await request(t.server).get(`/app/house/${houses.b.houseRef}/paymentProcessorType`).set('Authorization', `Bearer ${token}`)).status,
+    ).toBe(404);
   });
 
-  it('a revoked token answers 401 INVALID_TOKEN; revoking is scoped to the token\'s house', async () => {
+  it("a revoked token answers 401 INVALID_TOKEN; revoking is scoped to the token's house", async () => {
     const { token, id } = await createToken(houses.a.id, 'owner');
     await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(200);
     expect(await inContext(() => tokens.revoke(houses.b.id, id))).toBe(false);

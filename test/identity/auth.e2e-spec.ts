@@ -20,7 +20,12 @@ describe('sign-in, session and the shell calls (HTTP, real PostgreSQL)', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(res.body.data.csrfToken).toEqual(expect.any(String));
-    expect(res.body.data.user).toMatchObject({ userName: 'owner', accessInvoices: true, isSuperUser: false, houseInfo: { houseRef: houses.a.houseRef, houseUserName: 'house-a' } });
+    expect(res.body.data.user).toMatchObject({
+      userName: 'owner',
+      accessInvoices: true,
+      isSuperUser: false,
+      houseInfo: { houseRef: houses.a.houseRef, houseUserName: 'house-a' },
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/password/i);
   });
 
@@ -50,7 +55,9 @@ describe('sign-in, session and the shell calls (HTTP, real PostgreSQL)', () => {
     for (let i = 0; i < 3; i++) {
       await request(t.server).post('/api/auth/login').send({ house: 'house-a', username: 'accessReports', password: 'nope' }).expect(401);
     }
-    const res = await request(t.server).post('/api/auth/login').send({ house: 'house-a', username: 'accessReports', password: FIXTURE_PASSWORD });
+    const res = await request(t.server)
+      .post('/api/auth/login')
+      .send({ house: 'house-a', username: 'accessReports', password: FIXTURE_PASSWORD });
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('RATE_LIMITED');
   });
@@ -72,7 +79,9 @@ describe('sign-in, session and the shell calls (HTTP, real PostgreSQL)', () => {
     const malformed = await request(t.server).post('/api/auth/login').set('Content-Type', 'application/json').send('{"house": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ statusCode: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' });
-    const big = await request(t.server).post('/api/auth/login').send({ house: 'x'.repeat(2_000_000), username: 'a', password: 'b' });
+    const big = await request(t.server)
+      .post('/api/auth/login')
+      .send({ house: 'x'.repeat(2_000_000), username: 'a', password: 'b' });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('PAYLOAD_TOO_LARGE');
   });

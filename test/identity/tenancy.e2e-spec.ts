@@ -93,7 +93,14 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
     const em = t.em();
     await em.nativeUpdate(House, { id: houses.a.id }, { name: `house-a Auctions ${A_SECRET}` });
     // A super user in house B too: super users are staff of their own house only.
-    em.create(StaffUser, { house: houses.b.id, userRef: newRef('U'), userName: 'super', passwordHash: await hashPassword(FIXTURE_PASSWORD), isSuperUser: true, ...allFlags() });
+    em.create(StaffUser, {
+      house: houses.b.id,
+      userRef: newRef('U'),
+      userName: 'super',
+      passwordHash: await hashPassword(FIXTURE_PASSWORD),
+      isSuperUser: true,
+      ...allFlags(),
+    });
     await em.flush();
     await seedHouseRows(houses.a, A_SECRET);
     await seedHouseRows(houses.b, 'house-b-own');
@@ -118,29 +125,50 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
 
   it('reads the routes from the Express router: the known ones are there, the ORM/logging middleware is not', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
-    expect(keys).toEqual(expect.arrayContaining([
-      'POST /api/auth/login',
-      'GET /app/house/user',
-      'GET /app/house/:houseRef/superuser/:userRef',
-      'GET /app/house/:houseRef/paymentProcessorType',
-      'GET /api/jobs/:id',
-    ]));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'GET /app/house/user',
+        'GET /app/house/:houseRef/superuser/:userRef',
+        'GET /app/house/:houseRef/paymentProcessorType',
+        'GET /api/jobs/:id',
+      ]),
+    );
     expect(keys.filter((k) => k.includes('{*'))).toEqual([]);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('resolves path parameters to house A\'s real rows (userRef, id of a job, houseRef)', async () => {
-    expect([...A.rows.keys()]).toEqual(expect.arrayContaining(['staff_user', 'house_address', 'auction_group', 'catalog', 'member', 'approval', 'lot', 'job_run', 'mail_outbox', 'api_token', 'staff_session']));
+  it("resolves path parameters to house A's real rows (userRef, id of a job, houseRef)", async () => {
+    expect([...A.rows.keys()]).toEqual(
+      expect.arrayContaining([
+        'staff_user',
+        'house_address',
+        'auction_group',
+        'catalog',
+        'member',
+        'approval',
+        'lot',
+        'job_run',
+        'mail_outbox',
+        'api_token',
+        'staff_session',
+      ]),
+    );
     expect(Object.keys(await snapshot(houses.a.id))).toEqual(['house', ...houseTables]);
     const superuser = routes.find((r) => r.path === '/app/house/:houseRef/superuser/:userRef')!;
-    expect(fillPath(superuser, (p) => resolveParam(superuser, p, A).value)).toBe(`/app/house/${houses.a.houseRef}/superuser/${A.rows.get('staff_user')!.user_ref}`);
+    expect(fillPath(superuser, (p) => resolveParam(superuser, p, A).value)).toBe(
+      `/app/house/${houses.a.houseRef}/superuser/${A.rows.get('staff_user')!.user_ref}`,
+    );
     const job = routes.find((r) => r.path === '/api/jobs/:id')!;
     expect(fillPath(job, (p) => resolveParam(job, p, A).value)).toBe(`/api/jobs/${A.rows.get('job_run')!.id}`);
   });
 
   it('every allow-listed public route exists (no stale exemptions)', () => {
     for (const e of [...PUBLIC_ROUTES, ...HOUSE_INDEPENDENT_ROUTES]) {
-      expect({ entry: `${e.method} ${e.path}`, found: routes.some((r) => matches([e], r)) }).toEqual({ entry: `${e.method} ${e.path}`, found: true });
+      expect({ entry: `${e.method} ${e.path}`, found: routes.some((r) => matches([e], r)) }).toEqual({
+        entry: `${e.method} ${e.path}`,
+        found: true,
+      });
     }
   });
 
@@ -200,7 +228,8 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
           checked.push(`${r.method} ${qurl} -> ${qres.status}`);
           const qleaks = leaked(qres, qurl);
           if (qres.status >= 500) failures.push(`${r.method} ${qurl} -> ${qres.status} (server error) ${short(qres)}`);
-          else if (qleaks.length) failures.push(`${r.method} ${qurl} -> ${qres.status} shows house A's ${qleaks.join(', ')}: ${short(qres)}`);
+          else if (qleaks.length)
+            failures.push(`${r.method} ${qurl} -> ${qres.status} shows house A's ${qleaks.join(', ')}: ${short(qres)}`);
         }
       }
       expect(checked.length).toBeGreaterThan(0);
@@ -209,14 +238,19 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
     });
   });
 
-  it('sanity, the other way round: the same routes with house B\'s own ref and rows never answer 5xx', async () => {
+  it("sanity, the other way round: the same routes with house B's own ref and rows never answer 5xx", async () => {
     const before = await snapshot(houses.a.id);
     const caller = await callerFor('owner', 'session');
     const failures: string[] = [];
     const ok: string[] = [];
     for (const r of routes) {
       const url = fillPath(r, (p) => resolveParam(r, p, B).value);
-      for (const body of isWrite(r.method) ? [{ label: '{}', body: {} }, ...(recordBodies.has(routeKey(r)) ? [{ label: 'its own record', body: recordBodies.get(routeKey(r))!.body }] : [])] : [undefined]) {
+      for (const body of isWrite(r.method)
+        ? [
+            { label: '{}', body: {} },
+            ...(recordBodies.has(routeKey(r)) ? [{ label: 'its own record', body: recordBodies.get(routeKey(r))!.body }] : []),
+          ]
+        : [undefined]) {
         const res = await caller.send(r.method, url, body?.body);
         if (res.status >= 500) failures.push(`${r.method} ${url}${body ? ` with ${body.label}` : ''} -> ${res.status} ${short(res)}`);
         if (res.status < 300 && r.params.length) ok.push(`${r.method} ${r.path}`);
@@ -225,7 +259,9 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
     }
     expect({ failures, changedInA: changed(before, await snapshot(houses.a.id)) }).toEqual({ failures: [], changedInA: [] });
     // The substitution reaches real handlers: with B's own values, parameterised reads do answer.
-    expect(ok).toEqual(expect.arrayContaining(['GET /app/house/:houseRef/superuser/:userRef', 'GET /app/house/:houseRef/paymentProcessorType']));
+    expect(ok).toEqual(
+      expect.arrayContaining(['GET /app/house/:houseRef/superuser/:userRef', 'GET /app/house/:houseRef/paymentProcessorType']),
+    );
   });
 
   // ----------------------------------------------------------------------------------------------
@@ -260,7 +296,13 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
     };
   }
 
-  function send(client: ReturnType<typeof request> | ReturnType<typeof request.agent>, method: string, url: string, body?: object, headers: Record<string, string> = {}) {
+  function send(
+    client: ReturnType<typeof request> | ReturnType<typeof request.agent>,
+    method: string,
+    url: string,
+    body?: object,
+    headers: Record<string, string> = {},
+  ) {
     const m = method.toLowerCase() as 'get';
     let req = (client as unknown as Record<string, (u: string) => request.Test>)[m](url).redirects(0);
     for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
@@ -344,7 +386,11 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
    *  - any other name: a column of that name in a house table (`lotNumber` -> lot.lot_number);
    *  - else `1` (a parameter nobody can resolve is still attacked).
    */
-  function resolveParam(route: CatalogRoute, param: string, side: HouseSide): { value: string; source: 'house' | 'row' | 'column' | 'fallback' } {
+  function resolveParam(
+    route: CatalogRoute,
+    param: string,
+    side: HouseSide,
+  ): { value: string; source: 'house' | 'row' | 'column' | 'fallback' } {
     const n = param.toLowerCase().replace(/[^a-z0-9]/g, '');
     if (n === 'houseref') return { value: side.house.houseRef, source: 'house' };
     if (n === 'houseid') return { value: String(side.house.id), source: 'house' };
@@ -352,7 +398,9 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
     let stems: string[] = [];
     let column: 'id' | 'ref' | null = null;
     if (n === 'id' || n === 'ref') {
-      const word = wordBefore(route, param)?.toLowerCase().replace(/[^a-z0-9]/g, '');
+      const word = wordBefore(route, param)
+        ?.toLowerCase()
+        .replace(/[^a-z0-9]/g, '');
       stems = word ? singulars(word) : [];
       column = n;
     } else if (n.endsWith('id')) {
@@ -414,7 +462,13 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
       let rec: unknown = res.body;
       if (isRecord(rec) && Object.keys(rec).length === 1 && isRecord(rec.data)) rec = rec.data;
       if (res.status !== 200 || !isRecord(rec)) continue;
-      const put = await send(owner.agent, w.method, fillPath(w, (p) => resolveParam(w, p, B).value), rec, { 'X-CSRF-Token': owner.csrf });
+      const put = await send(
+        owner.agent,
+        w.method,
+        fillPath(w, (p) => resolveParam(w, p, B).value),
+        rec,
+        { 'X-CSRF-Token': owner.csrf },
+      );
       out.set(routeKey(w), { body: rec, accepted: put.status < 300 });
     }
     return out;
@@ -452,9 +506,14 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
   async function snapshot(houseId: number): Promise<Record<string, string>> {
     const parts = [`select 'house' as tb, 1 as n, md5(h::text) as h from house h where id = ?`];
     for (const table of houseTables) {
-      parts.push(`select '${table}', count(*)::int, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${table}" x where house_id = ?`);
+      parts.push(
+        `select '${table}', count(*)::int, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${table}" x where house_id = ?`,
+      );
     }
-    const rows = await q<{ tb: string; n: number; h: string }>(parts.join(' union all '), parts.map(() => houseId));
+    const rows = await q<{ tb: string; n: number; h: string }>(
+      parts.join(' union all '),
+      parts.map(() => houseId),
+    );
     return Object.fromEntries(rows.map((r) => [r.tb, `${r.n} rows, md5 ${r.h}`]));
   }
 
@@ -471,25 +530,103 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
     const em = t.em();
     const house = em.getReference(House, h.id);
     const address = em.create(HouseAddress, {
-      house, facilityName: `${marker} hall`, addressStreet1: `1 ${marker} st`.slice(0, 50), addressCity: 'Springfield', countryCode: 'US', stateCode: 'IL', postalCode: '62701', email: 'a@example.com',
+      house,
+      facilityName: `${marker} hall`,
+      addressStreet1: `1 ${marker} st`.slice(0, 50),
+      addressCity: 'Springfield',
+      countryCode: 'US',
+      stateCode: 'IL',
+      postalCode: '62701',
+      email: 'a@example.com',
     });
     const group = em.create(AuctionGroup, { house, groupName: `${marker} sale` });
     em.create(BuyersPremiumStep, { group, fromCents: 0, rate: 25_000 });
-    const catalog = em.create(Catalog, { house, group, catalogRef: newRef('C'), title: `${marker} session`, saleType: 'live', eventDate: new Date('2026-06-01T15:00:00Z'), address });
-    const member = em.create(Member, { house, memberRef: newRef('M'), firstName: marker, lastName: 'Bidder', email: `${marker}@example.com`, platform: 'INV' });
+    const catalog = em.create(Catalog, {
+      house,
+      group,
+      catalogRef: newRef('C'),
+      title: `${marker} session`,
+      saleType: 'live',
+      eventDate: new Date('2026-06-01T15:00:00Z'),
+      address,
+    });
+    const member = em.create(Member, {
+      house,
+      memberRef: newRef('M'),
+      firstName: marker,
+      lastName: 'Bidder',
+      email: `${marker}@example.com`,
+      platform: 'INV',
+    });
     const approval = em.create(Approval, { house, group, member, paddleNumber: 7, channel: 'INV' });
-    const lot = em.create(Lot, { house, catalog, lotRef: newRef('L'), lotNumber: '1', title: `${marker} lot`, description: marker, hammerCents: 10_000, winningApproval: approval, resultChannel: 'INV' });
+    const lot = em.create(Lot, {
+      house,
+      catalog,
+      lotRef: newRef('L'),
+      lotNumber: '1',
+      title: `${marker} lot`,
+      description: marker,
+      hammerCents: 10_000,
+      winningApproval: approval,
+      resultChannel: 'INV',
+    });
     // An invoiced group: template, group, its session, one invoice with one line.
-    const template = em.create(InvoiceTemplate, { house, groupName: `${marker} template`, subject: marker, fromName: marker, fromEmail: 'a@example.com' });
+    const template = em.create(InvoiceTemplate, {
+      house,
+      groupName: `${marker} template`,
+      subject: marker,
+      fromName: marker,
+      fromEmail: 'a@example.com',
+    });
     const invoiceGroup = em.create(InvoiceGroup, { house, title: `${marker} group`, template, currencyCode: 'USD', invoiceCreated: true });
     em.create(InvoiceGroupCatalog, { group: invoiceGroup, catalog, sessionDate: '2026-06-01' });
     const invoice = em.create(Invoice, {
-      house, group: invoiceGroup, invoiceNumber: 1, approval, member, firstName: marker, lastName: 'Bidder', email: `${marker}@example.com`, channel: 'INV', currencyCode: 'USD',
-      itemCount: 1, hammerTotalCents: 10_000, invoiceTotalCents: 10_000, balanceCents: 10_000,
+      house,
+      group: invoiceGroup,
+      invoiceNumber: 1,
+      approval,
+      member,
+      firstName: marker,
+      lastName: 'Bidder',
+      email: `${marker}@example.com`,
+      channel: 'INV',
+      currencyCode: 'USD',
+      itemCount: 1,
+      hammerTotalCents: 10_000,
+      invoiceTotalCents: 10_000,
+      balanceCents: 10_000,
     });
-    em.create(InvoiceLine, { house, invoice, lot, catalog, lotRef: lot.lotRef, lotNumber: '1', lotTitle: `${marker} lot`, hammerCents: 10_000, premiumCents: 0, liveFeeCents: 0, taxCents: 0, totalCents: 10_000 });
-    em.create(JobRun, { id: randomUUID(), queue: 'maintenance', name: 'tenancy-probe', houseId: h.id, payload: { marker }, status: 'completed' });
-    em.create(MailMessage, { houseId: h.id, kind: 'test', fromAddress: 'house@example.com', toAddress: `${marker}@example.com`, subject: marker, textBody: marker, status: 'sent' });
+    em.create(InvoiceLine, {
+      house,
+      invoice,
+      lot,
+      catalog,
+      lotRef: lot.lotRef,
+      lotNumber: '1',
+      lotTitle: `${marker} lot`,
+      hammerCents: 10_000,
+      premiumCents: 0,
+      liveFeeCents: 0,
+      taxCents: 0,
+      totalCents: 10_000,
+    });
+    em.create(JobRun, {
+      id: randomUUID(),
+      queue: 'maintenance',
+      name: 'tenancy-probe',
+      houseId: h.id,
+      payload: { marker },
+      status: 'completed',
+    });
+    em.create(MailMessage, {
+      houseId: h.id,
+      kind: 'test',
+      fromAddress: 'house@example.com',
+      toAddress: `${marker}@example.com`,
+      subject: marker,
+      textBody: marker,
+      status: 'sent',
+    });
     await em.flush();
   }
 });

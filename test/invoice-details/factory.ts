@@ -152,7 +152,8 @@ const stateRates = new StaticUsStateTaxRates();
 
 export async function createInvoicedGroup(em: EntityManager, spec: FactoryGroupSpec): Promise<FactoryGroup> {
   const conn = em.getConnection();
-  const house = (await conn.execute('select processor_type from house where id = ?', [spec.houseId]))[0] as { processor_type: ProcessorType | null } | undefined;
+  const house = (await conn.execute('select processor_type from house where id = ?', [spec.houseId]))[0] as
+    { processor_type: ProcessorType | null } | undefined;
   if (!house) throw new Error(`No house ${spec.houseId}`);
   const processorType = spec.processorType === undefined ? house.processor_type : spec.processorType;
   const currencyCode = spec.currencyCode ?? 'USD';
@@ -165,47 +166,153 @@ export async function createInvoicedGroup(em: EntityManager, spec: FactoryGroupS
   return em.transactional(async (tx) => {
     const insert = <T extends object>(entity: new () => T, rows: Partial<Record<keyof T, unknown>>[]) => bulkInsert(tx, entity, rows);
 
-    const [templateId] = await insert(InvoiceTemplate, [{
-      house: h, groupName: `Template ${newRef('T')}`, subject: 'Your invoice', fromName: 'Accounts', fromEmail: 'accounts@example.com',
-      chargesPerLot: !(spec.applyCostPerLot ?? false),
-    }]);
-    await insert(TemplateTaxRow, taxRows.map((r, sequence) => ({ house: h, template: templateId as never, sequence, name: r.name, rate: r.rate, countryCode: r.countryCode, stateCode: r.stateCode ?? null, onHammer: r.onHammer, onLiveFee: r.onLiveFee, onPremium: r.onPremium })));
-    await insert(TemplateFeeRow, feeRows.map((r, sequence) => ({ house: h, template: templateId as never, sequence, name: r.name, rate: r.rate, countryCode: r.countryCode, stateCode: r.stateCode ?? null, onHammer: r.onHammer, onLiveFee: r.onLiveFee, onPremium: r.onPremium })));
+    const [templateId] = await insert(InvoiceTemplate, [
+      {
+        house: h,
+        groupName: `Template ${newRef('T')}`,
+        subject: 'Your invoice',
+        fromName: 'Accounts',
+        fromEmail: 'accounts@example.com',
+        chargesPerLot: !(spec.applyCostPerLot ?? false),
+      },
+    ]);
+    await insert(
+      TemplateTaxRow,
+      taxRows.map((r, sequence) => ({
+        house: h,
+        template: templateId as never,
+        sequence,
+        name: r.name,
+        rate: r.rate,
+        countryCode: r.countryCode,
+        stateCode: r.stateCode ?? null,
+        onHammer: r.onHammer,
+        onLiveFee: r.onLiveFee,
+        onPremium: r.onPremium,
+      })),
+    );
+    await insert(
+      TemplateFeeRow,
+      feeRows.map((r, sequence) => ({
+        house: h,
+        template: templateId as never,
+        sequence,
+        name: r.name,
+        rate: r.rate,
+        countryCode: r.countryCode,
+        stateCode: r.stateCode ?? null,
+        onHammer: r.onHammer,
+        onLiveFee: r.onLiveFee,
+        onPremium: r.onPremium,
+      })),
+    );
 
     const [auctionGroupId] = await insert(AuctionGroup, [{ house: h, groupName: spec.title ?? 'Factory sale', currencyCode, liveFeeRate }]);
-    await insert(BuyersPremiumStep, steps.map((s) => ({ group: auctionGroupId as never, fromCents: s.fromCents, toCents: s.toCents ?? undefined, rate: s.rate })));
+    await insert(
+      BuyersPremiumStep,
+      steps.map((s) => ({ group: auctionGroupId as never, fromCents: s.fromCents, toCents: s.toCents ?? undefined, rate: s.rate })),
+    );
 
     const catalogRefs = spec.sessions.map(() => newRef('C'));
-    const catalogIds = await insert(Catalog, spec.sessions.map((s, i) => ({
-      house: h, group: auctionGroupId as never, catalogRef: catalogRefs[i], title: s.title ?? `Session ${i + 1}`, saleType: s.saleType ?? 'live',
-      eventDate: new Date(s.eventDate), timeZone: s.timeZone ?? 'America/New_York', currencyCode, published: true,
-    })));
+    const catalogIds = await insert(
+      Catalog,
+      spec.sessions.map((s, i) => ({
+        house: h,
+        group: auctionGroupId as never,
+        catalogRef: catalogRefs[i],
+        title: s.title ?? `Session ${i + 1}`,
+        saleType: s.saleType ?? 'live',
+        eventDate: new Date(s.eventDate),
+        timeZone: s.timeZone ?? 'America/New_York',
+        currencyCode,
+        published: true,
+      })),
+    );
 
-    const memberIds = await insert(Member, spec.bidders.map((b, i) => ({
-      house: h, memberRef: newRef('M'), firstName: b.firstName, lastName: b.lastName, email: b.email === undefined ? `bidder${i}.${newRef('e').toLowerCase()}@example.com` : b.email,
-      companyName: b.companyName ?? undefined, city: b.city === undefined ? 'Albany' : b.city, stateCode: b.stateCode === undefined ? 'NY' : b.stateCode,
-      province: b.province ?? undefined, countryCode: b.countryCode === undefined ? 'US' : b.countryCode, platform: b.platform ?? 'INV',
-      companyId: COMPANY_ID_OF[b.platform ?? 'INV'] ?? undefined,
-    })));
-    const approvalIds = await insert(Approval, spec.bidders.map((b, i) => ({ house: h, group: auctionGroupId as never, member: memberIds[i] as never, paddleNumber: b.paddle ?? 0, channel: b.platform ?? 'INV' })));
+    const memberIds = await insert(
+      Member,
+      spec.bidders.map((b, i) => ({
+        house: h,
+        memberRef: newRef('M'),
+        firstName: b.firstName,
+        lastName: b.lastName,
+        email: b.email === undefined ? `bidder${i}.${newRef('e').toLowerCase()}@example.com` : b.email,
+        companyName: b.companyName ?? undefined,
+        city: b.city === undefined ? 'Albany' : b.city,
+        stateCode: b.stateCode === undefined ? 'NY' : b.stateCode,
+        province: b.province ?? undefined,
+        countryCode: b.countryCode === undefined ? 'US' : b.countryCode,
+        platform: b.platform ?? 'INV',
+        companyId: COMPANY_ID_OF[b.platform ?? 'INV'] ?? undefined,
+      })),
+    );
+    const approvalIds = await insert(
+      Approval,
+      spec.bidders.map((b, i) => ({
+        house: h,
+        group: auctionGroupId as never,
+        member: memberIds[i] as never,
+        paddleNumber: b.paddle ?? 0,
+        channel: b.platform ?? 'INV',
+      })),
+    );
 
     const nextNumber = spec.sessions.map(() => 0);
     const lotRefs = spec.lots.map(() => newRef('L'));
     const lotNumbers = spec.lots.map((l) => l.lotNumber ?? String(++nextNumber[l.session ?? 0]));
-    const lotIds = await insert(Lot, spec.lots.map((l, i) => ({
-      house: h, catalog: catalogIds[l.session ?? 0] as never, lotRef: lotRefs[i], lotNumber: lotNumbers[i], lotExt: l.lotExt, title: l.title ?? `Lot ${lotNumbers[i]}${l.lotExt ?? ''}`,
-      description: 'Factory lot.', restricted: l.restricted ?? false, published: true, winningApproval: approvalIds[l.bidder] as never, hammerCents: l.hammer,
-      resultChannel: spec.bidders[l.bidder].platform ?? 'INV', soldAt: new Date(spec.sessions[l.session ?? 0].eventDate),
-    })));
+    const lotIds = await insert(
+      Lot,
+      spec.lots.map((l, i) => ({
+        house: h,
+        catalog: catalogIds[l.session ?? 0] as never,
+        lotRef: lotRefs[i],
+        lotNumber: lotNumbers[i],
+        lotExt: l.lotExt,
+        title: l.title ?? `Lot ${lotNumbers[i]}${l.lotExt ?? ''}`,
+        description: 'Factory lot.',
+        restricted: l.restricted ?? false,
+        published: true,
+        winningApproval: approvalIds[l.bidder] as never,
+        hammerCents: l.hammer,
+        resultChannel: spec.bidders[l.bidder].platform ?? 'INV',
+        soldAt: new Date(spec.sessions[l.session ?? 0].eventDate),
+      })),
+    );
 
-    const [groupId] = await insert(InvoiceGroup, [{ house: h, title: (spec.title ?? 'Factory group').slice(0, 50), template: templateId as never, currencyCode, invoiceCreated: spec.invoiceCreated ?? true }]);
-    const hasSessionDate = (await tx.getConnection().execute(`select 1 from information_schema.columns where table_name = 'invoice_group_catalog' and column_name = 'session_date'`, [], 'all', tx.getTransactionContext())).length > 0;
+    const [groupId] = await insert(InvoiceGroup, [
+      {
+        house: h,
+        title: (spec.title ?? 'Factory group').slice(0, 50),
+        template: templateId as never,
+        currencyCode,
+        invoiceCreated: spec.invoiceCreated ?? true,
+      },
+    ]);
+    const hasSessionDate =
+      (
+        await tx
+          .getConnection()
+          .execute(
+            `select 1 from information_schema.columns where table_name = 'invoice_group_catalog' and column_name = 'session_date'`,
+            [],
+            'all',
+            tx.getTransactionContext(),
+          )
+      ).length > 0;
     // A composite key (no id to return): a plain multi-row insert.
     if (catalogIds.length) {
-      const query = tx.getKnex().insert(catalogIds.map((c, i) => ({
-        group_id: groupId, catalog_id: c,
-        ...(hasSessionDate ? { session_date: localDate(new Date(spec.sessions[i].eventDate), spec.sessions[i].timeZone ?? 'America/New_York') } : {}),
-      }))).into('invoice_group_catalog');
+      const query = tx
+        .getKnex()
+        .insert(
+          catalogIds.map((c, i) => ({
+            group_id: groupId,
+            catalog_id: c,
+            ...(hasSessionDate
+              ? { session_date: localDate(new Date(spec.sessions[i].eventDate), spec.sessions[i].timeZone ?? 'America/New_York') }
+              : {}),
+          })),
+        )
+        .into('invoice_group_catalog');
       const trx = tx.getTransactionContext();
       await (trx ? query.transacting(trx) : query);
     }
@@ -216,7 +323,11 @@ export async function createInvoicedGroup(em: EntityManager, spec: FactoryGroupS
       return computeLotLine({
         hammer: l.hammer,
         channel: b.platform ?? 'INV',
-        bidder: { countryCode: b.countryCode === undefined ? 'US' : b.countryCode, stateCode: b.stateCode === undefined ? 'NY' : b.stateCode, province: b.province },
+        bidder: {
+          countryCode: b.countryCode === undefined ? 'US' : b.countryCode,
+          stateCode: b.stateCode === undefined ? 'NY' : b.stateCode,
+          province: b.province,
+        },
         group: { premiumSteps: steps, liveFeeRate },
         template: { taxRows, feeRows },
         processorType,
@@ -252,16 +363,47 @@ export async function createInvoicedGroup(em: EntityManager, spec: FactoryGroupS
       invoiceNumbers[bi] = firstNumber + n;
       const platform = b.platform ?? 'INV';
       return {
-        house: h, group: groupId as never, invoiceNumber: firstNumber + n, approval: approvalIds[bi] as never, member: memberIds[bi] as never,
-        firstName: b.firstName, lastName: b.lastName, email: b.email === undefined ? `bidder${bi}@example.com` : b.email, companyName: b.companyName ?? undefined,
-        city: b.city === undefined ? 'Albany' : b.city, stateCode: b.stateCode === undefined ? 'NY' : b.stateCode, province: b.province ?? undefined,
-        countryCode: b.countryCode === undefined ? 'US' : b.countryCode, paddleNumber: b.paddle ?? 0, channel: platform, companyId: COMPANY_ID_OF[platform] ?? undefined,
-        currencyCode, applyCostPerLot: spec.applyCostPerLot ?? false, pickup: st.pickup ?? false, notes: st.notes,
-        shippingCents: st.charges?.shipping ?? 0, insuranceCents: st.charges?.insurance ?? 0, otherCents: st.charges?.other ?? 0, taxCents: st.charges?.tax ?? 0,
-        itemCount: t.itemCount, hammerTotalCents: t.hammer, premiumTotalCents: t.premium, liveFeeTotalCents: t.liveFee, taxTotalCents: t.tax,
-        shippingTotalCents: t.shipping, insuranceTotalCents: t.insurance, otherTotalCents: t.other, invoiceTotalCents: t.total,
-        paymentsMadeCents: t.paymentsMade, balanceCents: t.outstandingBalance, allPaid: st.allPaid ?? false, paidDate: st.paidDate,
-        paymentMethodId: st.paymentMethodId, onlinePaymentStat: st.onlinePaymentStat, sentAt: st.sentAt, editedAfterSend: st.editedAfterSend ?? false,
+        house: h,
+        group: groupId as never,
+        invoiceNumber: firstNumber + n,
+        approval: approvalIds[bi] as never,
+        member: memberIds[bi] as never,
+        firstName: b.firstName,
+        lastName: b.lastName,
+        email: b.email === undefined ? `bidder${bi}@example.com` : b.email,
+        companyName: b.companyName ?? undefined,
+        city: b.city === undefined ? 'Albany' : b.city,
+        stateCode: b.stateCode === undefined ? 'NY' : b.stateCode,
+        province: b.province ?? undefined,
+        countryCode: b.countryCode === undefined ? 'US' : b.countryCode,
+        paddleNumber: b.paddle ?? 0,
+        channel: platform,
+        companyId: COMPANY_ID_OF[platform] ?? undefined,
+        currencyCode,
+        applyCostPerLot: spec.applyCostPerLot ?? false,
+        pickup: st.pickup ?? false,
+        notes: st.notes,
+        shippingCents: st.charges?.shipping ?? 0,
+        insuranceCents: st.charges?.insurance ?? 0,
+        otherCents: st.charges?.other ?? 0,
+        taxCents: st.charges?.tax ?? 0,
+        itemCount: t.itemCount,
+        hammerTotalCents: t.hammer,
+        premiumTotalCents: t.premium,
+        liveFeeTotalCents: t.liveFee,
+        taxTotalCents: t.tax,
+        shippingTotalCents: t.shipping,
+        insuranceTotalCents: t.insurance,
+        otherTotalCents: t.other,
+        invoiceTotalCents: t.total,
+        paymentsMadeCents: t.paymentsMade,
+        balanceCents: t.outstandingBalance,
+        allPaid: st.allPaid ?? false,
+        paidDate: st.paidDate,
+        paymentMethodId: st.paymentMethodId,
+        onlinePaymentStat: st.onlinePaymentStat,
+        sentAt: st.sentAt,
+        editedAfterSend: st.editedAfterSend ?? false,
         taxCalculationError: mine.some(({ i }) => lines[i].taxCalculationError),
       };
     });
@@ -269,21 +411,63 @@ export async function createInvoicedGroup(em: EntityManager, spec: FactoryGroupS
     const invoiceIds: (number | undefined)[] = spec.bidders.map(() => undefined);
     winners.forEach((bi, n) => (invoiceIds[bi] = ids[n]));
 
-    const lineIds = await insert(InvoiceLine, spec.lots.map((l, i) => {
-      const c = lines[i];
-      return {
-        house: h, invoice: invoiceIds[l.bidder] as never, lot: lotIds[i] as never, catalog: catalogIds[l.session ?? 0] as never,
-        lotRef: l.withoutLotRef ? undefined : lotRefs[i], lotNumber: lotNumbers[i], lotExt: l.lotExt, lotTitle: l.title ?? `Lot ${lotNumbers[i]}${l.lotExt ?? ''}`,
-        restricted: l.restricted ?? false, hammerCents: c.hammer, premiumCents: c.premium, liveFeeCents: c.liveFee, taxCents: c.tax, taxEnteredCents: c.taxEntered,
-        feesCents: c.feesTotal, feeLabels: c.fees.length ? JSON.stringify(c.fees) : undefined, shippingCents: c.shipping, insuranceCents: c.insurance,
-        otherStaffCents: c.otherStaff, totalCents: c.total, hammerOverrideCents: l.overrides?.hammer ?? undefined, premiumOverrideCents: l.overrides?.premium ?? undefined,
-        liveFeeOverrideCents: l.overrides?.liveFee ?? undefined, taxCalculationError: c.taxCalculationError, suppress: l.hidden ?? false,
-        paid: !!l.paidDate, paidDate: l.paidDate, paymentMethodId: l.paymentMethodId, amountPaidCents: l.amountPaid ?? 0, onlinePaymentStat: l.onlinePaymentStat,
-        shipped: !!l.shippedDate, shippedDate: l.shippedDate, disputeRef: l.disputeRef,
-      };
-    }));
+    const lineIds = await insert(
+      InvoiceLine,
+      spec.lots.map((l, i) => {
+        const c = lines[i];
+        return {
+          house: h,
+          invoice: invoiceIds[l.bidder] as never,
+          lot: lotIds[i] as never,
+          catalog: catalogIds[l.session ?? 0] as never,
+          lotRef: l.withoutLotRef ? undefined : lotRefs[i],
+          lotNumber: lotNumbers[i],
+          lotExt: l.lotExt,
+          lotTitle: l.title ?? `Lot ${lotNumbers[i]}${l.lotExt ?? ''}`,
+          restricted: l.restricted ?? false,
+          hammerCents: c.hammer,
+          premiumCents: c.premium,
+          liveFeeCents: c.liveFee,
+          taxCents: c.tax,
+          taxEnteredCents: c.taxEntered,
+          feesCents: c.feesTotal,
+          feeLabels: c.fees.length ? JSON.stringify(c.fees) : undefined,
+          shippingCents: c.shipping,
+          insuranceCents: c.insurance,
+          otherStaffCents: c.otherStaff,
+          totalCents: c.total,
+          hammerOverrideCents: l.overrides?.hammer ?? undefined,
+          premiumOverrideCents: l.overrides?.premium ?? undefined,
+          liveFeeOverrideCents: l.overrides?.liveFee ?? undefined,
+          taxCalculationError: c.taxCalculationError,
+          suppress: l.hidden ?? false,
+          paid: !!l.paidDate,
+          paidDate: l.paidDate,
+          paymentMethodId: l.paymentMethodId,
+          amountPaidCents: l.amountPaid ?? 0,
+          onlinePaymentStat: l.onlinePaymentStat,
+          shipped: !!l.shippedDate,
+          shippedDate: l.shippedDate,
+          disputeRef: l.disputeRef,
+        };
+      }),
+    );
 
-    return { groupId, templateId, auctionGroupId, catalogIds, catalogRefs, memberIds, approvalIds, lotIds, lotRefs, lineIds, lines, invoiceIds, invoiceNumbers, totals };
+    return {
+      groupId,
+      templateId,
+      auctionGroupId,
+      catalogIds,
+      catalogRefs,
+      memberIds,
+      approvalIds,
+      lotIds,
+      lotRefs,
+      lineIds,
+      lines,
+      invoiceIds,
+      invoiceNumbers,
+      totals,
+    };
   });
 }
-

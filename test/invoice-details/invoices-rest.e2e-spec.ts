@@ -30,18 +30,35 @@ describe('/api/invoices (HTTP, real PostgreSQL)', () => {
   });
   afterAll(() => t?.close());
 
-  it('lists the house\'s invoices by invoice number with id on every record and the total in Content-Range', async () => {
+  it("lists the house's invoices by invoice number with id on every record and the total in Content-Range", async () => {
     const res = await list(a).expect(200);
     expect(res.headers['content-range']).toBe('invoices 0-5/6');
     expect(res.body.map((i: Invoice) => i.id)).toEqual([...main.invoiceIds.slice(0, 4), ...other.invoiceIds]);
-    expect(res.body[0]).toMatchObject({ id: main.invoiceIds[0], invoiceID: main.invoiceIds[0], invoiceGroupID: main.groupId, invoiceStatus: 'Sent', shipStatus: 'Not', invoiceTotal: 1684.38, itemCount: 1 });
+    expect(res.body[0]).toMatchObject({
+      id: main.invoiceIds[0],
+      invoiceID: main.invoiceIds[0],
+      invoiceGroupID: main.groupId,
+      invoiceStatus: 'Sent',
+      shipStatus: 'Not',
+      invoiceTotal: 1684.38,
+      itemCount: 1,
+    });
     expect(res.body[0]).not.toHaveProperty('invoiceDetails');
   });
 
   it('filters by group and status, searches by name or invoice number', async () => {
-    expect(names((await list(a, { invoiceGroupId: main.groupId }).expect(200)).body)).toEqual(['Lovelace', 'Floorman', 'Tremblay', 'Worthington']);
+    expect(names((await list(a, { invoiceGroupId: main.groupId }).expect(200)).body)).toEqual([
+      'Lovelace',
+      'Floorman',
+      'Tremblay',
+      'Worthington',
+    ]);
     expect(names((await list(a, { invoiceGroupId: main.groupId, status: 'PAID' }).expect(200)).body)).toEqual(['Floorman']);
-    expect(names((await list(a, { invoiceGroupId: main.groupId, status: 'UNPAID' }).expect(200)).body)).toEqual(['Lovelace', 'Tremblay', 'Worthington']);
+    expect(names((await list(a, { invoiceGroupId: main.groupId, status: 'UNPAID' }).expect(200)).body)).toEqual([
+      'Lovelace',
+      'Tremblay',
+      'Worthington',
+    ]);
     expect(names((await list(a, { invoiceGroupId: other.groupId, status: 'ALL' }).expect(200)).body)).toEqual(['Other', 'Other']);
     expect(names((await list(a, { q: 'tremb' }).expect(200)).body)).toEqual(['Tremblay']);
     expect(names((await list(a, { q: 'frank other' }).expect(200)).body)).toEqual(['Other']);
@@ -53,7 +70,8 @@ describe('/api/invoices (HTTP, real PostgreSQL)', () => {
   });
 
   it('sorts by invoice number, name, total and balance, both ways', async () => {
-    const sorted = async (field: string, order: string) => names((await list(a, { invoiceGroupId: main.groupId }, { sort: JSON.stringify([field, order]) }).expect(200)).body);
+    const sorted = async (field: string, order: string) =>
+      names((await list(a, { invoiceGroupId: main.groupId }, { sort: JSON.stringify([field, order]) }).expect(200)).body);
     expect(await sorted('invoiceNumber', 'DESC')).toEqual(['Worthington', 'Tremblay', 'Floorman', 'Lovelace']);
     expect(await sorted('name', 'ASC')).toEqual(['Floorman', 'Lovelace', 'Tremblay', 'Worthington']);
     expect(await sorted('invoiceTotal', 'DESC')).toEqual(['Tremblay', 'Lovelace', 'Floorman', 'Worthington']);
@@ -84,7 +102,8 @@ describe('/api/invoices (HTTP, real PostgreSQL)', () => {
       ['Hidden lot', true, main.catalogRefs[2]],
     ]);
     // The same invoice through the documented call: the same cents and texts.
-    const fromDetails = (await a.agent.get(`/app/house/${houses.a.houseRef}/invoiceGroup/${main.groupId}/groupDetailInfo`).expect(200)).body.data.invoiceBidders[0];
+    const fromDetails = (await a.agent.get(`/app/house/${houses.a.houseRef}/invoiceGroup/${main.groupId}/groupDetailInfo`).expect(200)).body
+      .data.invoiceBidders[0];
     const { id: _id, ...rest } = one;
     expect(rest).toEqual(fromDetails);
   });
@@ -92,18 +111,30 @@ describe('/api/invoices (HTTP, real PostgreSQL)', () => {
   it('refuses bad input with 400: unknown filters, bad group, status, ids, range; unknown id 404', async () => {
     expect((await list(a, { houseId: houses.b.id }).expect(400)).body.errors).toEqual({ houseId: 'Cannot filter by houseId.' });
     expect((await list(a, { invoiceGroupId: 'x', status: 'OPEN' }).expect(400)).body.errors).toEqual({
-      invoiceGroupId: 'Invoice group must be a positive whole number.', status: 'Status must be ALL, UNPAID or PAID.',
+      invoiceGroupId: 'Invoice group must be a positive whole number.',
+      status: 'Status must be ALL, UNPAID or PAID.',
     });
-    expect((await list(a, { id: ['x'] }).expect(400)).body.errors).toEqual({ id: 'Send a list of at most 5000 invoice ids (positive whole numbers).' });
+    expect((await list(a, { id: ['x'] }).expect(400)).body.errors).toEqual({
+      id: 'Send a list of at most 5000 invoice ids (positive whole numbers).',
+    });
     expect((await list(a, {}, { range: '[5,1]' })).status).toBe(400);
     expect((await a.agent.get('/api/invoices/abc').expect(400)).body.errors).toEqual({ id: 'Invoice id must be a positive whole number.' });
-    expect((await a.agent.get('/api/invoices/987654').expect(404)).body).toEqual({ statusCode: 404, code: 'INVOICE_NOT_FOUND', message: 'Invoice not found.' });
+    expect((await a.agent.get('/api/invoices/987654').expect(404)).body).toEqual({
+      statusCode: 404,
+      code: 'INVOICE_NOT_FOUND',
+      message: 'Invoice not found.',
+    });
   });
 
   it('the PAID filter agrees with the Paid status text in every edge case, and ALL = PAID + UNPAID', async () => {
     const g = await createInvoicedGroup(t.em(), {
-      houseId: houses.a.id, processorType: 'w', sessions: [{ eventDate: '2026-11-21T15:00:00Z' }],
-      bidders: ['Settled', 'Overpaid', 'OnlineZero', 'HiddenPaid', 'ZeroPaidLine', 'Pending', 'Partial', 'Failed'].map((n) => ({ firstName: 'Edge', lastName: n })),
+      houseId: houses.a.id,
+      processorType: 'w',
+      sessions: [{ eventDate: '2026-11-21T15:00:00Z' }],
+      bidders: ['Settled', 'Overpaid', 'OnlineZero', 'HiddenPaid', 'ZeroPaidLine', 'Pending', 'Partial', 'Failed'].map((n) => ({
+        firstName: 'Edge',
+        lastName: n,
+      })),
       lots: [
         { bidder: 0, hammer: 1_000 },
         { bidder: 1, hammer: 1_000 },
@@ -124,17 +155,30 @@ describe('/api/invoices (HTTP, real PostgreSQL)', () => {
         7: { onlinePaymentStat: 'd' },
       },
     });
-    const statuses = Object.fromEntries((await list(a, { invoiceGroupId: g.groupId }).expect(200)).body.map((i: Invoice) => [i.lastName, i.invoiceStatus]));
+    const statuses = Object.fromEntries(
+      (await list(a, { invoiceGroupId: g.groupId }).expect(200)).body.map((i: Invoice) => [i.lastName, i.invoiceStatus]),
+    );
     expect(statuses).toEqual({
-      Settled: 'Paid', Overpaid: 'Paid', OnlineZero: 'Paid', HiddenPaid: 'Sent', ZeroPaidLine: 'Paid', Pending: 'Payment Pending', Partial: 'Partial Paid', Failed: 'Payment Failed',
+      Settled: 'Paid',
+      Overpaid: 'Paid',
+      OnlineZero: 'Paid',
+      HiddenPaid: 'Sent',
+      ZeroPaidLine: 'Paid',
+      Pending: 'Payment Pending',
+      Partial: 'Partial Paid',
+      Failed: 'Payment Failed',
     });
     const paid = names((await list(a, { invoiceGroupId: g.groupId, status: 'PAID' }).expect(200)).body);
     const unpaid = names((await list(a, { invoiceGroupId: g.groupId, status: 'UNPAID' }).expect(200)).body);
-    expect(paid.sort()).toEqual(Object.keys(statuses).filter((k) => statuses[k] === 'Paid').sort());
+    expect(paid.sort()).toEqual(
+      Object.keys(statuses)
+        .filter((k) => statuses[k] === 'Paid')
+        .sort(),
+    );
     expect([...paid, ...unpaid].sort()).toEqual(Object.keys(statuses).sort());
   });
 
-  it('house B sees none of house A\'s invoices, whatever it names; A none of B\'s', async () => {
+  it("house B sees none of house A's invoices, whatever it names; A none of B's", async () => {
     const bList = await list(b).expect(200);
     expect(bList.body.map((i: Invoice) => i.id)).toEqual(bGroup.invoiceIds);
     expect((await list(b, { invoiceGroupId: main.groupId }).expect(200)).body).toEqual([]);

@@ -3,7 +3,15 @@ import type { ChargeRow } from '../../src/modules/invoicing/math';
 import { createInvoicedGroup, FactoryGroup } from './factory';
 
 /** The worked example's tax (INVOICE-MATH.md): 6.25 % on hammer and BP for New York bidders. */
-export const NY_TAX: ChargeRow = { name: 'Sales Tax', rate: 6250, countryCode: 'US', stateCode: 'NY', onHammer: true, onPremium: true, onLiveFee: false };
+export const NY_TAX: ChargeRow = {
+  name: 'Sales Tax',
+  rate: 6250,
+  countryCode: 'US',
+  stateCode: 'NY',
+  onHammer: true,
+  onPremium: true,
+  onLiveFee: false,
+};
 
 export const SENT_AT = new Date('2026-11-02T15:00:00Z');
 
@@ -30,7 +38,16 @@ export function mainGroup(em: EntityManager, houseId: number): Promise<FactoryGr
     bidders: [
       { firstName: 'Ada', lastName: 'Lovelace', platform: 'INV', paddle: 101 },
       { firstName: 'Bob', lastName: 'Floorman', platform: 'Floor', paddle: 102 },
-      { firstName: 'Chloe', lastName: 'Tremblay', platform: 'PL', countryCode: 'CA', stateCode: null, province: 'ON', city: 'Ottawa', companyName: 'Tremblay Antiques Ltd' },
+      {
+        firstName: 'Chloe',
+        lastName: 'Tremblay',
+        platform: 'PL',
+        countryCode: 'CA',
+        stateCode: null,
+        province: 'ON',
+        city: 'Ottawa',
+        companyName: 'Tremblay Antiques Ltd',
+      },
       { firstName: 'Alexandria-Catherine', lastName: 'Worthington', platform: 'AZ' },
       { firstName: 'Dan', lastName: 'Nowins', platform: 'INV', paddle: 104 },
     ],

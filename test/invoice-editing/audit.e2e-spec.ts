@@ -17,7 +17,8 @@ describe('GET invoice/{id}/audit (HTTP, real PostgreSQL)', () => {
   let a: SignedIn;
   let g: FactoryGroup;
 
-  const trail = (id: number, query: Record<string, string | number> = {}, s: SignedIn = a) => s.agent.get(`/app/house/${houses.a.houseRef}/invoice/${id}/audit`).query(query);
+  const trail = (id: number, query: Record<string, string | number> = {}, s: SignedIn = a) =>
+    s.agent.get(`/app/house/${houses.a.houseRef}/invoice/${id}/audit`).query(query);
   const group = (body: unknown) => post(a, `/app/house/${houses.a.houseRef}/invoiceGroup/${g.groupId}/groupDetailInfo`, body);
 
   beforeAll(async () => {
@@ -34,9 +35,13 @@ describe('GET invoice/{id}/audit (HTTP, real PostgreSQL)', () => {
     await post(a, `/app/house/${houses.a.houseRef}/additionalCharges`, { invoiceID: id, lotID: g.lotIds[3], shipping: 12.5 }).expect(200);
     await group({ invoiceDetails: { invoiceID: id, invoiceDetailID: g.lineIds[4], suppress: true } }).expect(200);
     await group({ invoiceDetails: { invoiceID: id, invoiceDetailID: g.lineIds[4], suppress: false } }).expect(200);
-    await post(clerk, `/app/house/${houses.a.houseRef}/invoiceGroup/${g.groupId}/groupDetailInfo`, { invoiceNotes: { invoiceID: id, notes: 'Call first' } }).expect(200);
+    await post(clerk, `/app/house/${houses.a.houseRef}/invoiceGroup/${g.groupId}/groupDetailInfo`, {
+      invoiceNotes: { invoiceID: id, notes: 'Call first' },
+    }).expect(200);
     await group({ invoiceItemDeliveryModes: { invoiceID: id, deliveryMode: 'pickup' } }).expect(200);
-    await patch(a, `/app/house/${houses.a.houseRef}/invoice/${id}`, { data: { type: 'invoice', id, attributes: { invoiceDetails: [{ lotId: g.lotIds[3], hammer: 250 }] } } }).expect(200);
+    await patch(a, `/app/house/${houses.a.houseRef}/invoice/${id}`, {
+      data: { type: 'invoice', id, attributes: { invoiceDetails: [{ lotId: g.lotIds[3], hammer: 250 }] } },
+    }).expect(200);
 
     const res = await trail(id).expect(200);
     const d = res.body.data;
@@ -50,8 +55,19 @@ describe('GET invoice/{id}/audit (HTTP, real PostgreSQL)', () => {
       ['charges', 'Charges edited', 'owner'],
     ]);
     const [floor, delivery, note, , hide, charges] = d.entries;
-    expect(floor.changes[0]).toEqual({ field: `line:${g.lineIds[3]}.hammer_override_cents`, scope: 'line', lineId: g.lineIds[3], lotNumber: '4', label: 'Hammer (edited)', before: null, after: '250.00', derived: false });
-    expect(floor.changes.filter((c: Entry) => c.derived).map((c: Entry) => c.label)).toEqual(expect.arrayContaining(['Hammer', "Buyer's premium", 'Total', 'Invoice total']));
+    expect(floor.changes[0]).toEqual({
+      field: `line:${g.lineIds[3]}.hammer_override_cents`,
+      scope: 'line',
+      lineId: g.lineIds[3],
+      lotNumber: '4',
+      label: 'Hammer (edited)',
+      before: null,
+      after: '250.00',
+      derived: false,
+    });
+    expect(floor.changes.filter((c: Entry) => c.derived).map((c: Entry) => c.label)).toEqual(
+      expect.arrayContaining(['Hammer', "Buyer's premium", 'Total', 'Invoice total']),
+    );
     expect(delivery.changes).toEqual([expect.objectContaining({ label: 'Delivery mode', before: 'Shipping', after: 'Pickup' })]);
     expect(note.changes).toEqual([expect.objectContaining({ label: 'Internal note', before: null, after: 'Call first' })]);
     expect(hide).toMatchObject({ lineId: g.lineIds[4], lotNumber: '5' });
@@ -65,7 +81,9 @@ describe('GET invoice/{id}/audit (HTTP, real PostgreSQL)', () => {
     const id = g.invoiceIds[2]!;
     await payLines(t, houses.a.id, id, [g.lineIds[5]]);
     await post(a, `/app/house/${houses.a.houseRef}/additionalCharges`, { invoiceID: id, lotID: g.lotIds[5], shipping: 9 }).expect(200);
-    await group({ invoiceDetailPrice: { invoiceID: id, invoiceDetailID: g.lineIds[5], suppress: true, additionalCharge: true } }).expect(200);
+    await group({ invoiceDetailPrice: { invoiceID: id, invoiceDetailID: g.lineIds[5], suppress: true, additionalCharge: true } }).expect(
+      200,
+    );
     const [hidden, added] = (await trail(id).expect(200)).body.data.entries;
     expect(added).toMatchObject({ action: 'charges', actionText: 'Additional charges edited' });
     expect(added.changes[0]).toMatchObject({ scope: 'additional', label: "Add'l Shipping", before: '0.00', after: '9.00', lotNumber: '6' });
@@ -84,8 +102,14 @@ describe('GET invoice/{id}/audit (HTTP, real PostgreSQL)', () => {
 
   it('an invoice without changes has an empty trail; an unknown invoice is 404; access is checked', async () => {
     expect((await trail(g.invoiceIds[0]!).expect(200)).body.data).toMatchObject({ entries: [], totalRecords: 0 });
-    expect((await trail(99_999_999).expect(404)).body).toEqual({ statusCode: 404, code: 'INVOICE_NOT_FOUND', message: 'Invoice not found.' });
-    expect((await a.agent.get(`/app/house/${houses.a.houseRef}/invoice/x/audit`).expect(400)).body.errors).toEqual({ id: 'Invoice id must be a positive whole number.' });
+    expect((await trail(99_999_999).expect(404)).body).toEqual({
+      statusCode: 404,
+      code: 'INVOICE_NOT_FOUND',
+      message: 'Invoice not found.',
+    });
+    expect((await a.agent.get(`/app/house/${houses.a.houseRef}/invoice/x/audit`).expect(400)).body.errors).toEqual({
+      id: 'Invoice id must be a positive whole number.',
+    });
     await request(t.server).get(`/app/house/${houses.a.houseRef}/invoice/${g.invoiceIds[0]}/audit`).expect(401);
     const none = await signIn(t.server, 'house-a', 'none');
     expect((await trail(g.invoiceIds[0]!, {}, none).expect(403)).body.message).toBe(PERMISSION_DENIED_TEXT);

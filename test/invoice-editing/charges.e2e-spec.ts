@@ -38,26 +38,70 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
       const id = perLot.invoiceIds[2]!; // Chloe, Ontario: tax may be entered
       const before = await stored(t, id);
       const line = before.lines[0];
-      const res = await charges({ invoiceID: id, lotID: perLot.lotIds[5], suppress: false, restricted: false, paid: false, tax: '3.00', shipping: '$1,012.50', insurance: 2, other: -5, additionalCharge: false, version: before.invoice.version }).expect(200);
-      expect(res.body.data).toMatchObject({ success: true, invoiceID: id, version: before.invoice.version + 1, additionalCharge: false, changed: true, invoices: [{ invoiceID: id, version: before.invoice.version + 1, additionalCharge: false, changed: true }] });
+      const res = await charges({
+        invoiceID: id,
+        lotID: perLot.lotIds[5],
+        suppress: false,
+        restricted: false,
+        paid: false,
+        tax: '3.00',
+        shipping: '$1,012.50',
+        insurance: 2,
+        other: -5,
+        additionalCharge: false,
+        version: before.invoice.version,
+      }).expect(200);
+      expect(res.body.data).toMatchObject({
+        success: true,
+        invoiceID: id,
+        version: before.invoice.version + 1,
+        additionalCharge: false,
+        changed: true,
+        invoices: [{ invoiceID: id, version: before.invoice.version + 1, additionalCharge: false, changed: true }],
+      });
       const after = await stored(t, id);
-      expect(after.lines[0]).toMatchObject({ tax_entered_cents: 300, shipping_cents: 101_250, insurance_cents: 200, other_staff_cents: -500, total_cents: line.total_cents + 300 + 101_250 + 200 - 500, tax_cents: line.tax_cents + 300 });
-      expect(after.invoice).toMatchObject({ invoice_total_cents: before.invoice.invoice_total_cents + 101_250, balance_cents: before.invoice.balance_cents + 101_250, version: before.invoice.version + 1 });
+      expect(after.lines[0]).toMatchObject({
+        tax_entered_cents: 300,
+        shipping_cents: 101_250,
+        insurance_cents: 200,
+        other_staff_cents: -500,
+        total_cents: line.total_cents + 300 + 101_250 + 200 - 500,
+        tax_cents: line.tax_cents + 300,
+      });
+      expect(after.invoice).toMatchObject({
+        invoice_total_cents: before.invoice.invoice_total_cents + 101_250,
+        balance_cents: before.invoice.balance_cents + 101_250,
+        version: before.invoice.version + 1,
+      });
       // The answer is the invoice as every read call shows it, with what staff entered on the lot.
       const inv = res.body.data.invoice;
-      expect(inv).toMatchObject({ invoiceID: id, version: before.invoice.version + 1, invoiceTotalCents: after.invoice.invoice_total_cents, additionalCharge: false, additionalPriceInfo: null });
-      expect(inv.invoiceDetails[0]).toMatchObject({ enteredCharges: { tax: 3, shipping: 1012.5, insurance: 2, other: -5 }, enteredChargesCents: { tax: 300, shipping: 101_250, insurance: 200, other: -500 } });
+      expect(inv).toMatchObject({
+        invoiceID: id,
+        version: before.invoice.version + 1,
+        invoiceTotalCents: after.invoice.invoice_total_cents,
+        additionalCharge: false,
+        additionalPriceInfo: null,
+      });
+      expect(inv.invoiceDetails[0]).toMatchObject({
+        enteredCharges: { tax: 3, shipping: 1012.5, insurance: 2, other: -5 },
+        enteredChargesCents: { tax: 300, shipping: 101_250, insurance: 200, other: -500 },
+      });
       // Who changed what, before and after.
       expect(after.audit[0]).toMatchObject({ action: 'charges', user_name: 'owner' });
       expect(after.audit[0].before).toMatchObject({ [`line:${line.id}.shipping_cents`]: '0', [`line:${line.id}.other_staff_cents`]: '0' });
-      expect(after.audit[0].after).toMatchObject({ [`line:${line.id}.shipping_cents`]: '101250', [`line:${line.id}.other_staff_cents`]: '-500' });
+      expect(after.audit[0].after).toMatchObject({
+        [`line:${line.id}.shipping_cents`]: '101250',
+        [`line:${line.id}.other_staff_cents`]: '-500',
+      });
     });
 
     it('saves every lot of an invoice sent together (one version, one change, one audit record)', async () => {
       const id = perLot.invoiceIds[0]!;
       const v = await version(id);
       const before = await stored(t, id);
-      const res = await charges([0, 1, 2].map((i) => ({ invoiceID: id, lotID: perLot.lotIds[i], shipping: 10 + i, insurance: 0, other: 0, version: v }))).expect(200);
+      const res = await charges(
+        [0, 1, 2].map((i) => ({ invoiceID: id, lotID: perLot.lotIds[i], shipping: 10 + i, insurance: 0, other: 0, version: v })),
+      ).expect(200);
       expect(res.body.data).toMatchObject({ version: v + 1, changed: true });
       const after = await stored(t, id);
       expect(after.lines.map((l) => l.shipping_cents)).toEqual([1000, 1100, 1200]);
@@ -87,7 +131,12 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
       const id = perLot.invoiceIds[0]!;
       const before = await fingerprint(t, id);
       const wrong = await charges({ invoiceID: id, shipping: 1 }).expect(400);
-      expect(wrong.body).toEqual({ statusCode: 400, code: 'INVALID', message: CHARGES_TEXT.perLot, errors: { lotID: CHARGES_TEXT.perLot } });
+      expect(wrong.body).toEqual({
+        statusCode: 400,
+        code: 'INVALID',
+        message: CHARGES_TEXT.perLot,
+        errors: { lotID: CHARGES_TEXT.perLot },
+      });
       const other = await charges({ invoiceID: id, lotID: perLot.lotIds[5], shipping: 1 }).expect(404);
       expect(other.body).toEqual({ statusCode: 404, code: 'LINE_NOT_FOUND', message: 'Lot not found on this invoice.' });
       expect(await fingerprint(t, id)).toBe(before);
@@ -107,9 +156,13 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
           other: 'Other must be a number with no more than two decimals.',
         },
       });
-      expect((await charges({ invoiceID: id, lotID: perLot.lotIds[0] }).expect(400)).body.errors).toEqual({ charges: 'Enter at least one charge.' });
+      expect((await charges({ invoiceID: id, lotID: perLot.lotIds[0] }).expect(400)).body.errors).toEqual({
+        charges: 'Enter at least one charge.',
+      });
       expect((await charges({}).expect(400)).body.errors).toMatchObject({ invoiceID: 'Invoice id must be a positive whole number.' });
-      expect((await charges({ invoiceID: id, lotID: perLot.lotIds[0], other: -999_999 }).expect(400)).body.errors).toEqual({ other: CHARGES_TEXT.negativeLot });
+      expect((await charges({ invoiceID: id, lotID: perLot.lotIds[0], other: -999_999 }).expect(400)).body.errors).toEqual({
+        other: CHARGES_TEXT.negativeLot,
+      });
       expect((await charges({ invoiceID: 99_999_999, shipping: 1 }).expect(404)).body.code).toBe('INVOICE_NOT_FOUND');
       expect(await fingerprint(t, id)).toBe(before);
     });
@@ -132,12 +185,27 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
   });
 
   describe('invoice-level form (template charging per invoice: applyCostPerLot true)', () => {
-    it('puts the charges on the invoice; isLastInvoice answers the group\'s totals strip', async () => {
+    it("puts the charges on the invoice; isLastInvoice answers the group's totals strip", async () => {
       const id = perInvoice.invoiceIds[2]!;
       const before = await stored(t, id);
-      const res = await charges({ invoiceID: id, tax: 1, shipping: 20, insurance: 3.5, other: -1.25, additionalCharge: false, isLastInvoice: true, version: before.invoice.version }).expect(200);
+      const res = await charges({
+        invoiceID: id,
+        tax: 1,
+        shipping: 20,
+        insurance: 3.5,
+        other: -1.25,
+        additionalCharge: false,
+        isLastInvoice: true,
+        version: before.invoice.version,
+      }).expect(200);
       const after = await stored(t, id);
-      expect(after.invoice).toMatchObject({ tax_cents: 100, shipping_cents: 2000, insurance_cents: 350, other_cents: -125, invoice_total_cents: before.invoice.invoice_total_cents + 100 + 2000 + 350 - 125 });
+      expect(after.invoice).toMatchObject({
+        tax_cents: 100,
+        shipping_cents: 2000,
+        insurance_cents: 350,
+        other_cents: -125,
+        invoice_total_cents: before.invoice.invoice_total_cents + 100 + 2000 + 350 - 125,
+      });
       expect(after.lines).toEqual(before.lines.map((l) => ({ ...l, updated_at: expect.anything() })));
       const details = await a.agent.get(`/app/house/${houses.a.houseRef}/invoiceGroup/${perInvoice.groupId}/groupDetailInfo`).expect(200);
       expect(res.body.data.totals).toEqual(details.body.data.totals);
@@ -149,7 +217,9 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
 
     it('refuses the per-lot form, and a paid invoice when charges are not additional', async () => {
       const id = perInvoice.invoiceIds[1]!;
-      expect((await charges({ invoiceID: id, lotID: perInvoice.lotIds[3], shipping: 1 }).expect(400)).body.message).toBe(CHARGES_TEXT.perInvoice);
+      expect((await charges({ invoiceID: id, lotID: perInvoice.lotIds[3], shipping: 1 }).expect(400)).body.message).toBe(
+        CHARGES_TEXT.perInvoice,
+      );
       await exec(t, 'update house set payment_processing_enabled = false where id = ?', [houses.a.id]);
       try {
         await payInvoice(t, houses.a.id, id);
@@ -172,7 +242,7 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
       expect(await fingerprint(t, id)).toBe(before);
     });
 
-    it('two staff saving the same version at once: one wins, the other gets 409; the winner\'s amount is stored', async () => {
+    it("two staff saving the same version at once: one wins, the other gets 409; the winner's amount is stored", async () => {
       const id = perLot.invoiceIds[1]!;
       const v = await version(id);
       const [r1, r2] = await Promise.all([
@@ -193,7 +263,9 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
         lots: Array.from({ length: 16 }, (_, i) => ({ bidder: i, hammer: 10_000 + i })),
       });
       const started = Date.now();
-      const results = await Promise.all(g.lotIds.map((lotID, i) => charges({ invoiceID: g.invoiceIds[i], lotID, shipping: 5, version: 1 })));
+      const results = await Promise.all(
+        g.lotIds.map((lotID, i) => charges({ invoiceID: g.invoiceIds[i], lotID, shipping: 5, version: 1 })),
+      );
       expect(results.map((r) => r.status)).toEqual(g.lotIds.map(() => 200));
       expect(Date.now() - started).toBeLessThan(15_000);
     }, 20_000);
@@ -207,22 +279,55 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
   });
 
   describe('additional charges (processor p with online payment, invoice paid)', () => {
-    it('every visible lot paid by card: the charges become the lot\'s additional charge; the lot keeps its own', async () => {
+    it("every visible lot paid by card: the charges become the lot's additional charge; the lot keeps its own", async () => {
       const g = await freshPerLot();
       const id = g.invoiceIds[2]!; // Ontario: tax may be entered
       await payLines(t, houses.a.id, id, [g.lineIds[5]]);
       const before = await stored(t, id);
-      const res = await charges({ invoiceID: id, lotID: g.lotIds[5], tax: 1, shipping: 15, additionalCharge: true, version: before.invoice.version }).expect(200);
+      const res = await charges({
+        invoiceID: id,
+        lotID: g.lotIds[5],
+        tax: 1,
+        shipping: 15,
+        additionalCharge: true,
+        version: before.invoice.version,
+      }).expect(200);
       expect(res.body.data).toMatchObject({ additionalCharge: true, changed: true, version: before.invoice.version + 1 });
       const after = await stored(t, id);
-      expect(after.additional).toEqual([expect.objectContaining({ line_id: g.lineIds[5], tax_cents: 100, shipping_cents: 1500, insurance_cents: 0, other_cents: 0, hidden: false, paid: false })]);
+      expect(after.additional).toEqual([
+        expect.objectContaining({
+          line_id: g.lineIds[5],
+          tax_cents: 100,
+          shipping_cents: 1500,
+          insurance_cents: 0,
+          other_cents: 0,
+          hidden: false,
+          paid: false,
+        }),
+      ]);
       expect(after.lines[0]).toMatchObject({ shipping_cents: 0, tax_entered_cents: 0, total_cents: before.lines[0].total_cents });
       expect(after.invoice).toMatchObject({ invoice_total_cents: before.invoice.invoice_total_cents + 1600, balance_cents: 1600 });
-      expect(after.audit[0].after).toMatchObject({ [`additional:line:${g.lineIds[5]}.shipping_cents`]: '1500', [`additional:line:${g.lineIds[5]}.tax_cents`]: '100' });
+      expect(after.audit[0].after).toMatchObject({
+        [`additional:line:${g.lineIds[5]}.shipping_cents`]: '1500',
+        [`additional:line:${g.lineIds[5]}.tax_cents`]: '100',
+      });
       // As the read calls show it: Add'l on the line, its status, totals with and without it.
       const inv = res.body.data.invoice;
-      expect(inv.invoiceDetails[0].additionalPriceInfo).toMatchObject({ tax: 1, shipping: 15, total: 16, totalCents: 1600, status: 'Not Sent', locked: false, hidden: false });
-      expect(inv).toMatchObject({ additionalCharge: true, additionalTotal: 16, additionalTotalCents: 1600, invoiceTotalCents: after.invoice.invoice_total_cents });
+      expect(inv.invoiceDetails[0].additionalPriceInfo).toMatchObject({
+        tax: 1,
+        shipping: 15,
+        total: 16,
+        totalCents: 1600,
+        status: 'Not Sent',
+        locked: false,
+        hidden: false,
+      });
+      expect(inv).toMatchObject({
+        additionalCharge: true,
+        additionalTotal: 16,
+        additionalTotalCents: 1600,
+        invoiceTotalCents: after.invoice.invoice_total_cents,
+      });
       expect(inv.totalPriceCents.shipping).toBe(0);
       const d = (await a.agent.get(`/app/house/${houses.a.houseRef}/invoiceGroup/${g.groupId}/groupDetailInfo`).expect(200)).body.data;
       expect(d.totalPriceWithAdditionalChargesCents.shipping - d.totalPriceCents.shipping).toBe(1500);
@@ -238,7 +343,7 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
       expect(cleared.invoice.invoice_total_cents).toBe(before.invoice.invoice_total_cents);
     });
 
-    it('invoice fully paid (ACH), invoice-level charging: the invoice\'s own additional charge', async () => {
+    it("invoice fully paid (ACH), invoice-level charging: the invoice's own additional charge", async () => {
       const g = await smallGroup(t, houses.a.id, { applyCostPerLot: true });
       const id = g.invoiceIds[1]!;
       await payInvoice(t, houses.a.id, id, { methodId: 11 });
@@ -273,18 +378,31 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
       const g = await freshPerLot();
       const cash = g.invoiceIds[2]!;
       await payLines(t, houses.a.id, cash, [g.lineIds[5]], { methodId: 101 });
-      expect((await charges({ invoiceID: cash, lotID: g.lotIds[5], shipping: 1 }).expect(409)).body.message).toBe(CHARGES_TEXT.notCardOrAch);
+      expect((await charges({ invoiceID: cash, lotID: g.lotIds[5], shipping: 1 }).expect(409)).body.message).toBe(
+        CHARGES_TEXT.notCardOrAch,
+      );
 
       const card = g.invoiceIds[0]!;
       await payLines(t, houses.a.id, card, [g.lineIds[0], g.lineIds[1], g.lineIds[2]], { methodId: 4 });
       await charges({ invoiceID: card, lotID: g.lotIds[0], shipping: 5 }).expect(200);
-      await exec(t, `update invoice_additional_charge set paid = true, paid_date = '2026-11-12', payment_method_id = 4 where invoice_id = ?`, [card]);
+      await exec(
+        t,
+        `update invoice_additional_charge set paid = true, paid_date = '2026-11-12', payment_method_id = 4 where invoice_id = ?`,
+        [card],
+      );
       const before = await fingerprint(t, card);
-      expect((await charges({ invoiceID: card, lotID: g.lotIds[1], shipping: 5 }).expect(409)).body.message).toBe(CHARGES_TEXT.additionalPaid);
+      expect((await charges({ invoiceID: card, lotID: g.lotIds[1], shipping: 5 }).expect(409)).body.message).toBe(
+        CHARGES_TEXT.additionalPaid,
+      );
       expect(await fingerprint(t, card)).toBe(before);
       // Its status as shown.
       const shown = (await a.agent.get(`/api/invoices/${card}`).expect(200)).body;
-      expect(shown.invoiceDetails.find((l: Row) => l.invoiceDetailID === g.lineIds[0]).additionalPriceInfo).toMatchObject({ status: 'Paid 11/12/2026', paid: true, paymentMethod: 'MasterCard', locked: true });
+      expect(shown.invoiceDetails.find((l: Row) => l.invoiceDetailID === g.lineIds[0]).additionalPriceInfo).toMatchObject({
+        status: 'Paid 11/12/2026',
+        paid: true,
+        paymentMethod: 'MasterCard',
+        locked: true,
+      });
     });
 
     it('without online payment (processor p, payment processing off) a paid lot is refused instead', async () => {
@@ -293,7 +411,9 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
       await payLines(t, houses.a.id, id, [g.lineIds[5]]);
       await exec(t, 'update house set payment_processing_enabled = false where id = ?', [houses.a.id]);
       try {
-        expect((await charges({ invoiceID: id, lotID: g.lotIds[5], shipping: 1 }).expect(409)).body.message).toBe(CHARGES_TEXT.paidLot('Lot 6'));
+        expect((await charges({ invoiceID: id, lotID: g.lotIds[5], shipping: 1 }).expect(409)).body.message).toBe(
+          CHARGES_TEXT.paidLot('Lot 6'),
+        );
         expect((await stored(t, id)).additional).toEqual([]);
       } finally {
         await exec(t, 'update house set payment_processing_enabled = true where id = ?', [houses.a.id]);
@@ -302,7 +422,7 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
   });
 
   describe('access', () => {
-    it('signed out: 401; without accessInvoices: 403 with the spec\'s text; without the CSRF token: 403', async () => {
+    it("signed out: 401; without accessInvoices: 403 with the spec's text; without the CSRF token: 403", async () => {
       const id = perLot.invoiceIds[0]!;
       const before = await fingerprint(t, id);
       const body = { invoiceID: id, lotID: perLot.lotIds[0], shipping: 99 };

@@ -24,7 +24,11 @@ describe('invoice mutations', () => {
       [houseId],
     );
     const [template] = await conn.execute(`select id from invoice_template where house_id = ? order by id limit 1`, [houseId]);
-    const res = await postGroup(owner, owner.user.houseInfo.houseRef, { catalogRefs: sessions.map((s) => s.catalog_ref), groupTitle: 'Editing core', invoiceSettingsID: template.id });
+    const res = await postGroup(owner, owner.user.houseInfo.houseRef, {
+      catalogRefs: sessions.map((s) => s.catalog_ref),
+      groupTitle: 'Editing core',
+      invoiceSettingsID: template.id,
+    });
     expect(res.status).toBe(200);
     groupId = res.body.data.invoiceGroupID;
     expect((await untilCreated(t, houseId, groupId)).status).toBe('completed');
@@ -36,7 +40,13 @@ describe('invoice mutations', () => {
   it('re-pricing every invoice of a group gives exactly the amounts the build stored', async () => {
     const built = await storedInvoices(t, groupId);
     await inContext(t, () =>
-      t.app.get(EntityManager).transactional((tx) => t.app.get(InvoicePricing).reprice(tx, houseId, built.invoices.map((i) => i.id as number))),
+      t.app.get(EntityManager).transactional((tx) =>
+        t.app.get(InvoicePricing).reprice(
+          tx,
+          houseId,
+          built.invoices.map((i) => i.id as number),
+        ),
+      ),
     );
     const again = await storedInvoices(t, groupId);
     const strip = (rows: Record<string, unknown>[]) => rows.map(({ updated_at: _u, ...r }) => r);
@@ -49,9 +59,19 @@ describe('invoice mutations', () => {
     const invoice = invoices[0];
     const line = lines.find((l) => l.invoice_id === invoice.id)!;
     const out = await inContext(t, () =>
-      mutations().mutate({ houseId, invoiceId: invoice.id as number, expectedVersion: invoice.version as number, actor, action: 'charges', lineId: line.id as number }, async (ctx) => {
-        await ctx.exec('update invoice_line set shipping_cents = 1250 where id = ?', [line.id]);
-      }),
+      mutations().mutate(
+        {
+          houseId,
+          invoiceId: invoice.id as number,
+          expectedVersion: invoice.version as number,
+          actor,
+          action: 'charges',
+          lineId: line.id as number,
+        },
+        async (ctx) => {
+          await ctx.exec('update invoice_line set shipping_cents = 1250 where id = ?', [line.id]);
+        },
+      ),
     );
     expect(out.version).toBe((invoice.version as number) + 1);
     const after = await storedInvoices(t, groupId);
@@ -61,7 +81,10 @@ describe('invoice mutations', () => {
     expect(inv2.invoice_total_cents).toBe((invoice.invoice_total_cents as number) + 1250);
     expect(inv2.balance_cents).toBe((invoice.balance_cents as number) + 1250);
     expect(inv2.shipping_total_cents).toBe((invoice.shipping_total_cents as number) + 1250);
-    const audit = await t.em().getConnection().execute('select * from invoice_audit where invoice_id = ? order by id desc limit 1', [invoice.id]);
+    const audit = await t
+      .em()
+      .getConnection()
+      .execute('select * from invoice_audit where invoice_id = ? order by id desc limit 1', [invoice.id]);
     expect(audit[0]).toMatchObject({ action: 'charges', user_name: 'owner', line_id: line.id });
     expect(audit[0].before[`line:${line.id}.shipping_cents`]).toBe('0');
     expect(audit[0].after[`line:${line.id}.shipping_cents`]).toBe('1250');
@@ -73,9 +96,12 @@ describe('invoice mutations', () => {
     const invoice = invoices[1];
     await expect(
       inContext(t, () =>
-        mutations().mutate({ houseId, invoiceId: invoice.id as number, expectedVersion: (invoice.version as number) - 1 + 5, actor, action: 'charges' }, async (ctx) => {
-          await ctx.exec('update invoice set shipping_cents = 999 where id = ?', [invoice.id]);
-        }),
+        mutations().mutate(
+          { houseId, invoiceId: invoice.id as number, expectedVersion: (invoice.version as number) - 1 + 5, actor, action: 'charges' },
+          async (ctx) => {
+            await ctx.exec('update invoice set shipping_cents = 999 where id = ?', [invoice.id]);
+          },
+        ),
       ),
     ).rejects.toMatchObject({ kind: 'conflict', code: 'STALE_VERSION' });
     const after = (await storedInvoices(t, groupId)).invoices.find((i) => i.id === invoice.id)!;
@@ -88,9 +114,12 @@ describe('invoice mutations', () => {
     const invoice = invoices[2];
     const edit = (cents: number) =>
       inContext(t, () =>
-        mutations().mutate({ houseId, invoiceId: invoice.id as number, expectedVersion: invoice.version as number, actor, action: 'charges' }, async (ctx) => {
-          await ctx.exec('update invoice set shipping_cents = ? where id = ?', [cents, invoice.id]);
-        }),
+        mutations().mutate(
+          { houseId, invoiceId: invoice.id as number, expectedVersion: invoice.version as number, actor, action: 'charges' },
+          async (ctx) => {
+            await ctx.exec('update invoice set shipping_cents = ? where id = ?', [cents, invoice.id]);
+          },
+        ),
       );
     const results = await Promise.allSettled([edit(100), edit(200)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -121,7 +150,9 @@ describe('invoice mutations', () => {
   it("answers 404 for another house's invoice", async () => {
     const { invoices } = await storedInvoices(t, groupId);
     await expect(
-      inContext(t, () => mutations().mutate({ houseId: otherHouseId, invoiceId: invoices[0].id as number, actor, action: 'note' }, async () => undefined)),
+      inContext(t, () =>
+        mutations().mutate({ houseId: otherHouseId, invoiceId: invoices[0].id as number, actor, action: 'note' }, async () => undefined),
+      ),
     ).rejects.toMatchObject({ kind: 'not_found' });
   });
 });

@@ -9,10 +9,14 @@ import { createInvoicedGroup, FactoryGroup, FactoryGroupSpec } from '../invoice-
 
 export type Row = Record<string, any>;
 
-export const STALE_TEXT = 'This invoice was changed by someone else. It has been reloaded with their changes; please make your change again.';
+export const STALE_TEXT =
+  'This invoice was changed by someone else. It has been reloaded with their changes; please make your change again.';
 
 export function post(s: SignedIn, path: string, body: unknown) {
-  return s.agent.post(path).set('X-CSRF-Token', s.csrf).send(body as object);
+  return s.agent
+    .post(path)
+    .set('X-CSRF-Token', s.csrf)
+    .send(body as object);
 }
 
 export function patch(s: SignedIn, path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -47,36 +51,53 @@ export async function exec(t: TestApp, sql: string, params: unknown[] = []) {
 }
 
 /** Marks lines paid (flag, date, method) with a settled payment of their total, as the marks module would. */
-export async function payLines(t: TestApp, houseId: number, invoiceId: number, lineIds: number[], opts: { methodId?: number | null; source?: 'offline' | 'card' | 'ach' } = {}) {
+export async function payLines(
+  t: TestApp,
+  houseId: number,
+  invoiceId: number,
+  lineIds: number[],
+  opts: { methodId?: number | null; source?: 'offline' | 'card' | 'ach' } = {},
+) {
   for (const id of lineIds) {
     const [l] = await exec(t, 'select total_cents from invoice_line where id = ?', [id]);
-    await exec(t, `update invoice_line set paid = true, paid_date = '2026-11-10', payment_method_id = ?, amount_paid_cents = total_cents where id = ?`, [opts.methodId === undefined ? 3 : opts.methodId, id]);
+    await exec(
+      t,
+      `update invoice_line set paid = true, paid_date = '2026-11-10', payment_method_id = ?, amount_paid_cents = total_cents where id = ?`,
+      [opts.methodId === undefined ? 3 : opts.methodId, id],
+    );
     await exec(
       t,
       `insert into invoice_payment (house_id, invoice_id, line_id, amount_cents, kind, source, status, payment_method_id, paid_date) values (?, ?, ?, ?, 'payment', ?, 'settled', ?, '2026-11-10')`,
       [houseId, invoiceId, id, l.total_cents, opts.source ?? 'offline', opts.methodId === undefined ? 3 : opts.methodId],
     );
   }
-  await exec(t, `update invoice set payments_made_cents = (select coalesce(sum(amount_cents), 0) from invoice_payment where invoice_id = ? and voided_at is null and status = 'settled'),
-    balance_cents = invoice_total_cents - (select coalesce(sum(amount_cents), 0) from invoice_payment where invoice_id = ? and voided_at is null and status = 'settled') where id = ?`, [invoiceId, invoiceId, invoiceId]);
+  await exec(
+    t,
+    `update invoice set payments_made_cents = (select coalesce(sum(amount_cents), 0) from invoice_payment where invoice_id = ? and voided_at is null and status = 'settled'),
+    balance_cents = invoice_total_cents - (select coalesce(sum(amount_cents), 0) from invoice_payment where invoice_id = ? and voided_at is null and status = 'settled') where id = ?`,
+    [invoiceId, invoiceId, invoiceId],
+  );
 }
 
 /** The whole invoice paid (all-paid state, date, method) with one settled payment of its total. */
-export async function payInvoice(t: TestApp, houseId: number, invoiceId: number, opts: { methodId?: number | null; source?: 'offline' | 'card' | 'ach'; onlineStat?: string | null } = {}) {
+export async function payInvoice(
+  t: TestApp,
+  houseId: number,
+  invoiceId: number,
+  opts: { methodId?: number | null; source?: 'offline' | 'card' | 'ach'; onlineStat?: string | null } = {},
+) {
   const methodId = opts.methodId === undefined ? 3 : opts.methodId;
   const [inv] = await exec(t, 'select invoice_total_cents from invoice where id = ?', [invoiceId]);
-  await exec(t, `update invoice set all_paid = true, paid_date = '2026-11-10', payment_method_id = ?, online_payment_stat = ?, payments_made_cents = invoice_total_cents, balance_cents = 0 where id = ?`, [
-    methodId,
-    opts.onlineStat ?? null,
-    invoiceId,
-  ]);
-  await exec(t, `insert into invoice_payment (house_id, invoice_id, amount_cents, kind, source, status, payment_method_id, paid_date) values (?, ?, ?, 'payment', ?, 'settled', ?, '2026-11-10')`, [
-    houseId,
-    invoiceId,
-    inv.invoice_total_cents,
-    opts.source ?? 'offline',
-    methodId,
-  ]);
+  await exec(
+    t,
+    `update invoice set all_paid = true, paid_date = '2026-11-10', payment_method_id = ?, online_payment_stat = ?, payments_made_cents = invoice_total_cents, balance_cents = 0 where id = ?`,
+    [methodId, opts.onlineStat ?? null, invoiceId],
+  );
+  await exec(
+    t,
+    `insert into invoice_payment (house_id, invoice_id, amount_cents, kind, source, status, payment_method_id, paid_date) values (?, ?, ?, 'payment', ?, 'settled', ?, '2026-11-10')`,
+    [houseId, invoiceId, inv.invoice_total_cents, opts.source ?? 'offline', methodId],
+  );
 }
 
 /** A small invoiced group: bidder 0 (INV, NY) wins lots 0-2, bidder 1 (Floor, Ontario) lots 3-4, bidder 2 (INV, Ontario) lot 5. */
@@ -87,7 +108,16 @@ export function smallGroup(t: TestApp, houseId: number, spec: Partial<FactoryGro
     sessions: [{ eventDate: '2026-10-16T23:00:00Z' }],
     bidders: [
       { firstName: 'Ada', lastName: 'Lovelace', platform: 'INV', paddle: 101 },
-      { firstName: 'Bob', lastName: 'Floorman', platform: 'Floor', paddle: 102, countryCode: 'CA', stateCode: null, province: 'ON', city: 'Ottawa' },
+      {
+        firstName: 'Bob',
+        lastName: 'Floorman',
+        platform: 'Floor',
+        paddle: 102,
+        countryCode: 'CA',
+        stateCode: null,
+        province: 'ON',
+        city: 'Ottawa',
+      },
       { firstName: 'Chloe', lastName: 'Tremblay', platform: 'INV', countryCode: 'CA', stateCode: null, province: 'ON', city: 'Ottawa' },
     ],
     lots: [

@@ -24,7 +24,13 @@ describe('invoice editing: house B never reaches house A', () => {
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
     houses = await seedTwoHouses(t.em(), { paymentProcessingEnabled: true });
-    gA = await smallGroup(t, houses.a.id, { bidders: [{ firstName: 'Asecret', lastName: 'Bidder', platform: 'INV' }, { firstName: 'Afloor', lastName: 'Secret', platform: 'Floor' }, { firstName: 'Athird', lastName: 'Secret' }] });
+    gA = await smallGroup(t, houses.a.id, {
+      bidders: [
+        { firstName: 'Asecret', lastName: 'Bidder', platform: 'INV' },
+        { firstName: 'Afloor', lastName: 'Secret', platform: 'Floor' },
+        { firstName: 'Athird', lastName: 'Secret' },
+      ],
+    });
     gB = await smallGroup(t, houses.b.id);
     b = await signIn(t.server, 'house-b', 'owner');
     const { ApiTokensService } = await import('../../src/modules/houses/identity/api-tokens.service');
@@ -45,10 +51,23 @@ describe('invoice editing: house B never reaches house A', () => {
     return [
       { path: `/app/house/${houseRef}/additionalCharges`, body: { invoiceID: i0, lotID: gA.lotIds[0], shipping: 5 } },
       { path: `/app/house/${houseRef}/additionalCharges`, body: [{ invoiceID: i0, lotID: gA.lotIds[0], shipping: 5 }] },
-      { path: `/app/house/${houseRef}/invoiceGroup/${groupId}/groupDetailInfo`, body: { invoiceDetails: { invoiceID: i0, invoiceDetailID: gA.lineIds[0], suppress: true } } },
-      { path: `/app/house/${houseRef}/invoiceGroup/${groupId}/groupDetailInfo`, body: { invoiceNotes: [{ invoiceID: i0, notes: 'from B' }] } },
-      { path: `/app/house/${houseRef}/invoiceGroup/${groupId}/groupDetailInfo`, body: { invoiceItemDeliveryModes: { invoiceID: i0, deliveryMode: 'pickup' } } },
-      { path: `/app/house/${houseRef}/invoice/${i1}`, method: 'patch' as const, body: { data: { type: 'invoice', id: i1, attributes: { invoiceDetails: [{ lotId: gA.lotIds[3], hammer: 1 }] } } } },
+      {
+        path: `/app/house/${houseRef}/invoiceGroup/${groupId}/groupDetailInfo`,
+        body: { invoiceDetails: { invoiceID: i0, invoiceDetailID: gA.lineIds[0], suppress: true } },
+      },
+      {
+        path: `/app/house/${houseRef}/invoiceGroup/${groupId}/groupDetailInfo`,
+        body: { invoiceNotes: [{ invoiceID: i0, notes: 'from B' }] },
+      },
+      {
+        path: `/app/house/${houseRef}/invoiceGroup/${groupId}/groupDetailInfo`,
+        body: { invoiceItemDeliveryModes: { invoiceID: i0, deliveryMode: 'pickup' } },
+      },
+      {
+        path: `/app/house/${houseRef}/invoice/${i1}`,
+        method: 'patch' as const,
+        body: { data: { type: 'invoice', id: i1, attributes: { invoiceDetails: [{ lotId: gA.lotIds[3], hammer: 1 }] } } },
+      },
     ];
   };
 
@@ -77,21 +96,32 @@ describe('invoice editing: house B never reaches house A', () => {
   it("by API token too; and B's valid body naming B's lot with A's invoice id changes nothing", async () => {
     const before = await snapshotA();
     const bearer = { Authorization: `Bearer ${token}` };
-    const res = await request(t.server).post(`/app/house/${houses.b.houseRef}/additionalCharges`).set(bearer).send({ invoiceID: gA.invoiceIds[2], lotID: gB.lotIds[5], shipping: 1 });
+    const res = await request(t.server)
+      .post(`/app/house/${houses.b.houseRef}/additionalCharges`)
+      .set(bearer)
+      .send({ invoiceID: gA.invoiceIds[2], lotID: gB.lotIds[5], shipping: 1 });
     expect(res.status).toBe(404);
-    await request(t.server).patch(`/app/house/${houses.b.houseRef}/invoice/${gA.invoiceIds[1]}`).set(bearer).send({ data: { type: 'invoice', id: gA.invoiceIds[1], attributes: { invoiceDetails: [{ lotId: gB.lotIds[3], hammer: 1 }] } } }).expect(404);
+    await request(t.server)
+      .patch(`/app/house/${houses.b.houseRef}/invoice/${gA.invoiceIds[1]}`)
+      .set(bearer)
+      .send({ data: { type: 'invoice', id: gA.invoiceIds[1], attributes: { invoiceDetails: [{ lotId: gB.lotIds[3], hammer: 1 }] } } })
+      .expect(404);
     await request(t.server).get(`/app/house/${houses.b.houseRef}/invoice/${gA.invoiceIds[0]}/audit`).set(bearer).expect(404);
     expect(await snapshotA()).toEqual(before);
   });
 
   it("A's audit trail: 404 under either houseRef; B reads its own", async () => {
     const a = await signIn(t.server, 'house-a', 'owner');
-    await post(a, `/app/house/${houses.a.houseRef}/invoiceGroup/${gA.groupId}/groupDetailInfo`, { invoiceNotes: { invoiceID: gA.invoiceIds[0], notes: 'Asecret note' } }).expect(200);
+    await post(a, `/app/house/${houses.a.houseRef}/invoiceGroup/${gA.groupId}/groupDetailInfo`, {
+      invoiceNotes: { invoiceID: gA.invoiceIds[0], notes: 'Asecret note' },
+    }).expect(200);
     for (const houseRef of [houses.b.houseRef, houses.a.houseRef]) {
       const res = await b.agent.get(`/app/house/${houseRef}/invoice/${gA.invoiceIds[0]}/audit`).expect(404);
       noSecrets(res.text);
     }
-    await post(b, `/app/house/${houses.b.houseRef}/invoiceGroup/${gB.groupId}/groupDetailInfo`, { invoiceNotes: { invoiceID: gB.invoiceIds[0], notes: 'B note' } }).expect(200);
+    await post(b, `/app/house/${houses.b.houseRef}/invoiceGroup/${gB.groupId}/groupDetailInfo`, {
+      invoiceNotes: { invoiceID: gB.invoiceIds[0], notes: 'B note' },
+    }).expect(200);
     const own = await b.agent.get(`/app/house/${houses.b.houseRef}/invoice/${gB.invoiceIds[0]}/audit`).expect(200);
     expect(own.body.data.entries).toHaveLength(1);
     noSecrets(own.text);

@@ -29,8 +29,19 @@ const sale = (t: TestApp, houseId: number) =>
       { firstName: 'Cy', lastName: 'Bloom', countryCode: 'CA', stateCode: 'ON', platform: 'Floor' },
     ],
     sessions: [
-      { date: '2026-06-01T15:00:00Z', lots: [{ hammer: 125_000, winner: 0 }, { hammer: 5_050, winner: 1 }, { hammer: 77_700, winner: 2 }, {}] },
-      { date: '2026-06-02T15:00:00Z', lots: [{ hammer: 1_000, winner: 0 }, { hammer: 250_000, winner: 1 }, { hammer: 99, winner: 2 }, { hammer: 0, winner: 0 }] },
+      {
+        date: '2026-06-01T15:00:00Z',
+        lots: [{ hammer: 125_000, winner: 0 }, { hammer: 5_050, winner: 1 }, { hammer: 77_700, winner: 2 }, {}],
+      },
+      {
+        date: '2026-06-02T15:00:00Z',
+        lots: [
+          { hammer: 1_000, winner: 0 },
+          { hammer: 250_000, winner: 1 },
+          { hammer: 99, winner: 2 },
+          { hammer: 0, winner: 0 },
+        ],
+      },
     ],
   });
 
@@ -62,12 +73,21 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
   afterAll(() => t?.close());
 
   const create = (s: SignedIn, houseRef: string, seeded: SeededSale, tpl: number, title = 'Group') =>
-    postGroup(s, houseRef, { catalogRefs: seeded.sessions.map((x) => x.ref), groupTitle: title, invoiceSettingsID: tpl }).expect(200).then((r) => r.body.data.invoiceGroupID as number);
+    postGroup(s, houseRef, { catalogRefs: seeded.sessions.map((x) => x.ref), groupTitle: title, invoiceSettingsID: tpl })
+      .expect(200)
+      .then((r) => r.body.data.invoiceGroupID as number);
 
   it('builds one invoice per winning bidder and one line per won lot, numbered from 1 in name order', async () => {
     const seeded = await sale(t, houses.a.id);
     const id = await create(owner, houses.a.houseRef, seeded, template);
-    expect((await untilCreated(t, houses.a.id, id)).result).toEqual({ groupId: id, alreadyCreated: false, invoices: 3, lines: 7, firstInvoiceNumber: 1, lastInvoiceNumber: 3 });
+    expect((await untilCreated(t, houses.a.id, id)).result).toEqual({
+      groupId: id,
+      alreadyCreated: false,
+      invoices: 3,
+      lines: 7,
+      firstInvoiceNumber: 1,
+      lastInvoiceNumber: 3,
+    });
     const { invoices, lines } = await storedInvoices(t, id);
     expect(invoices.map((i) => [i.invoice_number, i.last_name, i.item_count, i.channel, i.company_id])).toEqual([
       [1, 'Avery', 2, 'PL', 3],
@@ -79,27 +99,57 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
     // Cole (NY, processor p): 1,250.00 + 300.00 + 37.50 live fee, NY 4 % on all three = 63.50; handling 2.5 % of hammer = 31.25.
     const cole = invoices[2];
     const coleLines = lines.filter((l) => l.invoice_id === cole.id);
-    expect(coleLines[0]).toEqual(expect.objectContaining({ hammer_cents: 125_000, premium_cents: 30_000, live_fee_cents: 3_750, tax_cents: 6_350, fees_cents: 3_125, total_cents: 168_225, fee_labels: [{ label: 'Handling', cents: 3_125 }] }));
+    expect(coleLines[0]).toEqual(
+      expect.objectContaining({
+        hammer_cents: 125_000,
+        premium_cents: 30_000,
+        live_fee_cents: 3_750,
+        tax_cents: 6_350,
+        fees_cents: 3_125,
+        total_cents: 168_225,
+        fee_labels: [{ label: 'Handling', cents: 3_125 }],
+      }),
+    );
     // Bloom (Ontario, floor): no live fee, HST 13 % on hammer and premium from the template.
     const bloom = lines.filter((l) => l.invoice_id === invoices[1].id);
-    expect(bloom[0]).toEqual(expect.objectContaining({ hammer_cents: 77_700, premium_cents: 19_425, live_fee_cents: 0, tax_cents: 12_626, fees_cents: 1_943 }));
+    expect(bloom[0]).toEqual(
+      expect.objectContaining({ hammer_cents: 77_700, premium_cents: 19_425, live_fee_cents: 0, tax_cents: 12_626, fees_cents: 1_943 }),
+    );
     for (const inv of invoices) {
       const mine = lines.filter((l) => l.invoice_id === inv.id);
       const sum = (k: string) => mine.reduce((s, l) => s + (l[k] as number), 0);
-      expect([inv.hammer_total_cents, inv.premium_total_cents, inv.live_fee_total_cents, inv.tax_total_cents, inv.other_total_cents, inv.invoice_total_cents, inv.balance_cents]).toEqual([
-        sum('hammer_cents'), sum('premium_cents'), sum('live_fee_cents'), sum('tax_cents'), sum('fees_cents'), sum('total_cents'), sum('total_cents'),
+      expect([
+        inv.hammer_total_cents,
+        inv.premium_total_cents,
+        inv.live_fee_total_cents,
+        inv.tax_total_cents,
+        inv.other_total_cents,
+        inv.invoice_total_cents,
+        inv.balance_cents,
+      ]).toEqual([
+        sum('hammer_cents'),
+        sum('premium_cents'),
+        sum('live_fee_cents'),
+        sum('tax_cents'),
+        sum('fees_cents'),
+        sum('total_cents'),
+        sum('total_cents'),
       ]);
       expect(inv.apply_cost_per_lot).toBe(true);
       expect(inv.currency_code).toBe('USD');
     }
   });
 
-  it('a second group continues the house\'s numbers; another house numbers from 1', async () => {
+  it("a second group continues the house's numbers; another house numbers from 1", async () => {
     const before = await invoicingCounts(t, houses.a.id);
     const idA = await create(owner, houses.a.houseRef, await sale(t, houses.a.id), template);
     const idB = await create(ownerB, houses.b.houseRef, await sale(t, houses.b.id), templateB);
-    expect((await untilCreated(t, houses.a.id, idA)).result).toEqual(expect.objectContaining({ firstInvoiceNumber: before.last_number + 1, lastInvoiceNumber: before.last_number + 3 }));
-    expect((await untilCreated(t, houses.b.id, idB)).result).toEqual(expect.objectContaining({ firstInvoiceNumber: 1, lastInvoiceNumber: 3 }));
+    expect((await untilCreated(t, houses.a.id, idA)).result).toEqual(
+      expect.objectContaining({ firstInvoiceNumber: before.last_number + 1, lastInvoiceNumber: before.last_number + 3 }),
+    );
+    expect((await untilCreated(t, houses.b.id, idB)).result).toEqual(
+      expect.objectContaining({ firstInvoiceNumber: 1, lastInvoiceNumber: 3 }),
+    );
     const dupes = await t.em().getConnection().execute('select house_id, invoice_number from invoice group by 1, 2 having count(*) > 1');
     expect(dupes).toEqual([]);
   });
@@ -110,7 +160,9 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
     const before = await invoicingCounts(t, houses.a.id);
     const snapshot = JSON.stringify(await storedInvoices(t, id));
     const again = await jobs.runHere(CREATE_GROUP_INVOICES, { groupId: id }, { houseId: houses.a.id });
-    expect(again).toEqual(expect.objectContaining({ status: 'completed', result: expect.objectContaining({ alreadyCreated: true, invoices: 0 }) }));
+    expect(again).toEqual(
+      expect.objectContaining({ status: 'completed', result: expect.objectContaining({ alreadyCreated: true, invoices: 0 }) }),
+    );
     expect(await inContext(t, () => builder.build(houses.a.id, id))).toEqual(expect.objectContaining({ alreadyCreated: true }));
     expect(await invoicingCounts(t, houses.a.id)).toEqual(before);
     expect(JSON.stringify(await storedInvoices(t, id))).toBe(snapshot);
@@ -132,7 +184,11 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
       (r) => !!r[0]?.creation_job_id,
       'the job id',
     );
-    await waitFor(() => jobs.get(jobId), (j) => j.attempts >= 1 && j.status === 'queued', 'the first attempt to fail');
+    await waitFor(
+      () => jobs.get(jobId),
+      (j) => j.attempts >= 1 && j.status === 'queued',
+      'the first attempt to fail',
+    );
     expect(crashes).toBe(1);
     expect((await jobs.get(jobId)).error).toBe('simulated crash between the invoices and their lines');
     const mid = await invoicingCounts(t, houses.a.id);
@@ -141,8 +197,19 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
     expect(g).toEqual({ invoice_created: false, creation_error: null });
     // The process comes back: the queue retries (after its backoff) and builds the group exactly once.
     builder.hooks = {};
-    const done = await waitFor(() => jobs.get(jobId), (j) => j.status === 'completed' || j.status === 'failed', 'the retry', 15_000);
-    expect(done).toEqual(expect.objectContaining({ status: 'completed', attempts: 2, result: expect.objectContaining({ invoices: 3, lines: 7, firstInvoiceNumber: before.last_number + 1 }) }));
+    const done = await waitFor(
+      () => jobs.get(jobId),
+      (j) => j.status === 'completed' || j.status === 'failed',
+      'the retry',
+      15_000,
+    );
+    expect(done).toEqual(
+      expect.objectContaining({
+        status: 'completed',
+        attempts: 2,
+        result: expect.objectContaining({ invoices: 3, lines: 7, firstInvoiceNumber: before.last_number + 1 }),
+      }),
+    );
     const after = await invoicingCounts(t, houses.a.id);
     expect([after.invoices - before.invoices, after.lines - before.lines, after.last_number - before.last_number]).toEqual([3, 7, 3]);
   });
@@ -159,12 +226,18 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
     );
     expect(failed).toEqual(expect.objectContaining({ invoiceCreated: false, creationError: 'disk full', invoiceCount: 0 }));
     // A failed group does not hold its sessions: they are listed as uninvoiced again.
-    const listed = (await owner.agent.get(`/app/house/${houses.a.houseRef}/invoiceCatalogs`).expect(200)).body.data.auctionGroups.map((g: { groupID: number }) => g.groupID);
+    const listed = (await owner.agent.get(`/app/house/${houses.a.houseRef}/invoiceCatalogs`).expect(200)).body.data.auctionGroups.map(
+      (g: { groupID: number }) => g.groupID,
+    );
     expect(listed).toContain(seeded.auctionGroupId);
     builder.hooks = {};
     const res = await owner.agent.post(`/api/invoice-groups/${id}/retry`).set('X-CSRF-Token', owner.csrf).expect(201);
     expect(res.body).toEqual(expect.objectContaining({ id, creationError: null }));
-    const job = await waitFor(() => jobs.get(res.body.creationJobID), (j) => j.status === 'completed', 'the retried job');
+    const job = await waitFor(
+      () => jobs.get(res.body.creationJobID),
+      (j) => j.status === 'completed',
+      'the retried job',
+    );
     expect(job.result).toEqual(expect.objectContaining({ invoices: 3, lines: 7 }));
   }, 30_000);
 
@@ -195,11 +268,18 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
     const first = await create(owner, houses.a.houseRef, seeded, template);
     await untilCreated(t, houses.a.id, first);
     // A second group over the same sessions, written behind the service's checks (as a race would).
-    const [{ id: second }] = await t.em().getConnection().execute(
-      `insert into invoice_group (house_id, title, template_id, currency_code) values (?, 'Racing', ?, 'USD') returning id`,
-      [houses.a.id, template],
-    );
-    for (const s of seeded.sessions) await t.em().getConnection().execute(`insert into invoice_group_catalog (group_id, catalog_id, session_date) values (?, ?, '2026-06-01')`, [second, s.id]);
+    const [{ id: second }] = await t
+      .em()
+      .getConnection()
+      .execute(`insert into invoice_group (house_id, title, template_id, currency_code) values (?, 'Racing', ?, 'USD') returning id`, [
+        houses.a.id,
+        template,
+      ]);
+    for (const s of seeded.sessions)
+      await t
+        .em()
+        .getConnection()
+        .execute(`insert into invoice_group_catalog (group_id, catalog_id, session_date) values (?, ?, '2026-06-01')`, [second, s.id]);
     const result = await inContext(t, () => builder.build(houses.a.id, second));
     expect(result).toEqual(expect.objectContaining({ invoices: 0, lines: 0 }));
     const dupes = await t.em().getConnection().execute('select lot_id from invoice_line group by lot_id having count(*) > 1');
@@ -231,14 +311,24 @@ describe('invoice creation on the demo data', () => {
     const expected = two.reduce((n: number, c: { uninvoicedLots: number }) => n + c.uninvoicedLots, 0);
     // The second sale is at another location: mixing it in is refused.
     const winter = sales.find((g: { groupName: string }) => g.groupName === 'Winter Collectibles');
-    const mixed = await postGroup(s, ref, { catalogRefs: [two[0].catalogRef, winter.catalogs[0].catalogRef], groupTitle: 'Mixed', invoiceSettingsID: settings[0].id }).expect(400);
+    const mixed = await postGroup(s, ref, {
+      catalogRefs: [two[0].catalogRef, winter.catalogs[0].catalogRef],
+      groupTitle: 'Mixed',
+      invoiceSettingsID: settings[0].id,
+    }).expect(400);
     expect(mixed.body.code).toBe('MIXED_SALE_LOCATIONS');
-    const res = await postGroup(s, ref, { catalogRefs: two.map((c: { catalogRef: string }) => c.catalogRef), groupTitle: 'Autumn, live and timed', invoiceSettingsID: settings[0].id }).expect(200);
+    const res = await postGroup(s, ref, {
+      catalogRefs: two.map((c: { catalogRef: string }) => c.catalogRef),
+      groupTitle: 'Autumn, live and timed',
+      invoiceSettingsID: settings[0].id,
+    }).expect(200);
     const job = await untilCreated(t, s.user.houseInfo.houseID, res.body.data.invoiceGroupID);
     expect(job.result).toEqual(expect.objectContaining({ lines: expected }));
     const { invoices, lines } = await storedInvoices(t, res.body.data.invoiceGroupID);
     expect(lines).toHaveLength(expected);
-    expect(invoices.reduce((n, i) => n + (i.invoice_total_cents as number), 0)).toBe(lines.reduce((n, l) => n + (l.total_cents as number), 0));
+    expect(invoices.reduce((n, i) => n + (i.invoice_total_cents as number), 0)).toBe(
+      lines.reduce((n, l) => n + (l.total_cents as number), 0),
+    );
     // Template rows at work: Ontario bidders pay HST, everyone pays the handling fee on hammer.
     expect(lines.every((l) => (l.fees_cents as number) > 0 || l.hammer_cents === 0)).toBe(true);
   });

@@ -19,12 +19,24 @@ class Gate {
 }
 
 /** A sale of one session at `addressId` with two sold lots (two bidders) and one unsold. */
-const smallSale = (em: EntityManager, houseId: number, addressId: number | null, over: { name?: string; date?: string; currencyCode?: string } = {}) =>
+const smallSale = (
+  em: EntityManager,
+  houseId: number,
+  addressId: number | null,
+  over: { name?: string; date?: string; currencyCode?: string } = {},
+) =>
   seedSale(em, houseId, {
     name: over.name,
     liveFeeRate: 3_000,
     bidders: [{ lastName: 'Adams' }, { lastName: 'Baker', platform: 'Floor' }],
-    sessions: [{ addressId, date: over.date, currencyCode: over.currencyCode, lots: [{ hammer: 10_000, winner: 0 }, { hammer: 25_000, winner: 1 }, {}] }],
+    sessions: [
+      {
+        addressId,
+        date: over.date,
+        currencyCode: over.currencyCode,
+        lots: [{ hammer: 10_000, winner: 0 }, { hammer: 25_000, winner: 1 }, {}],
+      },
+    ],
   });
 
 describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, real PostgreSQL)', () => {
@@ -61,7 +73,12 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
   const catalogsA = (query = '') => owner.agent.get(`/app/house/${refA()}/invoiceCatalogs${query}`);
   const groupsA = (query = '') => owner.agent.get(`/app/house/${refA()}/invoiceGroups${query}`);
   const create = (body: object, headers: Record<string, string> = {}) => postGroup(owner, refA(), body, headers);
-  const body = (sale: SeededSale, over: Record<string, unknown> = {}) => ({ catalogRefs: sale.sessions.map((s) => s.ref), groupTitle: 'Group', invoiceSettingsID: perInvoice, ...over });
+  const body = (sale: SeededSale, over: Record<string, unknown> = {}) => ({
+    catalogRefs: sale.sessions.map((s) => s.ref),
+    groupTitle: 'Group',
+    invoiceSettingsID: perInvoice,
+    ...over,
+  });
   async function created(b: object): Promise<number> {
     const res = await create(b);
     expect(res.status).toBe(200);
@@ -87,9 +104,31 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
         groupID: sale.auctionGroupId,
         groupName: 'Shape Sale',
         catalogs: [
-          { catalogRef: sale.sessions[1].ref, catalogID: sale.sessions[1].id, catalogDateFull: '2026-05-01T14:00:00.000Z', catalogDate: '05/01/2026', timeZone: 'America/New_York', catalogTitle: 'Morning', addressID: hall, saleType: 'live', currencyCode: 'USD', uninvoicedLots: 1 },
+          {
+            catalogRef: sale.sessions[1].ref,
+            catalogID: sale.sessions[1].id,
+            catalogDateFull: '2026-05-01T14:00:00.000Z',
+            catalogDate: '05/01/2026',
+            timeZone: 'America/New_York',
+            catalogTitle: 'Morning',
+            addressID: hall,
+            saleType: 'live',
+            currencyCode: 'USD',
+            uninvoicedLots: 1,
+          },
           // 23:30 UTC is still the 2nd in New York.
-          { catalogRef: sale.sessions[0].ref, catalogID: sale.sessions[0].id, catalogDateFull: '2026-05-02T23:30:00.000Z', catalogDate: '05/02/2026', timeZone: 'America/New_York', catalogTitle: 'Evening', addressID: hall, saleType: 'live', currencyCode: 'USD', uninvoicedLots: 2 },
+          {
+            catalogRef: sale.sessions[0].ref,
+            catalogID: sale.sessions[0].id,
+            catalogDateFull: '2026-05-02T23:30:00.000Z',
+            catalogDate: '05/02/2026',
+            timeZone: 'America/New_York',
+            catalogTitle: 'Evening',
+            addressID: hall,
+            saleType: 'live',
+            currencyCode: 'USD',
+            uninvoicedLots: 2,
+          },
         ],
       });
       expect(res.body.data).toEqual(expect.objectContaining({ page: 1, size: 25, totalRecords: expect.any(Number) }));
@@ -97,15 +136,26 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
 
     it('drops a session once all its sold lots are invoiced, and brings it back when a lot sells later', async () => {
       const sale = await smallSale(t.em(), houses.a.id, hall, { name: 'Late result sale' });
-      const find = async () => (await catalogsA().expect(200)).body.data.auctionGroups.find((g: { groupID: number }) => g.groupID === sale.auctionGroupId);
+      const find = async () =>
+        (await catalogsA().expect(200)).body.data.auctionGroups.find((g: { groupID: number }) => g.groupID === sale.auctionGroupId);
       expect((await find()).catalogs[0].uninvoicedLots).toBe(2);
       await created(body(sale));
       expect(await find()).toBeUndefined();
       // The unsold lot sells after the invoices were made: the session is uninvoiced again, for that lot only.
-      await t.em().getConnection().execute('update lot set winning_approval_id = ?, hammer_cents = 4000, result_channel = ? where id = ?', [sale.approvals[0], 'INV', sale.lots[0][2]]);
+      await t
+        .em()
+        .getConnection()
+        .execute('update lot set winning_approval_id = ?, hammer_cents = 4000, result_channel = ? where id = ?', [
+          sale.approvals[0],
+          'INV',
+          sale.lots[0][2],
+        ]);
       expect((await find()).catalogs[0].uninvoicedLots).toBe(1);
       const again = await created(body(sale, { groupTitle: 'Late lot' }));
-      const lines = await t.em().getConnection().execute('select l.lot_id from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ?', [again]);
+      const lines = await t
+        .em()
+        .getConnection()
+        .execute('select l.lot_id from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ?', [again]);
       expect(lines).toEqual([{ lot_id: sale.lots[0][2] }]);
       expect(await find()).toBeUndefined();
     });
@@ -116,10 +166,20 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       beforeAll(async () => {
         const em = t.em();
         const house = em.create(House, { houseRef: newRef('H'), houseUserName: 'house-c', name: 'House C', processorType: 'w' });
-        em.create(StaffUser, { house, userRef: newRef('U'), userName: 'owner', passwordHash: await hashPassword(FIXTURE_PASSWORD), accessInvoices: true });
+        em.create(StaffUser, {
+          house,
+          userRef: newRef('U'),
+          userName: 'owner',
+          passwordHash: await hashPassword(FIXTURE_PASSWORD),
+          accessInvoices: true,
+        });
         await em.flush();
         houseC = house.id;
-        for (let i = 0; i < 27; i++) await smallSale(t.em(), houseC, null, { name: `C sale ${String(i).padStart(2, '0')}`, date: `2026-0${1 + (i % 9)}-${String(1 + i).padStart(2, '0')}T15:00:00Z` });
+        for (let i = 0; i < 27; i++)
+          await smallSale(t.em(), houseC, null, {
+            name: `C sale ${String(i).padStart(2, '0')}`,
+            date: `2026-0${1 + (i % 9)}-${String(1 + i).padStart(2, '0')}T15:00:00Z`,
+          });
         c = await signIn(t.server, 'house-c', 'owner');
       });
       const page = (q: string) => c.agent.get(`/app/house/${c.user.houseInfo.houseRef}/invoiceCatalogs${q}`);
@@ -133,7 +193,9 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
         const ids = [...p1.auctionGroups, ...p2.auctionGroups].map((g: { groupID: number }) => g.groupID);
         expect(new Set(ids).size).toBe(27);
         // Most recent sale first.
-        const dates = [...p1.auctionGroups, ...p2.auctionGroups].map((g: { catalogs: { catalogDateFull: string }[] }) => g.catalogs[0].catalogDateFull);
+        const dates = [...p1.auctionGroups, ...p2.auctionGroups].map(
+          (g: { catalogs: { catalogDateFull: string }[] }) => g.catalogs[0].catalogDateFull,
+        );
         expect(dates).toEqual([...dates].sort().reverse());
       });
 
@@ -176,7 +238,11 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       await refused({}, 400, {
         code: 'VALIDATION_FAILED',
         message: 'Please select an invoice template.',
-        errors: { invoiceSettingsID: 'Please select an invoice template.', groupTitle: 'Please enter a group name.', catalogRefs: 'Please select at least one session.' },
+        errors: {
+          invoiceSettingsID: 'Please select an invoice template.',
+          groupTitle: 'Please enter a group name.',
+          catalogRefs: 'Please select at least one session.',
+        },
       });
     });
 
@@ -191,9 +257,17 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
 
     it('refuses more than 200 sessions, and a malformed Idempotency-Key', async () => {
       const many = Array.from({ length: 201 }, (_, i) => `C${i}`);
-      await refused(body(sale, { catalogRefs: many }), 400, { code: 'VALIDATION_FAILED', message: 'An invoice group can hold at most 200 sessions.', errors: { catalogRefs: 'An invoice group can hold at most 200 sessions.' } });
+      await refused(body(sale, { catalogRefs: many }), 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'An invoice group can hold at most 200 sessions.',
+        errors: { catalogRefs: 'An invoice group can hold at most 200 sessions.' },
+      });
       const res = await create(body(sale), { 'Idempotency-Key': 'has spaces in it' }).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, code: 'BAD_QUERY', message: 'The Idempotency-Key header must be 1 to 100 visible characters.' });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'BAD_QUERY',
+        message: 'The Idempotency-Key header must be 1 to 100 visible characters.',
+      });
     });
 
     it('refuses an unknown field', async () => {
@@ -202,8 +276,14 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
     });
 
     it("refuses an unknown template, and another house's template, as not found", async () => {
-      await refused(body(sale, { invoiceSettingsID: 999_999 }), 404, { code: 'TEMPLATE_NOT_FOUND', message: 'Invoice template not found.' });
-      await refused(body(sale, { invoiceSettingsID: templateB }), 404, { code: 'TEMPLATE_NOT_FOUND', message: 'Invoice template not found.' });
+      await refused(body(sale, { invoiceSettingsID: 999_999 }), 404, {
+        code: 'TEMPLATE_NOT_FOUND',
+        message: 'Invoice template not found.',
+      });
+      await refused(body(sale, { invoiceSettingsID: templateB }), 404, {
+        code: 'TEMPLATE_NOT_FOUND',
+        message: 'Invoice template not found.',
+      });
     });
 
     it('refuses an inactive template', async () => {
@@ -216,28 +296,47 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
 
     it("refuses an unknown session, and another house's session, as not found", async () => {
       const saleB = await smallSale(t.em(), houses.b.id, null);
-      await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, 'CNOSUCHREF'] }), 404, { code: 'SESSION_NOT_FOUND', message: 'Session not found.' });
-      await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, saleB.sessions[0].ref] }), 404, { code: 'SESSION_NOT_FOUND', message: 'Session not found.' });
+      await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, 'CNOSUCHREF'] }), 404, {
+        code: 'SESSION_NOT_FOUND',
+        message: 'Session not found.',
+      });
+      await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, saleB.sessions[0].ref] }), 404, {
+        code: 'SESSION_NOT_FOUND',
+        message: 'Session not found.',
+      });
     });
 
     it('refuses sessions at two sale locations with the exact banner of spec section 5', async () => {
       const other = await smallSale(t.em(), houses.a.id, gallery);
-      await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, other.sessions[0].ref] }), 400, { code: 'MIXED_SALE_LOCATIONS', message: BANNER });
+      await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, other.sessions[0].ref] }), 400, {
+        code: 'MIXED_SALE_LOCATIONS',
+        message: BANNER,
+      });
       const none = await smallSale(t.em(), houses.a.id, null);
-      await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, none.sessions[0].ref] }), 400, { code: 'MIXED_SALE_LOCATIONS', message: BANNER });
+      await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, none.sessions[0].ref] }), 400, {
+        code: 'MIXED_SALE_LOCATIONS',
+        message: BANNER,
+      });
     });
 
     it('refuses sessions in two currencies', async () => {
       const euro = await smallSale(t.em(), houses.a.id, hall, { currencyCode: 'EUR' });
       await refused(body(sale, { catalogRefs: [sale.sessions[0].ref, euro.sessions[0].ref] }), 400, {
         code: 'MIXED_CURRENCIES',
-        message: 'The sessions of an invoice group must all use the same currency (found EUR, USD). Please create separate invoice groups for each currency.',
+        message:
+          'The sessions of an invoice group must all use the same currency (found EUR, USD). Please create separate invoice groups for each currency.',
       });
     });
 
     it('refuses a session without sold lots', async () => {
-      const unsold = await seedSale(t.em(), houses.a.id, { bidders: [{}], sessions: [{ title: 'Nothing sold', addressId: hall, lots: [{}, {}] }] });
-      await refused(body(unsold), 409, { code: 'SESSIONS_NOT_INVOICEABLE', message: 'The session "Nothing sold" has no sold lots to invoice.' });
+      const unsold = await seedSale(t.em(), houses.a.id, {
+        bidders: [{}],
+        sessions: [{ title: 'Nothing sold', addressId: hall, lots: [{}, {}] }],
+      });
+      await refused(body(unsold), 409, {
+        code: 'SESSIONS_NOT_INVOICEABLE',
+        message: 'The session "Nothing sold" has no sold lots to invoice.',
+      });
     });
 
     it('refuses without accessInvoices (403), without a session (401) and without the CSRF token (403)', async () => {
@@ -255,11 +354,29 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       expect(res.body).toEqual({ data: { invoiceGroupID: expect.any(Number), creationJobID: expect.any(String) } });
       const id = res.body.data.invoiceGroupID;
       const job = await untilCreated(t, houses.a.id, id);
-      expect(job).toEqual(expect.objectContaining({ status: 'completed', queue: 'invoicing', progress: { done: 4, total: 4, message: 'Created 2 invoices' } }));
-      const [g] = await t.em().getConnection().execute('select title, invoice_created, sale_address_id, currency_code, created_by_user_id from invoice_group where id = ?', [id]);
-      expect(g).toEqual({ title: `${long.slice(0, 50)}...`, invoice_created: true, sale_address_id: hall, currency_code: 'USD', created_by_user_id: owner.user.userID });
+      expect(job).toEqual(
+        expect.objectContaining({
+          status: 'completed',
+          queue: 'invoicing',
+          progress: { done: 4, total: 4, message: 'Created 2 invoices' },
+        }),
+      );
+      const [g] = await t
+        .em()
+        .getConnection()
+        .execute('select title, invoice_created, sale_address_id, currency_code, created_by_user_id from invoice_group where id = ?', [id]);
+      expect(g).toEqual({
+        title: `${long.slice(0, 50)}...`,
+        invoice_created: true,
+        sale_address_id: hall,
+        currency_code: 'USD',
+        created_by_user_id: owner.user.userID,
+      });
       expect(g.title).toHaveLength(53);
-      await refused(body(sale, { groupTitle: 'Again, other name' }), 409, { code: 'SESSIONS_NOT_INVOICEABLE', message: `Every sold lot of the session "${sale.sessions[0].title}" is already invoiced.` });
+      await refused(body(sale, { groupTitle: 'Again, other name' }), 409, {
+        code: 'SESSIONS_NOT_INVOICEABLE',
+        message: `Every sold lot of the session "${sale.sessions[0].title}" is already invoiced.`,
+      });
     });
   });
 
@@ -275,7 +392,11 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       // Long after the invoices were made, the key still answers the same group.
       expect((await create(body(sale), key).expect(200)).body.data).toEqual(first.body.data);
       const reused = await create(body(sale, { groupTitle: 'Something else' }), key).expect(409);
-      expect(reused.body).toEqual({ statusCode: 409, code: 'IDEMPOTENCY_KEY_REUSED', message: 'This Idempotency-Key was already used for a different invoice group request.' });
+      expect(reused.body).toEqual({
+        statusCode: 409,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'This Idempotency-Key was already used for a different invoice group request.',
+      });
       const after = await invoicingCounts(t, houses.a.id);
       expect(after.groups - before.groups).toBe(1);
       expect(after.invoices - before.invoices).toBe(2);
@@ -310,10 +431,19 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
         const listed = (await catalogsA().expect(200)).body.data.auctionGroups.map((g: { groupID: number }) => g.groupID);
         expect(listed).not.toContain(sale.auctionGroupId);
         const other = await create(body(sale, { groupTitle: 'Meanwhile' })).expect(409);
-        expect(other.body).toEqual({ statusCode: 409, code: 'SESSIONS_BEING_INVOICED', message: 'The selected sessions are already being invoiced in the invoice group "Held". Please wait until its invoices are created.' });
+        expect(other.body).toEqual({
+          statusCode: 409,
+          code: 'SESSIONS_BEING_INVOICED',
+          message:
+            'The selected sessions are already being invoiced in the invoice group "Held". Please wait until its invoices are created.',
+        });
         const list = (await groupsA().expect(200)).body.data.invoices;
-        expect(list.find((g: { invoiceGroupID: number }) => g.invoiceGroupID === res.body.data.invoiceGroupID)).toEqual(expect.objectContaining({ invoiceCreated: false, creationError: null }));
-        expect((await owner.agent.get(`/app/house/${refA()}/invoiceGroup/${res.body.data.invoiceGroupID}/applyCostPerLot`).expect(200)).body).toEqual({ data: { applyCostPerLot: true } });
+        expect(list.find((g: { invoiceGroupID: number }) => g.invoiceGroupID === res.body.data.invoiceGroupID)).toEqual(
+          expect.objectContaining({ invoiceCreated: false, creationError: null }),
+        );
+        expect(
+          (await owner.agent.get(`/app/house/${refA()}/invoiceGroup/${res.body.data.invoiceGroupID}/applyCostPerLot`).expect(200)).body,
+        ).toEqual({ data: { applyCostPerLot: true } });
         gate.open();
         await untilCreated(t, houses.a.id, res.body.data.invoiceGroupID);
       } finally {
@@ -330,7 +460,13 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       // A house of its own, so the counts are exact.
       const em = t.em();
       const house = em.create(House, { houseRef: newRef('H'), houseUserName: 'house-d', name: 'House D', processorType: 'w' });
-      em.create(StaffUser, { house, userRef: newRef('U'), userName: 'owner', passwordHash: await hashPassword(FIXTURE_PASSWORD), accessInvoices: true });
+      em.create(StaffUser, {
+        house,
+        userRef: newRef('U'),
+        userName: 'owner',
+        passwordHash: await hashPassword(FIXTURE_PASSWORD),
+        accessInvoices: true,
+      });
       await em.flush();
       const template = await seedTemplate(t.em(), house.id, { name: 'D', chargesPerLot: true });
       d = await signIn(t.server, 'house-d', 'owner');
@@ -338,7 +474,11 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       // 12 groups, one session each, on 01/01 .. 12/01/2025.
       for (let m = 1; m <= 12; m++) {
         const sale = await smallSale(t.em(), house.id, null, { date: `2025-${String(m).padStart(2, '0')}-01T15:00:00Z` });
-        const res = await postGroup(d, d.user.houseInfo.houseRef, { catalogRefs: [sale.sessions[0].ref], groupTitle: `Month ${m}`, invoiceSettingsID: template }).expect(200);
+        const res = await postGroup(d, d.user.houseInfo.houseRef, {
+          catalogRefs: [sale.sessions[0].ref],
+          groupTitle: `Month ${m}`,
+          invoiceSettingsID: template,
+        }).expect(200);
         ids.push(res.body.data.invoiceGroupID);
         await untilCreated(t, house.id, res.body.data.invoiceGroupID);
       }
@@ -371,7 +511,7 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       expect((await list('?page=3&size=4').expect(200)).body.data.invoices).toHaveLength(4);
     });
 
-    it('filters by the dates of the groups\' sessions, inclusive', async () => {
+    it("filters by the dates of the groups' sessions, inclusive", async () => {
       const res = (await list('?startDate=03/01/2025&endDate=05/01/2025').expect(200)).body.data;
       expect(res.invoices.map((g: { invoiceGroupTitle: string }) => g.invoiceGroupTitle)).toEqual(['Month 5', 'Month 4', 'Month 3']);
       expect(res.totalRecords).toBe(3);
@@ -398,7 +538,9 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
     });
 
     it('GET invoiceGroup/{id}/applyCostPerLot: false for a per-lot template (the per-lot editor)', async () => {
-      expect((await d.agent.get(`/app/house/${d.user.houseInfo.houseRef}/invoiceGroup/${ids[0]}/applyCostPerLot`).expect(200)).body).toEqual({ data: { applyCostPerLot: false } });
+      expect(
+        (await d.agent.get(`/app/house/${d.user.houseInfo.houseRef}/invoiceGroup/${ids[0]}/applyCostPerLot`).expect(200)).body,
+      ).toEqual({ data: { applyCostPerLot: false } });
       const stored = await t.em().getConnection().execute('select distinct apply_cost_per_lot from invoice where group_id = ?', [ids[0]]);
       expect(stored).toEqual([{ apply_cost_per_lot: false }]);
     });
@@ -408,9 +550,15 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
     it('is true for a per-invoice template and answers 404 for an unknown or malformed id', async () => {
       const sale = await smallSale(t.em(), houses.a.id, hall);
       const id = await created(body(sale));
-      expect((await owner.agent.get(`/app/house/${refA()}/invoiceGroup/${id}/applyCostPerLot`).expect(200)).body).toEqual({ data: { applyCostPerLot: true } });
+      expect((await owner.agent.get(`/app/house/${refA()}/invoiceGroup/${id}/applyCostPerLot`).expect(200)).body).toEqual({
+        data: { applyCostPerLot: true },
+      });
       for (const bad of ['999999', 'abc', '0']) {
-        expect((await owner.agent.get(`/app/house/${refA()}/invoiceGroup/${bad}/applyCostPerLot`).expect(404)).body).toEqual({ statusCode: 404, code: 'INVOICE_GROUP_NOT_FOUND', message: 'Invoice group not found.' });
+        expect((await owner.agent.get(`/app/house/${refA()}/invoiceGroup/${bad}/applyCostPerLot`).expect(404)).body).toEqual({
+          statusCode: 404,
+          code: 'INVOICE_GROUP_NOT_FOUND',
+          message: 'Invoice group not found.',
+        });
       }
     });
   });
@@ -428,7 +576,9 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       const res = await api(`?sort=${encodeURIComponent('["id","DESC"]')}&range=${encodeURIComponent('[0,2]')}`).expect(200);
       expect(res.headers['content-range']).toMatch(/^invoice-groups 0-2\/\d+$/);
       expect(res.body).toHaveLength(3);
-      expect(res.body.map((r: { id: number }) => r.id)).toEqual([...res.body.map((r: { id: number }) => r.id)].sort((a: number, b: number) => b - a));
+      expect(res.body.map((r: { id: number }) => r.id)).toEqual(
+        [...res.body.map((r: { id: number }) => r.id)].sort((a: number, b: number) => b - a),
+      );
       const one = await api(`?filter=${encodeURIComponent(JSON.stringify({ q: 'rest gr', invoiceCreated: true }))}`).expect(200);
       expect(one.body).toEqual([
         {
@@ -440,41 +590,65 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
           creationError: null,
           creationJobID: expect.any(String),
           createdAt: expect.any(String),
-          catalogs: [{ date: '07/04/2024', title: sale.sessions[0].title, catalogID: sale.sessions[0].id, catalogRef: sale.sessions[0].ref }],
+          catalogs: [
+            { date: '07/04/2024', title: sale.sessions[0].title, catalogID: sale.sessions[0].id, catalogRef: sale.sessions[0].ref },
+          ],
           currencyCode: 'USD',
           saleAddressID: hall,
           invoiceCount: 2,
         },
       ]);
       expect(one.headers['content-range']).toBe('invoice-groups 0-0/1');
-      const dated = await api(`?filter=${encodeURIComponent(JSON.stringify({ startDate: '07/04/2024', endDate: '07/04/2024' }))}`).expect(200);
+      const dated = await api(`?filter=${encodeURIComponent(JSON.stringify({ startDate: '07/04/2024', endDate: '07/04/2024' }))}`).expect(
+        200,
+      );
       expect(dated.body.map((r: { id: number }) => r.id)).toEqual([id]);
-      expect((await api(`?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`).expect(200)).body.map((r: { id: number }) => r.id)).toEqual([id]);
+      expect(
+        (await api(`?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`).expect(200)).body.map((r: { id: number }) => r.id),
+      ).toEqual([id]);
     });
 
     it('refuses an unknown filter or sort field and bad dates', async () => {
       expect((await api(`?filter=${encodeURIComponent('{"houseId":1}')}`).expect(400)).body.code).toBe('BAD_QUERY');
       expect((await api(`?sort=${encodeURIComponent('["house_id","ASC"]')}`).expect(400)).body.code).toBe('BAD_QUERY');
-      expect((await api(`?filter=${encodeURIComponent('{"startDate":"07/05/2024","endDate":"07/04/2024"}')}`).expect(400)).body.message).toBe('TO date cannot be before FROM date');
+      expect(
+        (await api(`?filter=${encodeURIComponent('{"startDate":"07/05/2024","endDate":"07/04/2024"}')}`).expect(400)).body.message,
+      ).toBe('TO date cannot be before FROM date');
     });
 
     it('reads one, 404 for unknown', async () => {
-      expect((await api(`/${id}`).expect(200)).body).toEqual(expect.objectContaining({ id, invoiceGroupTitle: 'REST group', invoiceCount: 2 }));
+      expect((await api(`/${id}`).expect(200)).body).toEqual(
+        expect.objectContaining({ id, invoiceGroupTitle: 'REST group', invoiceCount: 2 }),
+      );
       expect((await api('/999999').expect(404)).body.code).toBe('INVOICE_GROUP_NOT_FOUND');
     });
 
     it('creates (201, the record) with the same rules as POST invoiceGroup', async () => {
       const s2 = await smallSale(t.em(), houses.a.id, hall);
-      const res = await owner.agent.post('/api/invoice-groups').set('X-CSRF-Token', owner.csrf).send(body(s2, { groupTitle: 'Via REST' })).expect(201);
-      expect(res.body).toEqual(expect.objectContaining({ id: expect.any(Number), invoiceGroupTitle: 'Via REST', invoiceCreated: expect.any(Boolean) }));
+      const res = await owner.agent
+        .post('/api/invoice-groups')
+        .set('X-CSRF-Token', owner.csrf)
+        .send(body(s2, { groupTitle: 'Via REST' }))
+        .expect(201);
+      expect(res.body).toEqual(
+        expect.objectContaining({ id: expect.any(Number), invoiceGroupTitle: 'Via REST', invoiceCreated: expect.any(Boolean) }),
+      );
       await untilCreated(t, houses.a.id, res.body.id);
-      const bad = await owner.agent.post('/api/invoice-groups').set('X-CSRF-Token', owner.csrf).send({ ...body(s2), groupTitle: '' }).expect(400);
+      const bad = await owner.agent
+        .post('/api/invoice-groups')
+        .set('X-CSRF-Token', owner.csrf)
+        .send({ ...body(s2), groupTitle: '' })
+        .expect(400);
       expect(bad.body.errors).toEqual({ groupTitle: 'Please enter a group name.' });
     });
 
     it('retry of a created group is refused (409)', async () => {
       const res = await owner.agent.post(`/api/invoice-groups/${id}/retry`).set('X-CSRF-Token', owner.csrf).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'INVOICE_GROUP_ALREADY_CREATED', message: 'The invoices of this group have already been created.' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'INVOICE_GROUP_ALREADY_CREATED',
+        message: 'The invoices of this group have already been created.',
+      });
     });
 
     it('a template used by a group cannot be deleted', async () => {
@@ -506,7 +680,11 @@ describe('invoice groups: the documented calls and /api/invoice-groups (HTTP, re
       await t.em().getConnection().execute(sql, [inv.id]);
       const before = await invoicingCounts(t, houses.a.id);
       const res = await owner.agent.delete(`/api/invoice-groups/${gid}`).set('X-CSRF-Token', owner.csrf).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'INVOICE_GROUP_NOT_DELETABLE', message: 'This invoice group cannot be deleted: some of its invoices have been sent or paid.' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'INVOICE_GROUP_NOT_DELETABLE',
+        message: 'This invoice group cannot be deleted: some of its invoices have been sent or paid.',
+      });
       expect(await invoicingCounts(t, houses.a.id)).toEqual(before);
     });
   });

@@ -109,9 +109,23 @@ const ROW_PLACES: { countryCode: string; stateCode: string | null }[] = [
 
 const rate = (max: number) => fc.integer({ min: 0, max });
 const row = (name: string) =>
-  fc.record({ place: fc.constantFrom(...ROW_PLACES), rate: rate(20_000), onHammer: fc.boolean(), onPremium: fc.boolean(), onLiveFee: fc.boolean() }).map(
-    (r): RowSpec => ({ name, rate: r.rate, countryCode: r.place.countryCode, stateCode: r.place.stateCode, onHammer: r.onHammer, onPremium: r.onPremium || (!r.onHammer && !r.onLiveFee), onLiveFee: r.onLiveFee }),
-  );
+  fc
+    .record({
+      place: fc.constantFrom(...ROW_PLACES),
+      rate: rate(20_000),
+      onHammer: fc.boolean(),
+      onPremium: fc.boolean(),
+      onLiveFee: fc.boolean(),
+    })
+    .map((r): RowSpec => ({
+      name,
+      rate: r.rate,
+      countryCode: r.place.countryCode,
+      stateCode: r.place.stateCode,
+      onHammer: r.onHammer,
+      onPremium: r.onPremium || (!r.onHammer && !r.onLiveFee),
+      onLiveFee: r.onLiveFee,
+    }));
 
 const steps = fc
   .tuple(fc.uniqueArray(fc.integer({ min: 1, max: 300_000 }), { maxLength: 2 }), fc.array(rate(30_000), { minLength: 3, maxLength: 3 }))
@@ -120,16 +134,27 @@ const steps = fc
     return bounds.map((from, i) => ({ fromCents: from, toCents: bounds[i + 1] ?? null, rate: rates[i] }));
   });
 
-const hammer = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 600_000 }), fc.constantFrom(100_000, 100_001, 99_999));
+const hammer = fc.oneof(
+  fc.constant(0),
+  fc.integer({ min: 1, max: 999 }),
+  fc.integer({ min: 1, max: 600_000 }),
+  fc.constantFrom(100_000, 100_001, 99_999),
+);
 
 const genSale: fc.Arbitrary<GenSale> = fc
   .record({
     processor: fc.constantFrom<'p' | 'w'>('p', 'w'),
     liveFeeRate: rate(10_000),
     steps,
-    bidders: fc.array(fc.record({ place: fc.constantFrom(...PLACES), platform: fc.constantFrom(...PLATFORMS) }), { minLength: 1, maxLength: 5 }),
+    bidders: fc.array(fc.record({ place: fc.constantFrom(...PLACES), platform: fc.constantFrom(...PLATFORMS) }), {
+      minLength: 1,
+      maxLength: 5,
+    }),
     sessions: fc.array(
-      fc.array(fc.record({ sold: fc.boolean(), hammer, winner: fc.nat(), channel: fc.option(fc.constantFrom(...PLATFORMS), { nil: undefined }) }), { minLength: 1, maxLength: 6 }),
+      fc.array(
+        fc.record({ sold: fc.boolean(), hammer, winner: fc.nat(), channel: fc.option(fc.constantFrom(...PLATFORMS), { nil: undefined }) }),
+        { minLength: 1, maxLength: 6 },
+      ),
       { minLength: 1, maxLength: 2 },
     ),
     taxRows: fc.array(row('Tax'), { maxLength: 2 }),
@@ -138,9 +163,17 @@ const genSale: fc.Arbitrary<GenSale> = fc
   })
   .map((g) => ({
     ...g,
-    bidders: g.bidders.map((b, i): BidderSpec => ({ lastName: `Bidder${i}`, countryCode: b.place.countryCode, stateCode: b.place.stateCode ?? null, province: b.place.province ?? null, platform: b.platform })),
+    bidders: g.bidders.map((b, i): BidderSpec => ({
+      lastName: `Bidder${i}`,
+      countryCode: b.place.countryCode,
+      stateCode: b.place.stateCode ?? null,
+      province: b.place.province ?? null,
+      platform: b.platform,
+    })),
     // Every session sells at least its first lot, so every session can be invoiced.
-    sessions: g.sessions.map((lots) => lots.map((l, i): LotSpec => (l.sold || i === 0 ? { hammer: l.hammer, winner: l.winner % g.bidders.length, channel: l.channel } : {}))),
+    sessions: g.sessions.map((lots) =>
+      lots.map((l, i): LotSpec => (l.sold || i === 0 ? { hammer: l.hammer, winner: l.winner % g.bidders.length, channel: l.channel } : {})),
+    ),
   }));
 
 describe('invoice creation against a second implementation (property, real PostgreSQL)', () => {
@@ -156,7 +189,12 @@ describe('invoice creation against a second implementation (property, real Postg
       fc.asyncProperty(genSale, async (g) => {
         run++;
         const em = t.em();
-        const house = em.create(House, { houseRef: newRef('H'), houseUserName: `prop-${run}-${newRef('x').toLowerCase()}`, name: `Property ${run}`, processorType: g.processor });
+        const house = em.create(House, {
+          houseRef: newRef('H'),
+          houseUserName: `prop-${run}-${newRef('x').toLowerCase()}`,
+          name: `Property ${run}`,
+          processorType: g.processor,
+        });
         await em.flush();
         const template = await seedTemplate(t.em(), house.id, { taxRows: g.taxRows, feeRows: g.feeRows, chargesPerLot: g.chargesPerLot });
         const seeded = await seedSale(t.em(), house.id, {
@@ -166,7 +204,11 @@ describe('invoice creation against a second implementation (property, real Postg
           sessions: g.sessions.map((lots, i) => ({ date: `2026-04-0${i + 1}T15:00:00Z`, lots })),
         });
         const created = await inContext(t, () =>
-          t.app.get(InvoiceGroupsService).create(house.id, null, { catalogRefs: seeded.sessions.map((s) => s.ref), groupTitle: 'Property', invoiceSettingsID: template }),
+          t.app.get(InvoiceGroupsService).create(house.id, null, {
+            catalogRefs: seeded.sessions.map((s) => s.ref),
+            groupTitle: 'Property',
+            invoiceSettingsID: template,
+          }),
         );
         const job = await untilCreated(t, house.id, created.invoiceGroupID);
         expect(job.status).toBe('completed');

@@ -49,14 +49,26 @@ export async function seedTemplate(em: EntityManager, houseId: number, spec: Tem
     active: spec.active ?? true,
     payrixTemplate: spec.payrixTemplate ?? false,
   });
-  (spec.taxRows ?? []).forEach((r, sequence) => em.create(TemplateTaxRow, { house, template: t, sequence, ...r, stateCode: r.stateCode ?? null }));
-  (spec.feeRows ?? []).forEach((r, sequence) => em.create(TemplateFeeRow, { house, template: t, sequence, ...r, stateCode: r.stateCode ?? null }));
+  (spec.taxRows ?? []).forEach((r, sequence) =>
+    em.create(TemplateTaxRow, { house, template: t, sequence, ...r, stateCode: r.stateCode ?? null }),
+  );
+  (spec.feeRows ?? []).forEach((r, sequence) =>
+    em.create(TemplateFeeRow, { house, template: t, sequence, ...r, stateCode: r.stateCode ?? null }),
+  );
   await em.flush();
   return t.id;
 }
 
 export async function seedAddress(em: EntityManager, houseId: number, facilityName = 'Saleroom'): Promise<number> {
-  const a = em.create(HouseAddress, { house: em.getReference(House, houseId), facilityName, addressStreet1: '1 Main St', addressCity: 'Springfield', countryCode: 'US', stateCode: 'IL', postalCode: '62701' });
+  const a = em.create(HouseAddress, {
+    house: em.getReference(House, houseId),
+    facilityName,
+    addressStreet1: '1 Main St',
+    addressCity: 'Springfield',
+    countryCode: 'US',
+    stateCode: 'IL',
+    postalCode: '62701',
+  });
   await em.flush();
   return a.id;
 }
@@ -133,7 +145,15 @@ export async function seedSale(em: EntityManager, houseId: number, spec: SaleSpe
       companyId: COMPANY_ID_OF[b.platform ?? 'INV'] ?? undefined,
     }),
   );
-  const approvals = members.map((m, i) => em.create(Approval, { house, group, member: m, paddleNumber: spec.bidders[i].paddle ?? 100 + i, channel: spec.bidders[i].platform ?? 'INV' }));
+  const approvals = members.map((m, i) =>
+    em.create(Approval, {
+      house,
+      group,
+      member: m,
+      paddleNumber: spec.bidders[i].paddle ?? 100 + i,
+      channel: spec.bidders[i].platform ?? 'INV',
+    }),
+  );
   const sessions = spec.sessions.map((s, i) =>
     em.create(Catalog, {
       house,
@@ -186,11 +206,19 @@ export function postGroup(s: SignedIn, houseRef: string, body: object, headers: 
 export async function untilCreated(t: TestApp, houseId: number, groupId: number): Promise<JobView> {
   const jobs = t.app.get(JobsService);
   const row = await waitFor(
-    async () => (await t.em().getConnection().execute('select creation_job_id from invoice_group where id = ? and house_id = ?', [groupId, houseId]))[0],
+    async () =>
+      (
+        await t.em().getConnection().execute('select creation_job_id from invoice_group where id = ? and house_id = ?', [groupId, houseId])
+      )[0],
     (r) => !!r?.creation_job_id,
     `group ${groupId} to get its job`,
   );
-  return waitFor(() => jobs.get(row.creation_job_id), (v) => v.status === 'completed' || v.status === 'failed', `group ${groupId} to be created`, 20_000);
+  return waitFor(
+    () => jobs.get(row.creation_job_id),
+    (v) => v.status === 'completed' || v.status === 'failed',
+    `group ${groupId} to be created`,
+    20_000,
+  );
 }
 
 /** Runs `fn` in a MikroORM request context of the app (as a job or request gets). */
@@ -201,7 +229,9 @@ export function inContext<T>(t: TestApp, fn: () => Promise<T>): Promise<T> {
 /** All invoice rows of a group, lines included, as plain rows (numbers for money). */
 export async function storedInvoices(t: TestApp, groupId: number) {
   const conn = t.em().getConnection();
-  const invoices: Record<string, unknown>[] = await conn.execute('select * from invoice where group_id = ? order by invoice_number', [groupId]);
+  const invoices: Record<string, unknown>[] = await conn.execute('select * from invoice where group_id = ? order by invoice_number', [
+    groupId,
+  ]);
   const lines: Record<string, unknown>[] = await conn.execute(
     'select l.* from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ? order by l.invoice_id, l.id',
     [groupId],
@@ -216,13 +246,16 @@ export async function storedInvoices(t: TestApp, groupId: number) {
 
 /** Row counts of the invoicing tables of a house, to prove a refusal or a rollback wrote nothing. */
 export async function invoicingCounts(t: TestApp, houseId: number) {
-  const rows = await t.em().getConnection().execute(
-    `select (select count(*) from invoice_group where house_id = ?)::int as groups,
+  const rows = await t
+    .em()
+    .getConnection()
+    .execute(
+      `select (select count(*) from invoice_group where house_id = ?)::int as groups,
             (select count(*) from invoice_group_catalog gc join invoice_group g on g.id = gc.group_id where g.house_id = ?)::int as sessions,
             (select count(*) from invoice where house_id = ?)::int as invoices,
             (select count(*) from invoice_line where house_id = ?)::int as lines,
             (select coalesce(max(last_number), 0) from invoice_number_counter where house_id = ?)::int as last_number`,
-    [houseId, houseId, houseId, houseId, houseId],
-  );
+      [houseId, houseId, houseId, houseId, houseId],
+    );
   return rows[0] as { groups: number; sessions: number; invoices: number; lines: number; last_number: number };
 }

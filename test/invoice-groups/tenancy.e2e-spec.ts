@@ -22,11 +22,29 @@ describe('invoice groups: house B never reaches house A', () => {
     houses = await seedTwoHouses(t.em());
     templateA = await seedTemplate(t.em(), houses.a.id, { name: 'A template' });
     templateB = await seedTemplate(t.em(), houses.b.id, { name: 'B template' });
-    saleA = await seedSale(t.em(), houses.a.id, { name: 'A secret sale', bidders: [{ lastName: 'Asecret' }], sessions: [{ title: 'A secret session', lots: [{ hammer: 10_000 }] }] });
-    openA = await seedSale(t.em(), houses.a.id, { name: 'A open sale', bidders: [{}], sessions: [{ title: 'A open session', lots: [{ hammer: 10_000 }] }] });
-    saleB = await seedSale(t.em(), houses.b.id, { name: 'B sale', bidders: [{}], sessions: [{ title: 'B session', lots: [{ hammer: 10_000 }] }] });
+    saleA = await seedSale(t.em(), houses.a.id, {
+      name: 'A secret sale',
+      bidders: [{ lastName: 'Asecret' }],
+      sessions: [{ title: 'A secret session', lots: [{ hammer: 10_000 }] }],
+    });
+    openA = await seedSale(t.em(), houses.a.id, {
+      name: 'A open sale',
+      bidders: [{}],
+      sessions: [{ title: 'A open session', lots: [{ hammer: 10_000 }] }],
+    });
+    saleB = await seedSale(t.em(), houses.b.id, {
+      name: 'B sale',
+      bidders: [{}],
+      sessions: [{ title: 'B session', lots: [{ hammer: 10_000 }] }],
+    });
     [a, b] = await Promise.all([signIn(t.server, 'house-a', 'owner'), signIn(t.server, 'house-b', 'owner')]);
-    groupA = (await postGroup(a, houses.a.houseRef, { catalogRefs: [saleA.sessions[0].ref], groupTitle: 'A secret group', invoiceSettingsID: templateA }).expect(200)).body.data.invoiceGroupID;
+    groupA = (
+      await postGroup(a, houses.a.houseRef, {
+        catalogRefs: [saleA.sessions[0].ref],
+        groupTitle: 'A secret group',
+        invoiceSettingsID: templateA,
+      }).expect(200)
+    ).body.data.invoiceGroupID;
     await untilCreated(t, houses.a.id, groupA);
     const { ApiTokensService } = await import('../../src/modules/houses/identity/api-tokens.service');
     const { StaffUser } = await import('../../src/modules/houses/staff-user.entity');
@@ -56,7 +74,9 @@ describe('invoice groups: house B never reaches house A', () => {
       const res = await b.agent.get(`/app/house/${houses.a.houseRef}/${path}`).expect(404);
       noSecrets(res.text);
     }
-    await postGroup(b, houses.a.houseRef, { catalogRefs: [openA.sessions[0].ref], groupTitle: 'x', invoiceSettingsID: templateA }).expect(404);
+    await postGroup(b, houses.a.houseRef, { catalogRefs: [openA.sessions[0].ref], groupTitle: 'x', invoiceSettingsID: templateA }).expect(
+      404,
+    );
   });
 
   it("A's group by id: 404 to read, to ask its flag, to retry and to delete, by session and by API token", async () => {
@@ -74,19 +94,41 @@ describe('invoice groups: house B never reaches house A', () => {
   it("B cannot create a group from A's sessions or with A's template, and A is unchanged", async () => {
     const before = await invoicingCounts(t, houses.a.id);
     const beforeB = await invoicingCounts(t, houses.b.id);
-    const fromA = await postGroup(b, houses.b.houseRef, { catalogRefs: [openA.sessions[0].ref], groupTitle: 'x', invoiceSettingsID: templateB }).expect(404);
+    const fromA = await postGroup(b, houses.b.houseRef, {
+      catalogRefs: [openA.sessions[0].ref],
+      groupTitle: 'x',
+      invoiceSettingsID: templateB,
+    }).expect(404);
     expect(fromA.body).toEqual({ statusCode: 404, code: 'SESSION_NOT_FOUND', message: 'Session not found.' });
-    const mixed = await postGroup(b, houses.b.houseRef, { catalogRefs: [saleB.sessions[0].ref, openA.sessions[0].ref], groupTitle: 'x', invoiceSettingsID: templateB }).expect(404);
+    const mixed = await postGroup(b, houses.b.houseRef, {
+      catalogRefs: [saleB.sessions[0].ref, openA.sessions[0].ref],
+      groupTitle: 'x',
+      invoiceSettingsID: templateB,
+    }).expect(404);
     expect(mixed.body.code).toBe('SESSION_NOT_FOUND');
-    const withA = await postGroup(b, houses.b.houseRef, { catalogRefs: [saleB.sessions[0].ref], groupTitle: 'x', invoiceSettingsID: templateA }).expect(404);
+    const withA = await postGroup(b, houses.b.houseRef, {
+      catalogRefs: [saleB.sessions[0].ref],
+      groupTitle: 'x',
+      invoiceSettingsID: templateA,
+    }).expect(404);
     expect(withA.body.code).toBe('TEMPLATE_NOT_FOUND');
-    await request(t.server).post('/api/invoice-groups').set({ Authorization: `Bearer ${token}` }).send({ catalogRefs: [openA.sessions[0].ref], groupTitle: 'x', invoiceSettingsID: templateB }).expect(404);
+    await request(t.server)
+      .post('/api/invoice-groups')
+      .set({ Authorization: `Bearer ${token}` })
+      .send({ catalogRefs: [openA.sessions[0].ref], groupTitle: 'x', invoiceSettingsID: templateB })
+      .expect(404);
     expect(await invoicingCounts(t, houses.a.id)).toEqual(before);
     expect(await invoicingCounts(t, houses.b.id)).toEqual(beforeB);
   });
 
   it("B's own group works, and A's lists never show it", async () => {
-    const id = (await postGroup(b, houses.b.houseRef, { catalogRefs: [saleB.sessions[0].ref], groupTitle: 'B group', invoiceSettingsID: templateB }).expect(200)).body.data.invoiceGroupID;
+    const id = (
+      await postGroup(b, houses.b.houseRef, {
+        catalogRefs: [saleB.sessions[0].ref],
+        groupTitle: 'B group',
+        invoiceSettingsID: templateB,
+      }).expect(200)
+    ).body.data.invoiceGroupID;
     await untilCreated(t, houses.b.id, id);
     const mine = await b.agent.get(`/app/house/${houses.b.houseRef}/invoiceGroups`).expect(200);
     expect(mine.body.data.invoices.map((g: { invoiceGroupID: number }) => g.invoiceGroupID)).toEqual([id]);

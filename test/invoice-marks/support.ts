@@ -25,7 +25,13 @@ let n = 0;
  * A small invoiced group in the house (the house's own processor: repricing gives the same cents).
  * Bidders default to New York INV bidders with an email; each invoice is sent unless told.
  */
-export async function group(t: TestApp, houseId: number, bidders: FactoryBidder[], lots: FactoryLot[], invoices: Record<number, FactoryInvoiceState> = {}): Promise<FactoryGroup> {
+export async function group(
+  t: TestApp,
+  houseId: number,
+  bidders: FactoryBidder[],
+  lots: FactoryLot[],
+  invoices: Record<number, FactoryInvoiceState> = {},
+): Promise<FactoryGroup> {
   n++;
   const states: Record<number, FactoryInvoiceState> = {};
   bidders.forEach((_, i) => (states[i] = { sentAt: SENT_AT, ...invoices[i] }));
@@ -43,7 +49,10 @@ export const bidder = (lastName: string, extra: Partial<FactoryBidder> = {}): Fa
 
 /** Posts to `/app/house/{houseRef}/{path}` as the signed-in user (with the CSRF token). */
 export function post(s: SignedIn, houseRef: string, path: string, body: unknown) {
-  return s.agent.post(`/app/house/${houseRef}/${path}`).set('X-CSRF-Token', s.csrf).send(body as object);
+  return s.agent
+    .post(`/app/house/${houseRef}/${path}`)
+    .set('X-CSRF-Token', s.csrf)
+    .send(body as object);
 }
 
 export async function q<T = Record<string, any>>(t: TestApp, sql: string, params: unknown[] = []): Promise<T[]> {
@@ -72,19 +81,35 @@ export function reprice(t: TestApp, houseId: number, invoiceIds: number[]) {
 }
 
 /** An additional charge (what the charges work adds after payment), then re-priced. */
-export async function addAdditionalCharge(t: TestApp, houseId: number, invoiceId: number, shippingCents: number, opts: { lineId?: number; onlinePaymentStat?: string } = {}) {
-  const [row] = await q(t, `insert into invoice_additional_charge (house_id, invoice_id, line_id, shipping_cents, online_payment_stat, created_at, updated_at) values (?, ?, ?, ?, ?, now(), now()) returning id`, [
-    houseId, invoiceId, opts.lineId ?? null, shippingCents, opts.onlinePaymentStat ?? null,
-  ]);
+export async function addAdditionalCharge(
+  t: TestApp,
+  houseId: number,
+  invoiceId: number,
+  shippingCents: number,
+  opts: { lineId?: number; onlinePaymentStat?: string } = {},
+) {
+  const [row] = await q(
+    t,
+    `insert into invoice_additional_charge (house_id, invoice_id, line_id, shipping_cents, online_payment_stat, created_at, updated_at) values (?, ?, ?, ?, ?, now(), now()) returning id`,
+    [houseId, invoiceId, opts.lineId ?? null, shippingCents, opts.onlinePaymentStat ?? null],
+  );
   await reprice(t, houseId, [invoiceId]);
   return row.id as number;
 }
 
 /** A settled payment from the processor (what the card-charging work will record), then re-priced. */
-export async function recordGatewayPayment(t: TestApp, houseId: number, invoiceId: number, cents: number, opts: { lineId?: number; status?: string; source?: string } = {}) {
-  await q(t, `insert into invoice_payment (house_id, invoice_id, line_id, amount_cents, kind, source, status, created_at) values (?, ?, ?, ?, 'payment', ?, ?, now())`, [
-    houseId, invoiceId, opts.lineId ?? null, cents, opts.source ?? 'card', opts.status ?? 'settled',
-  ]);
+export async function recordGatewayPayment(
+  t: TestApp,
+  houseId: number,
+  invoiceId: number,
+  cents: number,
+  opts: { lineId?: number; status?: string; source?: string } = {},
+) {
+  await q(
+    t,
+    `insert into invoice_payment (house_id, invoice_id, line_id, amount_cents, kind, source, status, created_at) values (?, ?, ?, ?, 'payment', ?, ?, now())`,
+    [houseId, invoiceId, opts.lineId ?? null, cents, opts.source ?? 'card', opts.status ?? 'settled'],
+  );
   await reprice(t, houseId, [invoiceId]);
 }
 

@@ -19,14 +19,25 @@ describe("tenancy of the marks and contact calls: house B reaches nothing of hou
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
     houses = await seedTwoHouses(t.em());
-    aGroup = await group(t, houses.a.id, [bidder('HouseA', { email: 'a-bidder@example.com' })], [{ bidder: 0, hammer: 10_000 }, { bidder: 0, hammer: 20_000 }]);
+    aGroup = await group(
+      t,
+      houses.a.id,
+      [bidder('HouseA', { email: 'a-bidder@example.com' })],
+      [
+        { bidder: 0, hammer: 10_000 },
+        { bidder: 0, hammer: 20_000 },
+      ],
+    );
     bGroup = await group(t, houses.b.id, [bidder('HouseB', { email: 'b-bidder@example.com' })], [{ bidder: 0, hammer: 10_000 }]);
     aIds = [aGroup.invoiceIds[0]!];
     b = await signIn(t.server, 'house-b', 'owner');
   });
   afterAll(() => t?.close());
 
-  const aOutbox = async () => (await q(t, 'select count(*)::int as n from mail_outbox where house_id = ? or to_address = ?', [houses.a.id, 'a-bidder@example.com']))[0].n;
+  const aOutbox = async () =>
+    (
+      await q(t, 'select count(*)::int as n from mail_outbox where house_id = ? or to_address = ?', [houses.a.id, 'a-bidder@example.com'])
+    )[0].n;
 
   it("refuses every mark of A's invoices and lots with 404, through B's ref or A's, single or batch, and changes nothing", async () => {
     const before = await invoiceState(t, [...aIds, bGroup.invoiceIds[0]!]);
@@ -41,7 +52,15 @@ describe("tenancy of the marks and contact calls: house B reaches nothing of hou
       // B's own invoice with A's lot.
       ['invoicePaidOnlyByDetail', { invoiceID: bGroup.invoiceIds[0], invoiceDetailID: aGroup.lineIds[0], ...paid }],
       // A batch of B's own invoice and A's: nothing of either is applied.
-      ['invoicePaidOnly', { paidInvoices: [{ invoiceID: bGroup.invoiceIds[0], ...paid }, { invoiceID: id, ...paid }] }],
+      [
+        'invoicePaidOnly',
+        {
+          paidInvoices: [
+            { invoiceID: bGroup.invoiceIds[0], ...paid },
+            { invoiceID: id, ...paid },
+          ],
+        },
+      ],
     ];
     for (const [path, body] of calls) {
       for (const houseRef of [houses.b.houseRef, houses.a.houseRef]) {

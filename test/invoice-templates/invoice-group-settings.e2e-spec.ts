@@ -33,37 +33,40 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
   }
 
   describe('GET invoiceGroupSettings without a template: the new-template defaults', () => {
-    it.each([[undefined], [''], ['0']])('groupSettingsID=%j answers the blank form, per invoice, with the two default messages', async (id) => {
-      const res = await get(id).expect(200);
-      expect(res.body).toEqual({
-        data: {
-          groupSettings: {
-            groupSettingsID: 0,
-            groupName: '',
-            subject: '',
-            fromName: '',
-            fromEmail: '',
-            bccEmail: '',
-            houseAddressID: null,
-            additionalChargesPerInvoice: true,
-            additionalChargesPerLot: false,
-            taxSettings: [],
-            feeSettings: [],
-            messages: [
-              { header: 'Payment Option(s)', detail: '', sequence: 1, isDefault: true },
-              { header: 'Shipping Notes', detail: '', sequence: 2, isDefault: true },
-            ],
-            payPal: false,
-            payPalEmail: '',
-            invoiceGroupID: 0,
-            payrixTemplate: false,
-            active: true,
-            version: null,
-            taxSettingsLocked: false,
+    it.each([[undefined], [''], ['0']])(
+      'groupSettingsID=%j answers the blank form, per invoice, with the two default messages',
+      async (id) => {
+        const res = await get(id).expect(200);
+        expect(res.body).toEqual({
+          data: {
+            groupSettings: {
+              groupSettingsID: 0,
+              groupName: '',
+              subject: '',
+              fromName: '',
+              fromEmail: '',
+              bccEmail: '',
+              houseAddressID: null,
+              additionalChargesPerInvoice: true,
+              additionalChargesPerLot: false,
+              taxSettings: [],
+              feeSettings: [],
+              messages: [
+                { header: 'Payment Option(s)', detail: '', sequence: 1, isDefault: true },
+                { header: 'Shipping Notes', detail: '', sequence: 2, isDefault: true },
+              ],
+              payPal: false,
+              payPalEmail: '',
+              invoiceGroupID: 0,
+              payrixTemplate: false,
+              active: true,
+              version: null,
+              taxSettingsLocked: false,
+            },
           },
-        },
-      });
-    });
+        });
+      },
+    );
 
     it('accepts the cache-busting _ parameter of the bin step and refuses a malformed id', async () => {
       await owner.agent.get(`${settingsUrl(ref())}?groupSettingsID=&_=1700000000000`).expect(200);
@@ -98,8 +101,31 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
         houseAddressID: addressA,
         additionalChargesPerInvoice: true,
         additionalChargesPerLot: false,
-        taxSettings: [{ taxType: 'Sales Tax', taxRate: '6.125', formattedTaxRate: '6.125', taxCountryID: 'US', taxCountry: 'US', taxStateID: 'NY', taxHammer: true, taxLiveFee: false, taxPremium: true }],
-        feeSettings: [{ feeType: 'Handling', feeRate: '2.500', formattedFeeRate: '2.500', feeCountryID: 'ALL', feeStateID: 'ALL', feeHammer: true, feeLiveFee: true, feePremium: false }],
+        taxSettings: [
+          {
+            taxType: 'Sales Tax',
+            taxRate: '6.125',
+            formattedTaxRate: '6.125',
+            taxCountryID: 'US',
+            taxCountry: 'US',
+            taxStateID: 'NY',
+            taxHammer: true,
+            taxLiveFee: false,
+            taxPremium: true,
+          },
+        ],
+        feeSettings: [
+          {
+            feeType: 'Handling',
+            feeRate: '2.500',
+            formattedFeeRate: '2.500',
+            feeCountryID: 'ALL',
+            feeStateID: 'ALL',
+            feeHammer: true,
+            feeLiveFee: true,
+            feePremium: false,
+          },
+        ],
         messages: [
           { header: 'Payment Option(s)', detail: 'Cards and wire', sequence: 1, isDefault: true },
           { header: 'Shipping Notes', detail: 'Ships in 5 days', sequence: 2, isDefault: true },
@@ -117,7 +143,13 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
     });
 
     it('stores rates as integer thousandths of a percent', async () => {
-      const rows = await t.em().getConnection().execute('select rate from template_tax_row where template_id = ? union all select rate from template_fee_row where template_id = ?', [id, id]);
+      const rows = await t
+        .em()
+        .getConnection()
+        .execute(
+          'select rate from template_tax_row where template_id = ? union all select rate from template_fee_row where template_id = ?',
+          [id, id],
+        );
       expect(rows).toEqual([{ rate: 6125 }, { rate: 2500 }]);
     });
 
@@ -128,9 +160,17 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
       [0.1, '0.100'],
       ['33.333', '33.333'],
     ])('a rate of %j round-trips as %j', async (rate, shown) => {
-      const newId = await create({ groupName: `Rate ${rate}`, taxSettings: [{ taxType: 'VAT', taxRate: rate, taxCountryID: 'FR', taxHammer: true }] });
+      const newId = await create({
+        groupName: `Rate ${rate}`,
+        taxSettings: [{ taxType: 'VAT', taxRate: rate, taxCountryID: 'FR', taxHammer: true }],
+      });
       const res = await get(newId).expect(200);
-      expect(res.body.data.groupSettings.taxSettings[0]).toMatchObject({ taxRate: shown, formattedTaxRate: shown, taxCountryID: 'FR', taxStateID: 'ALL' });
+      expect(res.body.data.groupSettings.taxSettings[0]).toMatchObject({
+        taxRate: shown,
+        formattedTaxRate: shown,
+        taxCountryID: 'FR',
+        taxStateID: 'ALL',
+      });
     });
 
     it('GET invoiceSettings lists the templates as { id, name, payrixTemplate } by name', async () => {
@@ -147,27 +187,53 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
         ...loaded,
         subject: 'Updated subject',
         taxSettings: [
-          { taxType: 'Sales Tax', taxRate: '8.875', taxCountryID: 'US', taxStateID: 'NY', taxHammer: true, taxLiveFee: true, taxPremium: true },
+          {
+            taxType: 'Sales Tax',
+            taxRate: '8.875',
+            taxCountryID: 'US',
+            taxStateID: 'NY',
+            taxHammer: true,
+            taxLiveFee: true,
+            taxPremium: true,
+          },
           { taxType: 'GST', taxRate: '5', taxCountryID: 'CA', taxStateID: 'ON', taxHammer: true, taxLiveFee: false, taxPremium: false },
         ],
         feeSettings: [],
-        messages: [{ header: 'Payment Option(s)', detail: 'Cards only', sequence: 1 }, { header: '', detail: 'dropped', sequence: 2 }],
+        messages: [
+          { header: 'Payment Option(s)', detail: 'Cards only', sequence: 1 },
+          { header: '', detail: 'dropped', sequence: 2 },
+        ],
       }).expect(200);
       expect(res.body).toEqual({ data: { data: { groupSettingsID: id, version: 2 } } });
       const after = (await get(id)).body.data.groupSettings;
-      expect(after).toMatchObject({ subject: 'Updated subject', version: 2, feeSettings: [], messages: [{ header: 'Payment Option(s)', detail: 'Cards only', sequence: 1, isDefault: true }] });
-      expect(after.taxSettings.map((r: { taxType: string; taxRate: string }) => [r.taxType, r.taxRate])).toEqual([['Sales Tax', '8.875'], ['GST', '5.000']]);
-      const counts = await t.em().getConnection().execute(
-        `select (select count(*)::int from template_tax_row where template_id = ?) as taxes, (select count(*)::int from template_fee_row where template_id = ?) as fees, (select count(*)::int from template_message where template_id = ?) as messages`,
-        [id, id, id],
-      );
+      expect(after).toMatchObject({
+        subject: 'Updated subject',
+        version: 2,
+        feeSettings: [],
+        messages: [{ header: 'Payment Option(s)', detail: 'Cards only', sequence: 1, isDefault: true }],
+      });
+      expect(after.taxSettings.map((r: { taxType: string; taxRate: string }) => [r.taxType, r.taxRate])).toEqual([
+        ['Sales Tax', '8.875'],
+        ['GST', '5.000'],
+      ]);
+      const counts = await t
+        .em()
+        .getConnection()
+        .execute(
+          `select (select count(*)::int from template_tax_row where template_id = ?) as taxes, (select count(*)::int from template_fee_row where template_id = ?) as fees, (select count(*)::int from template_message where template_id = ?) as messages`,
+          [id, id, id],
+        );
       expect(counts).toEqual([{ taxes: 2, fees: 0, messages: 1 }]);
     });
 
     it('refuses a stale version with 409 and the reload message, changing nothing', async () => {
       const before = await templateRows(t, houses.a.id);
       const res = await postSettings(owner, ref(), payload({ groupSettingsID: id, version: 1, subject: 'Lost update' })).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'TEMPLATE_STALE', message: 'This template was changed by someone else. Reload it to see their changes.' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'TEMPLATE_STALE',
+        message: 'This template was changed by someone else. Reload it to see their changes.',
+      });
       expect(await templateRows(t, houses.a.id)).toBe(before);
     });
 
@@ -192,7 +258,9 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
         fromName: 'Bin desk',
         fromEmail: 'bin@example.com',
         bccEmail: '',
-        taxSettings: [{ taxType: 'VAT', taxRate: '20', taxCountryID: 'UK', taxStateID: 'ALL', taxHammer: true, taxLiveFee: true, taxPremium: true }],
+        taxSettings: [
+          { taxType: 'VAT', taxRate: '20', taxCountryID: 'UK', taxStateID: 'ALL', taxHammer: true, taxLiveFee: true, taxPremium: true },
+        ],
       }).expect(200);
       expect(res.body.data.data.groupSettingsID).toBe(binId);
       const after = (await get(binId)).body.data.groupSettings;
@@ -208,7 +276,11 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
     });
 
     it('charges per invoice or per lot cannot change on an existing template', async () => {
-      const res = await postSettings(owner, ref(), payload({ groupSettingsID: id, additionalChargesPerInvoice: false, additionalChargesPerLot: true })).expect(400);
+      const res = await postSettings(
+        owner,
+        ref(),
+        payload({ groupSettingsID: id, additionalChargesPerInvoice: false, additionalChargesPerLot: true }),
+      ).expect(400);
       expect(res.body).toEqual({
         statusCode: 400,
         code: 'VALIDATION_FAILED',
@@ -229,8 +301,12 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
   });
 
   describe('every rejection over HTTP: 400, the summary, the message under the field the form shows it at', () => {
-    const tax = (over: Record<string, unknown>) => ({ taxSettings: [{ taxType: 'Sales Tax', taxRate: '6', taxCountryID: 'US', taxStateID: 'NY', taxHammer: true, ...over }] });
-    const fee = (over: Record<string, unknown>) => ({ feeSettings: [{ feeType: 'Handling', feeRate: '1', feeCountryID: 'ALL', feeStateID: 'ALL', feeHammer: true, ...over }] });
+    const tax = (over: Record<string, unknown>) => ({
+      taxSettings: [{ taxType: 'Sales Tax', taxRate: '6', taxCountryID: 'US', taxStateID: 'NY', taxHammer: true, ...over }],
+    });
+    const fee = (over: Record<string, unknown>) => ({
+      feeSettings: [{ feeType: 'Handling', feeRate: '1', feeCountryID: 'ALL', feeStateID: 'ALL', feeHammer: true, ...over }],
+    });
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['name required', { groupName: '' }, 'groupName', 'Invoice template name is required'],
       ['name max 50', { groupName: 'x'.repeat(51) }, 'groupName', 'Invoice template name cannot be longer than 50 characters.'],
@@ -247,16 +323,46 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
       ['tax name', tax({ taxType: '' }), 'taxSettings.0.taxType', 'Charge type is required'],
       ['tax state (US)', tax({ taxStateID: '' }), 'taxSettings.0.taxStateID', 'State is required'],
       ['tax province (Canada)', tax({ taxCountryID: 'CA', taxStateID: '' }), 'taxSettings.0.taxStateID', 'Province is required'],
-      ['tax boxes', tax({ taxHammer: false }), 'taxSettings.0.taxHammer', 'Tax Type is Required, Please select at least one Tax Type Check Box'],
+      [
+        'tax boxes',
+        tax({ taxHammer: false }),
+        'taxSettings.0.taxHammer',
+        'Tax Type is Required, Please select at least one Tax Type Check Box',
+      ],
       ['fee country', fee({ feeCountryID: '' }), 'feeSettings.0.feeCountryID', 'Country is required'],
       ['fee rate', fee({ feeRate: 'abc' }), 'feeSettings.0.feeRate', 'Please enter a valid fee rate %.'],
       ['fee name', fee({ feeType: '' }), 'feeSettings.0.feeType', 'Charge type is required'],
       ['fee state (US)', fee({ feeCountryID: 'US', feeStateID: '' }), 'feeSettings.0.feeStateID', 'State is required'],
       ['fee province (Canada)', fee({ feeCountryID: 'CA', feeStateID: '' }), 'feeSettings.0.feeStateID', 'Province is required'],
-      ['fee boxes', fee({ feeHammer: false }), 'feeSettings.0.feeHammer', 'Fee Type is Required, Please select at least one Fee Type Check Box'],
-      ['tax in fees', fee({ feeType: 'Sales TAX' }), 'feeSettings.0.feeType', 'Taxes cannot be entered in the fees section, please use the taxes section above.'],
-      ['unique sequences', { messages: [{ header: 'A', sequence: 1 }, { header: 'B', sequence: 1 }] }, 'messages.1.sequence', 'Sequence number must be unique'],
-      ['charges both ways', { additionalChargesPerInvoice: true, additionalChargesPerLot: true }, 'additionalChargesPerLot', 'Please choose whether additional charges apply per Invoice or per Lot.'],
+      [
+        'fee boxes',
+        fee({ feeHammer: false }),
+        'feeSettings.0.feeHammer',
+        'Fee Type is Required, Please select at least one Fee Type Check Box',
+      ],
+      [
+        'tax in fees',
+        fee({ feeType: 'Sales TAX' }),
+        'feeSettings.0.feeType',
+        'Taxes cannot be entered in the fees section, please use the taxes section above.',
+      ],
+      [
+        'unique sequences',
+        {
+          messages: [
+            { header: 'A', sequence: 1 },
+            { header: 'B', sequence: 1 },
+          ],
+        },
+        'messages.1.sequence',
+        'Sequence number must be unique',
+      ],
+      [
+        'charges both ways',
+        { additionalChargesPerInvoice: true, additionalChargesPerLot: true },
+        'additionalChargesPerLot',
+        'Please choose whether additional charges apply per Invoice or per Lot.',
+      ],
       ["another house's location", {}, 'houseAddressID', 'Please select one of your locations.'],
       ['a deleted location', {}, 'houseAddressID', 'Please select one of your locations.'],
       ['an unknown country', tax({ taxCountryID: 'XX' }), 'taxSettings.0.taxCountryID', 'Please select a country from the list.'],
@@ -265,7 +371,12 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
     ];
 
     it.each(cases)('%s', async (label, over, key, message) => {
-      const extra = label === "another house's location" ? { houseAddressID: addressB } : label === 'a deleted location' ? { houseAddressID: deletedAddressA } : {};
+      const extra =
+        label === "another house's location"
+          ? { houseAddressID: addressB }
+          : label === 'a deleted location'
+            ? { houseAddressID: deletedAddressA }
+            : {};
       const before = await templateRows(t, houses.a.id);
       const res = await postSettings(owner, ref(), payload({ ...over, ...extra })).expect(400);
       expect(res.body.message).toBe(SUMMARY);
@@ -275,7 +386,15 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
     });
 
     it('answers all the errors of a save at once', async () => {
-      const res = await postSettings(owner, ref(), payload({ groupName: '', fromEmail: 'x', taxSettings: [{ taxType: 'T', taxRate: '1', taxCountryID: 'US', taxHammer: true }, {}, { taxRate: 'bad' }] })).expect(400);
+      const res = await postSettings(
+        owner,
+        ref(),
+        payload({
+          groupName: '',
+          fromEmail: 'x',
+          taxSettings: [{ taxType: 'T', taxRate: '1', taxCountryID: 'US', taxHammer: true }, {}, { taxRate: 'bad' }],
+        }),
+      ).expect(400);
       expect(res.body.errors).toEqual({
         groupName: 'Invoice template name is required',
         fromEmail: 'Valid Email is required',
@@ -290,9 +409,14 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
     it('ignores completely empty rows and drops header-less messages', async () => {
       const id = await create({
         groupName: 'Empty rows',
-        taxSettings: [{ taxType: '', taxRate: '0.00', taxCountryID: '', taxStateID: '', taxHammer: false, taxLiveFee: false, taxPremium: false }],
+        taxSettings: [
+          { taxType: '', taxRate: '0.00', taxCountryID: '', taxStateID: '', taxHammer: false, taxLiveFee: false, taxPremium: false },
+        ],
         feeSettings: [{}],
-        messages: [{ header: 'Kept', detail: 'yes', sequence: 1 }, { header: '   ', detail: 'no', sequence: 1 }],
+        messages: [
+          { header: 'Kept', detail: 'yes', sequence: 1 },
+          { header: '   ', detail: 'no', sequence: 1 },
+        ],
       });
       const g = (await get(id)).body.data.groupSettings;
       expect(g.taxSettings).toEqual([]);
@@ -315,7 +439,11 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
       ['a text field that is not text', { groupName: 12 }, 'groupName'],
       ['a box that is not a boolean', { payPal: 'true' }, 'payPal'],
       ['a charges flag that is not a boolean', { additionalChargesPerLot: 'x' }, 'additionalChargesPerLot'],
-      ['a tax box that is not a boolean', { taxSettings: [{ taxType: 'T', taxRate: '1', taxCountryID: 'FR', taxHammer: 'yes' }] }, 'taxSettings.0.taxHammer'],
+      [
+        'a tax box that is not a boolean',
+        { taxSettings: [{ taxType: 'T', taxRate: '1', taxCountryID: 'FR', taxHammer: 'yes' }] },
+        'taxSettings.0.taxHammer',
+      ],
       ['a row that is not an object', { taxSettings: [null] }, 'taxSettings.0'],
       ['a message that is not an object', { messages: [1] }, 'messages.0'],
       ['a header that is not text', { messages: [{ header: {}, sequence: 1 }] }, 'messages.0.header'],
@@ -362,7 +490,9 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
       await create({ groupName: 'Uses the hall', houseAddressID: place });
       const res = await owner.agent.get(`/app/house/address/address-delete/${place}`).set('X-CSRF-Token', owner.csrf);
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe('This location is the address of 1 invoice template and cannot be deleted. Choose another location for that template first.');
+      expect(res.body.message).toBe(
+        'This location is the address of 1 invoice template and cannot be deleted. Choose another location for that template first.',
+      );
       const still = await t.em().getConnection().execute('select deleted_at from house_address where id = ?', [place]);
       expect(still).toEqual([{ deleted_at: null }]);
     });
@@ -376,7 +506,11 @@ describe('invoice templates: the documented calls (HTTP, real PostgreSQL)', () =
       try {
         const before = await templateRows(t, houses.a.id);
         const res = await owner.agent.delete(`/api/invoice-templates/${id}`).set('X-CSRF-Token', owner.csrf).expect(409);
-        expect(res.body).toEqual({ statusCode: 409, code: 'TEMPLATE_IN_USE', message: 'This template is used by a sale or an invoice group and cannot be deleted.' });
+        expect(res.body).toEqual({
+          statusCode: 409,
+          code: 'TEMPLATE_IN_USE',
+          message: 'This template is used by a sale or an invoice group and cannot be deleted.',
+        });
         expect(await templateRows(t, houses.a.id)).toBe(before);
       } finally {
         spy.mockRestore();

@@ -17,8 +17,16 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
   const api = (s: SignedIn) => ({
     list: (qs = '') => s.agent.get(`/api/invoice-templates${qs}`),
     getOne: (id: number | string) => s.agent.get(`/api/invoice-templates/${id}`),
-    create: (body: unknown) => s.agent.post('/api/invoice-templates').set('X-CSRF-Token', s.csrf).send(body as object),
-    update: (id: number | string, body: unknown) => s.agent.put(`/api/invoice-templates/${id}`).set('X-CSRF-Token', s.csrf).send(body as object),
+    create: (body: unknown) =>
+      s.agent
+        .post('/api/invoice-templates')
+        .set('X-CSRF-Token', s.csrf)
+        .send(body as object),
+    update: (id: number | string, body: unknown) =>
+      s.agent
+        .put(`/api/invoice-templates/${id}`)
+        .set('X-CSRF-Token', s.csrf)
+        .send(body as object),
     remove: (id: number | string) => s.agent.delete(`/api/invoice-templates/${id}`).set('X-CSRF-Token', s.csrf),
   });
 
@@ -41,17 +49,27 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
       const res = await api(a).list('?sort=["groupName","ASC"]&range=[0,1]').expect(200);
       expect(res.headers['content-range']).toBe('invoice-templates 0-1/3');
       expect(res.body.map((r: { groupName: string }) => r.groupName)).toEqual(['Alpha', 'Bravo']);
-      expect(res.body[0]).toMatchObject({ id: res.body[0].groupSettingsID, taxSettings: [expect.objectContaining({ taxRate: '6.125' })], version: 1 });
+      expect(res.body[0]).toMatchObject({
+        id: res.body[0].groupSettingsID,
+        taxSettings: [expect.objectContaining({ taxRate: '6.125' })],
+        version: 1,
+      });
       const desc = await api(a).list('?sort=["groupName","DESC"]&range=[0,24]').expect(200);
       expect(desc.body.map((r: { groupName: string }) => r.groupName)).toEqual(['Charlie', 'Bravo', 'Alpha']);
     });
 
     it('filters by q and by id (getMany)', async () => {
-      const q = await api(a).list(`?filter=${encodeURIComponent(JSON.stringify({ q: 'rav' }))}`).expect(200);
+      const q = await api(a)
+        .list(`?filter=${encodeURIComponent(JSON.stringify({ q: 'rav' }))}`)
+        .expect(200);
       expect(q.body.map((r: { groupName: string }) => r.groupName)).toEqual(['Bravo']);
-      const many = await api(a).list(`?filter=${encodeURIComponent(JSON.stringify({ id: [aIds[0], aIds[2]] }))}`).expect(200);
+      const many = await api(a)
+        .list(`?filter=${encodeURIComponent(JSON.stringify({ id: [aIds[0], aIds[2]] }))}`)
+        .expect(200);
       expect(many.body.map((r: { id: number }) => r.id).sort()).toEqual([aIds[0], aIds[2]].sort());
-      const like = await api(a).list(`?filter=${encodeURIComponent(JSON.stringify({ q: '%' }))}`).expect(200);
+      const like = await api(a)
+        .list(`?filter=${encodeURIComponent(JSON.stringify({ q: '%' }))}`)
+        .expect(200);
       expect(like.body).toEqual([]);
     });
 
@@ -61,7 +79,9 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
     });
 
     it('creates (201) and reads one record', async () => {
-      const res = await api(a).create(payload({ groupName: 'Delta', id: 12345, groupSettingsID: aIds[0] })).expect(201);
+      const res = await api(a)
+        .create(payload({ groupName: 'Delta', id: 12345, groupSettingsID: aIds[0] }))
+        .expect(201);
       expect(res.body).toMatchObject({ id: expect.any(Number), groupName: 'Delta', version: 1 });
       expect(aIds).not.toContain(res.body.id);
       const one = await api(a).getOne(res.body.id).expect(200);
@@ -72,17 +92,25 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
     it('updates with the version it loaded: 400 without one, 409 when stale, the new record otherwise', async () => {
       const rec = (await api(a).getOne(aIds[1]).expect(200)).body;
       const { version: _v, ...noVersion } = rec;
-      const missing = await api(a).update(aIds[1], { ...noVersion, subject: 'x' }).expect(400);
+      const missing = await api(a)
+        .update(aIds[1], { ...noVersion, subject: 'x' })
+        .expect(400);
       expect(missing.body.errors).toEqual({ version: 'Send the version of the template you loaded.' });
-      const ok = await api(a).update(aIds[1], { ...rec, subject: 'New subject' }).expect(200);
+      const ok = await api(a)
+        .update(aIds[1], { ...rec, subject: 'New subject' })
+        .expect(200);
       expect(ok.body).toMatchObject({ id: aIds[1], subject: 'New subject', version: rec.version + 1 });
-      const stale = await api(a).update(aIds[1], { ...rec, subject: 'Lost' }).expect(409);
+      const stale = await api(a)
+        .update(aIds[1], { ...rec, subject: 'Lost' })
+        .expect(409);
       expect(stale.body.message).toBe('This template was changed by someone else. Reload it to see their changes.');
     });
 
     it('answers the same field errors as the documented call', async () => {
       const rec = (await api(a).getOne(aIds[2]).expect(200)).body;
-      const res = await api(a).update(aIds[2], { ...rec, feeSettings: [{ feeType: 'Tax', feeRate: '1', feeCountryID: 'ALL', feeHammer: true }] }).expect(400);
+      const res = await api(a)
+        .update(aIds[2], { ...rec, feeSettings: [{ feeType: 'Tax', feeRate: '1', feeCountryID: 'ALL', feeHammer: true }] })
+        .expect(400);
       expect(res.body).toMatchObject({
         message: 'Please correct the errors noted and try saving again.',
         errors: { 'feeSettings.0.feeType': 'Taxes cannot be entered in the fees section, please use the taxes section above.' },
@@ -90,7 +118,11 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
     });
 
     it('deletes an unused template, answering the record; then 404', async () => {
-      const id = (await api(a).create(payload({ groupName: 'Temporary' })).expect(201)).body.id;
+      const id = (
+        await api(a)
+          .create(payload({ groupName: 'Temporary' }))
+          .expect(201)
+      ).body.id;
       const res = await api(a).remove(id).expect(200);
       expect(res.body).toMatchObject({ id, groupName: 'Temporary' });
       await api(a).getOne(id).expect(404);
@@ -122,7 +154,9 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
     it("B's lists never include A's templates, whatever the filter", async () => {
       const settings = await b.agent.get(`/app/house/${houses.b.houseRef}/invoiceSettings`).expect(200);
       expect(settings.body.data.invoiceSettings).toEqual([{ id: bId, name: 'House B template', payrixTemplate: false, active: true }]);
-      const list = await api(b).list(`?filter=${encodeURIComponent(JSON.stringify({ id: aIds }))}`).expect(200);
+      const list = await api(b)
+        .list(`?filter=${encodeURIComponent(JSON.stringify({ id: aIds }))}`)
+        .expect(200);
       expect(list.body).toEqual([]);
       expect(list.headers['content-range']).toBe('invoice-templates */0');
       const all = await api(b).list().expect(200);
@@ -146,7 +180,9 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
       await postSettings(b, houses.b.houseRef, payload({ groupSettingsID: aIds[0], groupName: 'Hijacked' })).expect(404);
       await postSettings(b, houses.b.houseRef, payload({ invoiceGroupID: aIds[0], groupName: 'Hijacked' })).expect(404);
       const rec = (await api(a).getOne(aIds[0])).body;
-      await api(b).update(aIds[0], { ...rec, groupName: 'Hijacked' }).expect(404);
+      await api(b)
+        .update(aIds[0], { ...rec, groupName: 'Hijacked' })
+        .expect(404);
       await api(b).remove(aIds[0]).expect(404);
       expect(await templateRows(t, houses.a.id)).toBe(before);
     });
@@ -155,7 +191,9 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
       const service = t.app.get(InvoiceTemplatesService);
       const inContext = <T>(fn: () => Promise<T>) => RequestContext.create(t.app.get(MikroORM).em, fn);
       const snap = await inContext(() => service.snapshot(houses.a.id, aIds[0]));
-      expect(snap.taxRows).toEqual([{ name: 'Sales Tax', rate: 6125, countryCode: 'US', stateCode: 'NY', onHammer: true, onLiveFee: false, onPremium: true }]);
+      expect(snap.taxRows).toEqual([
+        { name: 'Sales Tax', rate: 6125, countryCode: 'US', stateCode: 'NY', onHammer: true, onLiveFee: false, onPremium: true },
+      ]);
       expect(snap.feeRows[0]).toMatchObject({ rate: 2500, countryCode: 'ALL', stateCode: null });
       expect(snap).toMatchObject({ chargesPerLot: false, active: true });
       await expect(inContext(() => service.snapshot(houses.b.id, aIds[0]))).rejects.toMatchObject({ kind: 'not_found' });

@@ -32,8 +32,20 @@ export function payload(over: Record<string, unknown> = {}): Record<string, unkn
     houseAddressID: null,
     additionalChargesPerInvoice: true,
     additionalChargesPerLot: false,
-    taxSettings: [{ taxType: 'Sales Tax', taxRate: '6.125', taxCountryID: 'US', taxStateID: 'NY', taxHammer: true, taxLiveFee: false, taxPremium: true }],
-    feeSettings: [{ feeType: 'Handling', feeRate: '2.5', feeCountryID: 'ALL', feeStateID: 'ALL', feeHammer: true, feeLiveFee: true, feePremium: false }],
+    taxSettings: [
+      {
+        taxType: 'Sales Tax',
+        taxRate: '6.125',
+        taxCountryID: 'US',
+        taxStateID: 'NY',
+        taxHammer: true,
+        taxLiveFee: false,
+        taxPremium: true,
+      },
+    ],
+    feeSettings: [
+      { feeType: 'Handling', feeRate: '2.5', feeCountryID: 'ALL', feeStateID: 'ALL', feeHammer: true, feeLiveFee: true, feePremium: false },
+    ],
     messages: [
       { header: 'Payment Option(s)', detail: 'Cards and wire', sequence: 1 },
       { header: 'Shipping Notes', detail: 'Ships in 5 days', sequence: 2 },
@@ -48,7 +60,10 @@ export function payload(over: Record<string, unknown> = {}): Record<string, unkn
 export const settingsUrl = (houseRef: string) => `/app/house/${houseRef}/invoiceGroupSettings`;
 
 export function postSettings(s: SignedIn, houseRef: string, body: unknown) {
-  return s.agent.post(settingsUrl(houseRef)).set('X-CSRF-Token', s.csrf).send(body as object);
+  return s.agent
+    .post(settingsUrl(houseRef))
+    .set('X-CSRF-Token', s.csrf)
+    .send(body as object);
 }
 
 /** Every template row of a house (template, taxes, fees, messages) as text, to prove a refusal changed nothing. */

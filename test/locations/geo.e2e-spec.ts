@@ -53,7 +53,11 @@ describe('GET /app/country and GET /app/states (reference data, HTTP)', () => {
 
   it('refuses an unknown list with a clear 400', async () => {
     const res = await none.agent.get('/app/country?list=everything').expect(400);
-    expect(res.body).toEqual({ statusCode: 400, code: 'BAD_QUERY', message: 'Query parameter list must be one of location, tax, processorTax.' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      code: 'BAD_QUERY',
+      message: 'Query parameter list must be one of location, tax, processorTax.',
+    });
   });
 
   it('GET /app/states?country=US answers data.states (countryCode, stateCode, stateName): 50 states, DC and territories', async () => {

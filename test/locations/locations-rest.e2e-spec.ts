@@ -20,7 +20,8 @@ describe('/api/locations: the REST resource for react-admin (HTTP, real PostgreS
   const ids: Record<string, number> = {};
 
   const post = (s: SignedIn, body: object) => s.agent.post('/api/locations').set('X-CSRF-Token', s.csrf).send(body);
-  const put = (s: SignedIn, id: number | string, body: object) => s.agent.put(`/api/locations/${id}`).set('X-CSRF-Token', s.csrf).send(body);
+  const put = (s: SignedIn, id: number | string, body: object) =>
+    s.agent.put(`/api/locations/${id}`).set('X-CSRF-Token', s.csrf).send(body);
   const remove = (s: SignedIn, id: number | string) => s.agent.delete(`/api/locations/${id}`).set('X-CSRF-Token', s.csrf);
   const list = (s: SignedIn, q: Record<string, unknown> = {}) =>
     s.agent.get('/api/locations').query(Object.fromEntries(Object.entries(q).map(([k, v]) => [k, JSON.stringify(v)])));
@@ -39,7 +40,15 @@ describe('/api/locations: the REST resource for react-admin (HTTP, real PostgreS
 
   it('create (POST) answers 201 with the record and its id; the first is primary', async () => {
     const res = await owner.agent.get(`/api/locations/${ids.Albany}`).expect(200);
-    expect(res.body).toMatchObject({ id: ids.Albany, addressID: ids.Albany, addressCity: 'Albany', primary: true, countryName: 'United States', stateName: 'New York', version: 1 });
+    expect(res.body).toMatchObject({
+      id: ids.Albany,
+      addressID: ids.Albany,
+      addressCity: 'Albany',
+      primary: true,
+      countryName: 'United States',
+      stateName: 'New York',
+      version: 1,
+    });
   });
 
   it('getList: sort, range, Content-Range', async () => {
@@ -134,12 +143,20 @@ describe('/api/locations: the REST resource for react-admin (HTTP, real PostgreS
   it('is described in the OpenAPI document', async () => {
     const doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/locations', '/api/locations/{id}', '/app/house/address', '/app/house/address/address-delete/{addressID}', '/app/house/{houseRef}/location', '/app/country', '/app/states']),
+      expect.arrayContaining([
+        '/api/locations',
+        '/api/locations/{id}',
+        '/app/house/address',
+        '/app/house/address/address-delete/{addressID}',
+        '/app/house/{houseRef}/location',
+        '/app/country',
+        '/app/states',
+      ]),
     );
     expect(doc.paths['/api/locations'].get.tags).toEqual(['locations']);
   });
 
-  it('house B sees none of house A\'s locations in its list', async () => {
+  it("house B sees none of house A's locations in its list", async () => {
     const b = await signIn(t.server, 'house-b', 'owner');
     const res = await list(b).expect(200);
     expect(res.body).toEqual([]);

@@ -18,7 +18,14 @@ const NY = {
   addressPhone: '(212) 555-0100',
   email: 'office@house-a.example',
 };
-const BOSTON = { facilityName: 'Boston Gallery', addressStreet1: '45 Newbury Street', addressCity: 'Boston', countryCode: 'US', stateCode: 'MA', postalCode: '02116' };
+const BOSTON = {
+  facilityName: 'Boston Gallery',
+  addressStreet1: '45 Newbury Street',
+  addressCity: 'Boston',
+  countryCode: 'US',
+  stateCode: 'MA',
+  postalCode: '02116',
+};
 
 interface Row {
   id: number;
@@ -34,12 +41,16 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
   let owner: SignedIn;
 
   const rows = async (houseId = houses.a.id): Promise<Row[]> =>
-    (await t.em().getConnection().execute(
-      'select id, "primary", deleted_at is not null as deleted, version, address_city as city from house_address where house_id = ? order by id',
-      [houseId],
-    )) as Row[];
+    (await t
+      .em()
+      .getConnection()
+      .execute(
+        'select id, "primary", deleted_at is not null as deleted, version, address_city as city from house_address where house_id = ? order by id',
+        [houseId],
+      )) as Row[];
   const live = async (houseId = houses.a.id) => (await rows(houseId)).filter((r) => !r.deleted);
-  const save = (s: SignedIn, body: object, houseRef = houses.a.houseRef) => s.agent.post(`/app/house/${houseRef}/location`).set('X-CSRF-Token', s.csrf).send(body);
+  const save = (s: SignedIn, body: object, houseRef = houses.a.houseRef) =>
+    s.agent.post(`/app/house/${houseRef}/location`).set('X-CSRF-Token', s.csrf).send(body);
   const del = (s: SignedIn, id: number | string) => s.agent.get(`/app/house/address/address-delete/${id}`).set('X-CSRF-Token', s.csrf);
   const create = async (body: object): Promise<number> => {
     const res = await save(owner, body);
@@ -100,12 +111,21 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
     it('a second location is not primary unless asked; marking it primary unmarks the old one', async () => {
       const [first] = await live();
       const second = await create({ ...BOSTON });
-      expect((await live()).map((r) => [r.id, r.primary])).toEqual([[first.id, true], [second, false]]);
+      expect((await live()).map((r) => [r.id, r.primary])).toEqual([
+        [first.id, true],
+        [second, false],
+      ]);
       await save(owner, { ...BOSTON, addressID: second, primary: true }).expect(200);
-      expect((await live()).map((r) => [r.id, r.primary])).toEqual([[first.id, false], [second, true]]);
+      expect((await live()).map((r) => [r.id, r.primary])).toEqual([
+        [first.id, false],
+        [second, true],
+      ]);
       // the primary is listed first
       const list = (await owner.agent.get('/app/house/address').expect(200)).body.data.houseAddresses;
-      expect(list.map((a: { id: number; primary: boolean }) => [a.id, a.primary])).toEqual([[second, true], [first.id, false]]);
+      expect(list.map((a: { id: number; primary: boolean }) => [a.id, a.primary])).toEqual([
+        [second, true],
+        [first.id, false],
+      ]);
     });
 
     it('a new location may be created as the primary, replacing the old one', async () => {
@@ -136,7 +156,13 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
       await save(owner, { ...NY, addressID: primary.id, addressCity: 'Manhattan', addressPhone: '', email: null }).expect(200);
       const list = (await owner.agent.get('/app/house/address').expect(200)).body.data.houseAddresses;
       const edited = list.find((a: { id: number }) => a.id === primary.id);
-      expect(edited).toMatchObject({ addressCity: 'Manhattan', primary: true, addressPhone: null, email: null, version: primary.version + 1 });
+      expect(edited).toMatchObject({
+        addressCity: 'Manhattan',
+        primary: true,
+        addressPhone: null,
+        email: null,
+        version: primary.version + 1,
+      });
     });
 
     it('accepts a listed row posted back whole (display fields ignored), using its id', async () => {
@@ -153,7 +179,11 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
       await save(owner, { ...BOSTON, addressID: row.id, addressCity: 'Cambridge', version: row.version }).expect(200);
       const before = await rows();
       const res = await save(owner, { ...BOSTON, addressID: row.id, addressCity: 'Salem', version: row.version }).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'STALE_VERSION', message: 'This location was changed by someone else. Reload it and try again.' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'STALE_VERSION',
+        message: 'This location was changed by someone else. Reload it and try again.',
+      });
       expect(await rows()).toEqual(before);
     });
 
@@ -164,12 +194,37 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
     });
 
     it('stores GB as UK and derives the time zone of a one-zone country; a sent time zone wins', async () => {
-      const id = await create({ addressStreet1: '1 The Mall', addressCity: 'London', countryCode: 'GB', stateCode: 'LND', postalCode: 'SW1A 1AA' });
-      const fr = await create({ addressStreet1: '1 rue de Rivoli', addressCity: 'Paris', countryCode: 'FR', province: 'Île-de-France', postalCode: '75001' });
+      const id = await create({
+        addressStreet1: '1 The Mall',
+        addressCity: 'London',
+        countryCode: 'GB',
+        stateCode: 'LND',
+        postalCode: 'SW1A 1AA',
+      });
+      const fr = await create({
+        addressStreet1: '1 rue de Rivoli',
+        addressCity: 'Paris',
+        countryCode: 'FR',
+        province: 'Île-de-France',
+        postalCode: '75001',
+      });
       const tz = await create({ ...BOSTON, timeZoneID: 'America/New_York' });
       const list = (await owner.agent.get('/app/house/address').expect(200)).body.data.houseAddresses;
-      expect(list.find((a: { id: number }) => a.id === id)).toMatchObject({ countryCode: 'UK', countryName: 'United Kingdom', stateName: 'City of London', timeZoneID: 'Europe/London', showStates: true });
-      expect(list.find((a: { id: number }) => a.id === fr)).toMatchObject({ countryCode: 'FR', stateCode: null, province: 'Île-de-France', stateName: 'Île-de-France', showStates: false, timeZoneID: 'Europe/Paris' });
+      expect(list.find((a: { id: number }) => a.id === id)).toMatchObject({
+        countryCode: 'UK',
+        countryName: 'United Kingdom',
+        stateName: 'City of London',
+        timeZoneID: 'Europe/London',
+        showStates: true,
+      });
+      expect(list.find((a: { id: number }) => a.id === fr)).toMatchObject({
+        countryCode: 'FR',
+        stateCode: null,
+        province: 'Île-de-France',
+        stateName: 'Île-de-France',
+        showStates: false,
+        timeZoneID: 'Europe/Paris',
+      });
       expect(list.find((a: { id: number }) => a.id === tz)).toMatchObject({ timeZoneID: 'America/New_York' });
     });
   });
@@ -210,13 +265,19 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
       expect(res.body.errors).toEqual(errors);
     });
 
-    it('a bad postal code answers error code 302 with the spec\'s text', async () => {
+    it("a bad postal code answers error code 302 with the spec's text", async () => {
       const res = await save(owner, { ...NY, postalCode: '1001' }).expect(400);
       expect(res.body).toEqual({ statusCode: 400, code: '302', message: VERIFY, errors: { postalCode: VERIFY } });
     });
 
     it('a UK postal code is checked as GB; a bad one is a 302', async () => {
-      const res = await save(owner, { addressStreet1: '1 The Mall', addressCity: 'London', countryCode: 'UK', stateCode: 'LND', postalCode: '90210' }).expect(400);
+      const res = await save(owner, {
+        addressStreet1: '1 The Mall',
+        addressCity: 'London',
+        countryCode: 'UK',
+        stateCode: 'LND',
+        postalCode: '90210',
+      }).expect(400);
       expect(res.body.code).toBe('302');
     });
 
@@ -232,9 +293,14 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
       expect(res.body.errors).toEqual({ countryCode: 'Country is required', postalCode: 'Please select a country first' });
     });
 
-    it('a state not in the country\'s list', async () => {
+    it("a state not in the country's list", async () => {
       const res = await save(owner, { ...NY, stateCode: 'XX' }).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please select a valid State.', errors: { stateCode: 'Please select a valid State.' } });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Please select a valid State.',
+        errors: { stateCode: 'Please select a valid State.' },
+      });
     });
 
     it.each([
@@ -251,7 +317,13 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
     });
 
     it('a free-text province over 50 characters', async () => {
-      const res = await save(owner, { addressStreet1: '1', addressCity: 'Paris', countryCode: 'FR', province: 'p'.repeat(51), postalCode: '75001' }).expect(400);
+      const res = await save(owner, {
+        addressStreet1: '1',
+        addressCity: 'Paris',
+        countryCode: 'FR',
+        province: 'p'.repeat(51),
+        postalCode: '75001',
+      }).expect(400);
       expect(res.body.errors).toEqual({ province: 'State/Province cannot be more than 50 characters.' });
     });
 
@@ -293,11 +365,15 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
       await save(owner, { ...BOSTON, addressID: id }).expect(404);
     });
 
-    it('refuses to delete the primary with the spec\'s text', async () => {
+    it("refuses to delete the primary with the spec's text", async () => {
       const before = await rows();
       const primary = before.find((r) => r.primary && !r.deleted)!;
       const res = await del(owner, primary.id).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'PRIMARY_NOT_DELETABLE', message: 'A new primary location must be designated before the current primary can be deleted.' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'PRIMARY_NOT_DELETABLE',
+        message: 'A new primary location must be designated before the current primary can be deleted.',
+      });
       expect(await rows()).toEqual(before);
     });
 
@@ -305,7 +381,15 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
       const id = await create({ ...BOSTON, facilityName: 'Sale venue' });
       const em: EntityManager = t.em();
       const group = em.create(AuctionGroup, { house: houses.a.id, groupName: 'Spring Sale' });
-      em.create(Catalog, { house: houses.a.id, group, catalogRef: `C${id}x${Date.now()}`, title: 'Day 1', saleType: 'live', eventDate: new Date(), address: id });
+      em.create(Catalog, {
+        house: houses.a.id,
+        group,
+        catalogRef: `C${id}x${Date.now()}`,
+        title: 'Day 1',
+        saleType: 'live',
+        eventDate: new Date(),
+        address: id,
+      });
       await em.flush();
       const before = await rows();
       const res = await del(owner, id).expect(409);
@@ -332,7 +416,10 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
       const em = t.em();
       const user = await em.findOneOrFail(StaffUser, { userName: 'owner', house: houses.a.id }, { populate: ['house'] });
       const { token } = await new ApiTokensService(em).create(user, 'locations test');
-      const res = await request(t.server).get(`/app/house/address/address-delete/${id}`).set('Authorization', `Bearer ${token}`).expect(200);
+      const res = await request(t.server)
+        .get(`/app/house/address/address-delete/${id}`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
       expect(res.body).toEqual({ data: { success: true } });
     });
 
@@ -356,7 +443,11 @@ describe('Locations: the documented calls (HTTP, real PostgreSQL)', () => {
       for (const userName of ['none', 'accessInvoices']) {
         const s = await signIn(t.server, 'house-a', userName);
         const saved = await save(s, { ...BOSTON }).expect(403);
-        expect(saved.body).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'You do not have permissions to view this page. Please contact your system administrator.' });
+        expect(saved.body).toEqual({
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          message: 'You do not have permissions to view this page. Please contact your system administrator.',
+        });
         await del(s, target.id).expect(403);
       }
       expect(await rows()).toEqual(before);

@@ -27,7 +27,14 @@ function run(file: string, args: string[], databaseUrl: string, timeoutMs = 60_0
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file, ...args], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: readTestEnv().redisUrl ?? '', QUEUE_PREFIX: `arcli${randomBytes(3).toString('hex')}`, LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: readTestEnv().redisUrl ?? '',
+        QUEUE_PREFIX: `arcli${randomBytes(3).toString('hex')}`,
+        LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -74,9 +81,15 @@ describe('CLI: npm run cli -- import-results --house <h> --catalog <id> <file.cs
   });
 
   it('imports a good file, printing progress on stderr and the counts on stdout; the same file again changes nothing', async () => {
-    const file = write('good.csv', 'lot,hammer,paddle,email,first_name,last_name\n1,125,101,,,\n2,80,,bob@cli.example,,\n3,40,700,,Neil,Newcomer\n7,,,,,\n');
+    const file = write(
+      'good.csv',
+      'lot,hammer,paddle,email,first_name,last_name\n1,125,101,,,\n2,80,,bob@cli.example,,\n3,40,700,,Neil,Newcomer\n7,,,,,\n',
+    );
     const res = await cli(['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId), file]);
-    expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: expect.stringContaining(`importing good.csv into catalog ${sale.catalogId} of house "house-a"`) });
+    expect({ code: res.code, stderr: res.stderr }).toEqual({
+      code: 0,
+      stderr: expect.stringContaining(`importing good.csv into catalog ${sale.catalogId} of house "house-a"`),
+    });
     expect(res.stderr).toMatch(/read 4 rows/);
     expect(res.stderr).toMatch(/wrote 4 lot results \(0 unchanged\), 1 new floor bidder in \d+ ms/);
     expect(res.stdout.trim()).toBe('Imported 4 results (3 sold, 1 passed, 0 unchanged); 1 new floor bidder, 1 new registration.');
@@ -98,7 +111,15 @@ describe('CLI: npm run cli -- import-results --house <h> --catalog <id> <file.cs
     const bad = write('bad.csv', 'lot,hammer,paddle,channel\n4,10,101,\n99,10,101,\n5,ten,101,\n6,10,101,Web\n');
     const [res, dry] = await Promise.all([
       cli(['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId), bad]),
-      cli(['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId), '--dry-run', write('dry.csv', 'lot,hammer,paddle,last_name\n4,10,101,\n5,20,901,Dry\n')]),
+      cli([
+        'import-results',
+        '--house',
+        'house-a',
+        '--catalog',
+        String(sale.catalogId),
+        '--dry-run',
+        write('dry.csv', 'lot,hammer,paddle,last_name\n4,10,101,\n5,20,901,Dry\n'),
+      ]),
     ]);
     expect(res.code).toBe(1);
     expect(res.stdout.trim().split('\n')).toEqual([
@@ -109,21 +130,65 @@ describe('CLI: npm run cli -- import-results --house <h> --catalog <id> <file.cs
     expect(res.stderr).toContain('error: 3 rows have errors; nothing was imported.');
     expect(res.stderr).not.toMatch(/\n\s+at /);
     expect(dry.code).toBe(0);
-    expect(dry.stdout.trim()).toBe('Dry run: would import 2 results (2 sold, 0 passed, 0 unchanged); 1 new floor bidder, 1 new registration.');
+    expect(dry.stdout.trim()).toBe(
+      'Dry run: would import 2 results (2 sold, 0 passed, 0 unchanged); 1 new floor bidder, 1 new registration.',
+    );
     expect(await houseRows(t.em(), houses.a.id)).toEqual(before);
   });
 
   describe('refusals', () => {
     const good = () => write('refusal.csv', 'lot,hammer,paddle\n1,10,101\n');
     const cases: [string, () => string[], string][] = [
-      ['an unknown house', () => ['import-results', '--house', 'nowhere', '--catalog', String(sale.catalogId), good()], 'error: Unknown house "nowhere".'],
-      ["another house's catalog", () => ['import-results', '--house', 'house-a', '--catalog', String(saleB.catalogId), good()], 'not found in house "house-a".'],
-      ['a catalog id that is not a number', () => ['import-results', '--house', 'house-a', '--catalog', 'abc', good()], 'error: --catalog must be a catalog id, a whole number (got "abc").'],
+      [
+        'an unknown house',
+        () => ['import-results', '--house', 'nowhere', '--catalog', String(sale.catalogId), good()],
+        'error: Unknown house "nowhere".',
+      ],
+      [
+        "another house's catalog",
+        () => ['import-results', '--house', 'house-a', '--catalog', String(saleB.catalogId), good()],
+        'not found in house "house-a".',
+      ],
+      [
+        'a catalog id that is not a number',
+        () => ['import-results', '--house', 'house-a', '--catalog', 'abc', good()],
+        'error: --catalog must be a catalog id, a whole number (got "abc").',
+      ],
       ['a missing --catalog', () => ['import-results', '--house', 'house-a', good()], 'error: --catalog is required.'],
-      ['a missing file argument', () => ['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId)], "error: missing required argument 'file'"],
-      ['a file that does not exist', () => ['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId), path.join(dir, 'nope.csv')], 'nope.csv": no such file.'],
-      ['a file over 5 MB', () => ['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId), write('big.csv', Buffer.alloc(5 * 1024 * 1024 + 1, 'a'))], 'is larger than 5 MB: split it into several files.'],
-      ['a spreadsheet', () => ['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId), write('results.xlsx', 'lot,hammer,paddle\n1,10,101\n')], 'error: The results file must be a CSV file in UTF-8 (in Excel: Save As "CSV UTF-8").'],
+      [
+        'a missing file argument',
+        () => ['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId)],
+        "error: missing required argument 'file'",
+      ],
+      [
+        'a file that does not exist',
+        () => ['import-results', '--house', 'house-a', '--catalog', String(sale.catalogId), path.join(dir, 'nope.csv')],
+        'nope.csv": no such file.',
+      ],
+      [
+        'a file over 5 MB',
+        () => [
+          'import-results',
+          '--house',
+          'house-a',
+          '--catalog',
+          String(sale.catalogId),
+          write('big.csv', Buffer.alloc(5 * 1024 * 1024 + 1, 'a')),
+        ],
+        'is larger than 5 MB: split it into several files.',
+      ],
+      [
+        'a spreadsheet',
+        () => [
+          'import-results',
+          '--house',
+          'house-a',
+          '--catalog',
+          String(sale.catalogId),
+          write('results.xlsx', 'lot,hammer,paddle\n1,10,101\n'),
+        ],
+        'error: The results file must be a CSV file in UTF-8 (in Excel: Save As "CSV UTF-8").',
+      ],
     ];
     const results = new Map<string, CliResult>();
     let before: Record<string, string>;

@@ -54,17 +54,35 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
 
     it('answers the counts', () => {
       expect(first.status).toBe(200);
-      expect(first.body).toEqual({ catalogId: sale.catalogId, imported: 9, sold: 8, passed: 1, unchanged: 1, createdBidders: 1, createdApprovals: 2, dryRun: false, errors: [] });
+      expect(first.body).toEqual({
+        catalogId: sale.catalogId,
+        imported: 9,
+        sold: 8,
+        passed: 1,
+        unchanged: 1,
+        createdBidders: 1,
+        createdApprovals: 2,
+        dryRun: false,
+        errors: [],
+      });
     });
 
-    it('writes each lot\'s winner, hammer and channel: matched by paddle, by email, or a new floor bidder', async () => {
+    it("writes each lot's winner, hammer and channel: matched by paddle, by email, or a new floor bidder", async () => {
       const em = t.em();
-      const approvals: { id: number; member_id: number; paddle_number: number; channel: string }[] = await em.getConnection().execute('select id, member_id, paddle_number, channel from approval where group_id = ? order by id', [sale.groupId]);
+      const approvals: { id: number; member_id: number; paddle_number: number; channel: string }[] = await em
+        .getConnection()
+        .execute('select id, member_id, paddle_number, channel from approval where group_id = ? order by id', [sale.groupId]);
       const cyReg = approvals.find((a) => a.member_id === sale.members.cy)!;
-      const [zed] = await em.getConnection().execute(`select * from member where house_id = ? and email = 'zed@floor.example'`, [houses.a.id]);
+      const [zed] = await em
+        .getConnection()
+        .execute(`select * from member where house_id = ? and email = 'zed@floor.example'`, [houses.a.id]);
       const zedReg = approvals.find((a) => a.member_id === zed.id)!;
       const results = await lotResults(em, sale.catalogId);
-      const r = (label: string) => ({ approvalId: results[label].approvalId, hammerCents: results[label].hammerCents, channel: results[label].channel });
+      const r = (label: string) => ({
+        approvalId: results[label].approvalId,
+        hammerCents: results[label].hammerCents,
+        channel: results[label].channel,
+      });
       expect(r('1')).toEqual({ approvalId: sale.approvals.ann, hammerCents: 125_000, channel: 'INV' });
       expect(r('2')).toEqual({ approvalId: sale.approvals.bob, hammerCents: 30_000, channel: 'PL' });
       expect(r('3')).toEqual({ approvalId: sale.approvals.bob, hammerCents: 40_000, channel: 'PL' });
@@ -81,7 +99,16 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
       expect(approvals.find((a) => a.id === sale.approvals.bob)!.paddle_number).toBe(555);
       expect(cyReg).toMatchObject({ paddle_number: 0, channel: 'AZ' });
       expect(zedReg).toMatchObject({ paddle_number: 777, channel: 'Floor' });
-      expect(zed).toMatchObject({ first_name: 'Zed', last_name: 'Zulu', phone: '555-0100', city: 'Paris', country_code: 'FR', platform: 'Floor', company_id: 9, member_ref: expect.stringMatching(/^M/) });
+      expect(zed).toMatchObject({
+        first_name: 'Zed',
+        last_name: 'Zulu',
+        phone: '555-0100',
+        city: 'Paris',
+        country_code: 'FR',
+        platform: 'Floor',
+        company_id: 9,
+        member_ref: expect.stringMatching(/^M/),
+      });
       // The other session of the sale and other lots are untouched.
       expect(Object.keys(results)).toHaveLength(10);
       expect(r('10')).toEqual({ approvalId: null, hammerCents: null, channel: null });
@@ -134,7 +161,13 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
 
     it('answers 400 with every bad row, its line and its reason', () => {
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, code: 'INVALID_ROWS', message: '11 rows have errors; nothing was imported.', imported: 0, createdBidders: 0 });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        code: 'INVALID_ROWS',
+        message: '11 rows have errors; nothing was imported.',
+        imported: 0,
+        createdBidders: 0,
+      });
       expect(res.body.errors).toEqual([
         { line: 3, column: 'lot', reason: 'This lot number was not a part of this catalog.' },
         { line: 4, column: 'lot', reason: 'Lot 10 was deleted from this catalog: its result cannot be imported.' },
@@ -143,10 +176,22 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
         { line: 7, reason: 'Paddle 101 belongs to another bidder in this sale (ann@bad.example), not mallory@x.example.' },
         { line: 8, column: 'lot', reason: 'Lot 1 appears more than once in the file (first on line 2).' },
         { line: 9, reason: "Missing identification: give the winning bidder's paddle number or email." },
-        { line: 10, reason: 'No bidder with paddle 999 is registered for this sale or known to the house: give a first or last name to create a Floor bidder.' },
+        {
+          line: 10,
+          reason:
+            'No bidder with paddle 999 is registered for this sale or known to the house: give a first or last name to create a Floor bidder.',
+        },
         { line: 11, column: 'lot', reason: 'This lot number was not a part of this catalog.' },
-        { line: 12, column: 'hammer', reason: 'Hammer is required for a lot with a winning bidder. Leave the paddle and email empty for a passed lot.' },
-        { line: 13, reason: 'No bidder with paddle 888 is registered for this sale or known to the house; an import creates Floor bidders only (the channel is INV).' },
+        {
+          line: 12,
+          column: 'hammer',
+          reason: 'Hammer is required for a lot with a winning bidder. Leave the paddle and email empty for a passed lot.',
+        },
+        {
+          line: 13,
+          reason:
+            'No bidder with paddle 888 is registered for this sale or known to the house; an import creates Floor bidders only (the channel is INV).',
+        },
       ]);
     });
 
@@ -176,7 +221,11 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
         ['lot,hammer,paddle\n8,50,102\n', 2],
       ] as const) {
         const changed = await upload(owner, sale.catalogId, text);
-        expect({ text, status: changed.status, errors: changed.body.errors }).toEqual({ text, status: 400, errors: [{ line, column: 'lot', reason: 'Lot 8: it is on invoice 4711, so its result cannot be changed.' }] });
+        expect({ text, status: changed.status, errors: changed.body.errors }).toEqual({
+          text,
+          status: 400,
+          errors: [{ line, column: 'lot', reason: 'Lot 8: it is on invoice 4711, so its result cannot be changed.' }],
+        });
       }
       expect(await houseRows(t.em(), houses.a.id)).toEqual(snapshot);
     });
@@ -191,7 +240,10 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
       expect([a.body.createdBidders, b.body.createdBidders].sort()).toEqual([0, 1]);
       const [{ n }] = await t.em().getConnection().execute(`select count(*)::int as n from member where email = 'racer@floor.example'`);
       expect(n).toBe(1);
-      const [{ r }] = await t.em().getConnection().execute('select count(*)::int as r from approval where group_id = ? and paddle_number = 640', [sale.groupId]);
+      const [{ r }] = await t
+        .em()
+        .getConnection()
+        .execute('select count(*)::int as r from approval where group_id = ? and paddle_number = 640', [sale.groupId]);
       expect(r).toBe(1);
     });
   });
@@ -200,7 +252,13 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
     it('?dryRun=true checks and counts, and writes nothing', async () => {
       const sale = await seedSale(t.em(), houses.a.id, 'dry');
       const before = await houseRows(t.em(), houses.a.id);
-      const res = await upload(owner, sale.catalogId, 'lot,hammer,paddle,last_name\n1,10,101,\n2,20,900,Newman\n', 'results.csv', '?dryRun=true');
+      const res = await upload(
+        owner,
+        sale.catalogId,
+        'lot,hammer,paddle,last_name\n1,10,101,\n2,20,900,Newman\n',
+        'results.csv',
+        '?dryRun=true',
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ imported: 2, sold: 2, createdBidders: 1, createdApprovals: 1, dryRun: true, errors: [] });
       expect(await houseRows(t.em(), houses.a.id)).toEqual(before);
@@ -232,21 +290,34 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
     ])('refuses %s with 400', async (_what, data, name) => {
       const res = await upload(owner, sale.catalogId, data, name);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ statusCode: 400, code: 'NOT_A_CSV_FILE', message: 'The results file must be a CSV file in UTF-8 (in Excel: Save As "CSV UTF-8").' });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'NOT_A_CSV_FILE',
+        message: 'The results file must be a CSV file in UTF-8 (in Excel: Save As "CSV UTF-8").',
+      });
     });
 
     it('refuses a request without the file, or with the file under another field name', async () => {
       const none = await owner.agent.post(url(sale.catalogId)).set('X-CSRF-Token', owner.csrf).send({});
       expect(none.status).toBe(400);
-      expect(none.body).toEqual({ statusCode: 400, code: 'FILE_MISSING', message: 'Attach the results file (CSV) as the multipart field "file".' });
-      const other = await owner.agent.post(url(sale.catalogId)).set('X-CSRF-Token', owner.csrf).attach('upload', Buffer.from('lot,hammer,paddle\n1,10,101\n'), 'results.csv');
+      expect(none.body).toEqual({
+        statusCode: 400,
+        code: 'FILE_MISSING',
+        message: 'Attach the results file (CSV) as the multipart field "file".',
+      });
+      const other = await owner.agent
+        .post(url(sale.catalogId))
+        .set('X-CSRF-Token', owner.csrf)
+        .attach('upload', Buffer.from('lot,hammer,paddle\n1,10,101\n'), 'results.csv');
       expect(other.status).toBe(400);
     });
 
     it('an empty file is a row error at line 1', async () => {
       const res = await upload(owner, sale.catalogId, '');
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ line: 1, reason: 'The file is empty: the first row must name the columns (see docs/results-import.md).' }]);
+      expect(res.body.errors).toEqual([
+        { line: 1, reason: 'The file is empty: the first row must name the columns (see docs/results-import.md).' },
+      ]);
     });
   });
 
@@ -262,7 +333,7 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
       before = await houseRows(t.em(), houses.a.id);
     });
 
-    it('house B cannot import into house A\'s catalog: 404, through a session or an API token, and A is unchanged', async () => {
+    it("house B cannot import into house A's catalog: 404, through a session or an API token, and A is unchanged", async () => {
       const b = await signIn(t.server, 'house-b', 'owner');
       const viaSession = await upload(b, saleA.catalogId, goodFor);
       expect(viaSession.status).toBe(404);
@@ -271,11 +342,17 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
         const user = await t.app.get(EntityManager).findOneOrFail(StaffUser, { house: houses.b.id, userName: 'owner' });
         return (await t.app.get(ApiTokensService).create(user, 'results import')).token;
       });
-      const viaToken = await request(t.server).post(url(saleA.catalogId)).set('Authorization', `Bearer ${token}`).attach('file', Buffer.from(goodFor), 'results.csv');
+      const viaToken = await request(t.server)
+        .post(url(saleA.catalogId))
+        .set('Authorization', `Bearer ${token}`)
+        .attach('file', Buffer.from(goodFor), 'results.csv');
       expect(viaToken.status).toBe(404);
       expect(await houseRows(t.em(), houses.a.id)).toEqual(before);
       // B's own catalog works with B's token.
-      const own = await request(t.server).post(url(saleB.catalogId)).set('Authorization', `Bearer ${token}`).attach('file', Buffer.from(goodFor), 'results.csv');
+      const own = await request(t.server)
+        .post(url(saleB.catalogId))
+        .set('Authorization', `Bearer ${token}`)
+        .attach('file', Buffer.from(goodFor), 'results.csv');
       expect(own.status).toBe(200);
       expect(own.body).toMatchObject({ imported: 2, createdBidders: 1 });
       expect(await houseRows(t.em(), houses.a.id)).toEqual(before);
@@ -330,8 +407,18 @@ describe('results import over HTTP (POST /api/catalogs/:catalogId/results/import
       const res = await upload(owner, sale.catalogId, lines.join('\n'));
       const ms = Date.now() - started;
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ imported: 5000, sold: 4000, passed: 1000, createdBidders: 1000, createdApprovals: 1000, errors: [] });
-      const [{ n }] = await c.execute(`select count(*)::int as n from lot where catalog_id = ? and lot_number::int > 100 and winning_approval_id is not null`, [sale.catalogId]);
+      expect(res.body).toMatchObject({
+        imported: 5000,
+        sold: 4000,
+        passed: 1000,
+        createdBidders: 1000,
+        createdApprovals: 1000,
+        errors: [],
+      });
+      const [{ n }] = await c.execute(
+        `select count(*)::int as n from lot where catalog_id = ? and lot_number::int > 100 and winning_approval_id is not null`,
+        [sale.catalogId],
+      );
       expect(n).toBe(4000);
       // Generous bound (a shared 2-core machine): the measured figure is in docs/results-import.md.
       expect(ms).toBeLessThan(20_000);

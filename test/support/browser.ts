@@ -97,7 +97,13 @@ export async function waitUntilSignedIn(page: Page, username: string): Promise<v
 }
 
 /** Signs in through /ar/login and waits until the header shows the user. */
-export async function signInThroughUi(page: Page, baseUrl: string, house: string, username: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signInThroughUi(
+  page: Page,
+  baseUrl: string,
+  house: string,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto(`${baseUrl}/ar/login`);
   await fillLogin(page, house, username, password);
   await waitUntilSignedIn(page, username);

@@ -27,7 +27,16 @@ export function line(id: number, over: Partial<LineState> = {}): LineState {
 }
 
 export function additional(id: number, lineId: number | null, over: Partial<AdditionalChargeState> = {}): AdditionalChargeState {
-  return { id, lineId, charges: { tax: 0, shipping: 500, insurance: 0, other: 0 }, hidden: false, paid: false, paidDate: null, onlinePaymentStat: null, ...over };
+  return {
+    id,
+    lineId,
+    charges: { tax: 0, shipping: 500, insurance: 0, other: 0 },
+    hidden: false,
+    paid: false,
+    paidDate: null,
+    onlinePaymentStat: null,
+    ...over,
+  };
 }
 
 export function editState(over: { invoice?: Partial<InvoiceState> } & Partial<Omit<EditState, 'invoice'>> = {}): EditState {
@@ -58,4 +67,3 @@ export function editState(over: { invoice?: Partial<InvoiceState> } & Partial<Om
     house: over.house ?? { processorType: 'p', paymentProcessingEnabled: true },
   };
 }
-

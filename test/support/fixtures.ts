@@ -7,8 +7,7 @@ import { hashPassword, newRef } from '../../src/modules/houses/identity/secrets'
 
 export const FIXTURE_PASSWORD = 'fixture-password-1';
 
-const flags = (on: readonly AccessFlag[]): AccessFlags =>
-  Object.fromEntries(ACCESS_FLAGS.map((f) => [f, on.includes(f)])) as AccessFlags;
+const flags = (on: readonly AccessFlag[]): AccessFlags => Object.fromEntries(ACCESS_FLAGS.map((f) => [f, on.includes(f)])) as AccessFlags;
 
 export interface FixtureHouse {
   id: number;
@@ -29,9 +28,22 @@ export interface TwoHouses {
 export async function seedTwoHouses(em: EntityManager, houseSettings: Partial<House> = {}): Promise<TwoHouses> {
   const hash = await hashPassword(FIXTURE_PASSWORD);
   const make = async (name: string, users: { userName: string; flags: AccessFlags; isSuperUser?: boolean }[]) => {
-    const house = em.create(House, { houseRef: newRef('H'), houseUserName: name, name: `${name} Auctions`, processorType: 'p', ...houseSettings });
+    const house = em.create(House, {
+      houseRef: newRef('H'),
+      houseUserName: name,
+      name: `${name} Auctions`,
+      processorType: 'p',
+      ...houseSettings,
+    });
     for (const u of users) {
-      em.create(StaffUser, { house, userRef: newRef('U'), userName: u.userName, passwordHash: hash, isSuperUser: u.isSuperUser ?? false, ...u.flags });
+      em.create(StaffUser, {
+        house,
+        userRef: newRef('U'),
+        userName: u.userName,
+        passwordHash: hash,
+        isSuperUser: u.isSuperUser ?? false,
+        ...u.flags,
+      });
     }
     await em.flush();
     return { id: house.id, houseRef: house.houseRef, houseUserName: house.houseUserName };

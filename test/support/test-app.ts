@@ -56,7 +56,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     DEMO_DATA: 'off',
     ...opts.env,
   });
-  const runtime: Runtime = { config, databaseUrl: db.url, redisUrl, processJobs: opts.processJobs ?? true, runSchedules: opts.runSchedules ?? false };
+  const runtime: Runtime = {
+    config,
+    databaseUrl: db.url,
+    redisUrl,
+    processJobs: opts.processJobs ?? true,
+    runSchedules: opts.runSchedules ?? false,
+  };
   if (opts.demo) {
     const orm = await MikroORM.init((await import('../../src/core/database/mikro-orm.options')).buildOrmOptions(db.url));
     await loadDemoData(orm.em.fork() as EntityManager, {});

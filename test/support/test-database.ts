@@ -10,7 +10,7 @@ export interface TestDatabase {
 /** A fresh, migrated database cloned from the run's template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const env = readTestEnv();
-  const name = `${env.templateDb}_${randomBytes(5).toString("hex")}`;
+  const name = `${env.templateDb}_${randomBytes(5).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
     try {
       await sql(env.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${env.templateDb}`);

@@ -12,7 +12,9 @@ export interface TaggedPayload {
 }
 
 /** Reports progress step by step; can pause at a step until the test releases it. */
-export const TEST_PROGRESS = defineJob<TaggedPayload & { steps: number; pauseAt?: number }>('maintenance', 'test.progress', { maxAttempts: 1 });
+export const TEST_PROGRESS = defineJob<TaggedPayload & { steps: number; pauseAt?: number }>('maintenance', 'test.progress', {
+  maxAttempts: 1,
+});
 /** Fails its first `failTimes` attempts, then succeeds. */
 export const TEST_FLAKY = defineJob<TaggedPayload & { failTimes: number }>('maintenance', 'test.flaky', { maxAttempts: 3, backoffMs: 50 });
 /** Always fails. */

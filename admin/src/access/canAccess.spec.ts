@@ -4,23 +4,65 @@ import { visibleMenu } from '../layout/menuModel';
 import { canAccess } from './canAccess';
 
 const house = (over: Partial<HouseInfo> = {}): HouseInfo => ({
-  houseID: 1, houseRef: 'H1', houseUserName: 'demo', houseName: 'Demo Auctions', connectType: 's', ingestType: 'd',
-  isOnlineOnly: false, disableINVAInvoicing: false, disputeTermsAccepted: false, paymentProcessingAccountID: null,
-  paymentProcessingEligible: true, paymentProcessingEnabled: true, paymentProcessingRequired: false, processorType: 'p',
-  payrixEligible: true, binEnabled: true, liveOrTimedEnabled: true, bulkBiddingEnabled: true, featuredLotsEnabled: true,
-  autoChargeEnabled: true, isHouseFeeStepActive: false, isInstant: false, currencyCode: 'USD', ...over,
+  houseID: 1,
+  houseRef: 'H1',
+  houseUserName: 'demo',
+  houseName: 'Demo Auctions',
+  connectType: 's',
+  ingestType: 'd',
+  isOnlineOnly: false,
+  disableINVAInvoicing: false,
+  disputeTermsAccepted: false,
+  paymentProcessingAccountID: null,
+  paymentProcessingEligible: true,
+  paymentProcessingEnabled: true,
+  paymentProcessingRequired: false,
+  processorType: 'p',
+  payrixEligible: true,
+  binEnabled: true,
+  liveOrTimedEnabled: true,
+  bulkBiddingEnabled: true,
+  featuredLotsEnabled: true,
+  autoChargeEnabled: true,
+  isHouseFeeStepActive: false,
+  isInstant: false,
+  currencyCode: 'USD',
+  ...over,
 });
 const NO_FLAGS = {
-  accessCustomer: false, accessBulkbiding: false, accessReports: false, accessConsole: false, accessInvoices: false,
-  accessCalendar: false, accessSensitive: false, accessSettlement: false,
+  accessCustomer: false,
+  accessBulkbiding: false,
+  accessReports: false,
+  accessConsole: false,
+  accessInvoices: false,
+  accessCalendar: false,
+  accessSensitive: false,
+  accessSettlement: false,
 };
 const user = (flags: Partial<ShellUser> = {}, houseOver: Partial<HouseInfo> = {}): ShellUser => ({
-  userRef: 'U1', userID: 1, userName: 'u', ...NO_FLAGS, isSuperUser: false, isInstant: false, connectType: 's',
-  houseInfo: house(houseOver), ...flags,
+  userRef: 'U1',
+  userID: 1,
+  userName: 'u',
+  ...NO_FLAGS,
+  isSuperUser: false,
+  isInstant: false,
+  connectType: 's',
+  houseInfo: house(houseOver),
+  ...flags,
 });
-const owner = user({ accessCustomer: true, accessBulkbiding: true, accessReports: true, accessConsole: true, accessInvoices: true, accessCalendar: true, accessSensitive: true, accessSettlement: true });
+const owner = user({
+  accessCustomer: true,
+  accessBulkbiding: true,
+  accessReports: true,
+  accessConsole: true,
+  accessInvoices: true,
+  accessCalendar: true,
+  accessSensitive: true,
+  accessSettlement: true,
+});
 const clerk = user({ accessInvoices: true });
-const menuKeys = (u: ShellUser) => visibleMenu(u).flatMap(g => (g.items ?? [{ key: '' }]).map(i => `${g.key}/${i.key}`.replace(/\/$/, '')));
+const menuKeys = (u: ShellUser) =>
+  visibleMenu(u).flatMap((g) => (g.items ?? [{ key: '' }]).map((i) => `${g.key}/${i.key}`.replace(/\/$/, '')));
 
 describe('canAccess', () => {
   it('denies everything without a user', () => {
@@ -76,16 +118,24 @@ describe('visibleMenu', () => {
     expect(keys).toContain('settings/locations');
     expect(keys).toContain('billing/payment-center');
     expect(keys).not.toContain('auctions/snapshots');
-    expect(visibleMenu(owner).map(g => g.label)).toEqual([
-      'Home', 'Settings', 'Invoices', 'Reports', 'Customers', 'Auctions/Sales', 'Messages', 'Billing', 'Help Center',
+    expect(visibleMenu(owner).map((g) => g.label)).toEqual([
+      'Home',
+      'Settings',
+      'Invoices',
+      'Reports',
+      'Customers',
+      'Auctions/Sales',
+      'Messages',
+      'Billing',
+      'Help Center',
     ]);
   });
 
   it('gives the clerk the invoice links and hides dropdowns left empty', () => {
     const keys = menuKeys(clerk);
     expect(keys).toEqual(expect.arrayContaining(['invoices/manage', 'invoices/existing', 'invoices/templates']));
-    expect(keys.some(k => k.startsWith('settings'))).toBe(false);
-    expect(keys.some(k => k.startsWith('billing'))).toBe(false);
+    expect(keys.some((k) => k.startsWith('settings'))).toBe(false);
+    expect(keys.some((k) => k.startsWith('billing'))).toBe(false);
     expect(keys).not.toContain('reports/sales-results');
   });
 });

@@ -9,27 +9,26 @@ const rules = {
   home: () => true,
   help: () => true,
   // Invoices menu is hidden when invoicing is disabled; invoice links need accessInvoices.
-  invoices: u => !u.houseInfo.disableINVAInvoicing && u.accessInvoices,
-  payments: u => paymentsAllowed(u),
-  paymentCenter: u =>
-    paymentsAllowed(u) && u.houseInfo.paymentProcessingEligible && u.houseInfo.paymentProcessingEnabled,
-  locations: u => u.accessSensitive,
-  billing: u => u.accessSensitive,
-  privateLabel: u => isInstant(u) && ['i', 's'].includes(connectType(u)),
-  salesResults: u => u.accessReports,
-  salesTaxReports: u => u.houseInfo.processorType === 'p',
+  invoices: (u) => !u.houseInfo.disableINVAInvoicing && u.accessInvoices,
+  payments: (u) => paymentsAllowed(u),
+  paymentCenter: (u) => paymentsAllowed(u) && u.houseInfo.paymentProcessingEligible && u.houseInfo.paymentProcessingEnabled,
+  locations: (u) => u.accessSensitive,
+  billing: (u) => u.accessSensitive,
+  privateLabel: (u) => isInstant(u) && ['i', 's'].includes(connectType(u)),
+  salesResults: (u) => u.accessReports,
+  salesTaxReports: (u) => u.houseInfo.processorType === 'p',
   // Spec: only on the main marketplace host; this product has one host.
   campaignReporting: () => true,
-  yourCustomers: u => u.accessCustomer && ['s', 'p', 'e'].includes(connectType(u)),
-  disputes: u => u.accessCustomer,
+  yourCustomers: (u) => u.accessCustomer && ['s', 'p', 'e'].includes(connectType(u)),
+  disputes: (u) => u.accessCustomer,
   // Messages are on by default for every house user.
   feedbackMessages: () => true,
-  auctions: u => u.accessCalendar,
-  catalogSnapshot: u => isSuperUser(u),
+  auctions: (u) => u.accessCalendar,
+  catalogSnapshot: (u) => isSuperUser(u),
   sessions: () => true,
-  bulkBidding: u => u.accessBulkbiding && (u.houseInfo.bulkBiddingEnabled || isSuperUser(u)),
-  broadcast: u => u.accessConsole,
-  realizedPrices: u => !u.houseInfo.isOnlineOnly,
+  bulkBidding: (u) => u.accessBulkbiding && (u.houseInfo.bulkBiddingEnabled || isSuperUser(u)),
+  broadcast: (u) => u.accessConsole,
+  realizedPrices: (u) => !u.houseInfo.isOnlineOnly,
 } satisfies Record<string, (u: ShellUser) => boolean>;
 
 export type AccessKey = keyof typeof rules;

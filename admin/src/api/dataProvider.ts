@@ -14,8 +14,7 @@ const crud = simpleRestProvider('/api', httpClient);
 export const dataProvider: AppDataProvider = {
   ...crud,
   async call<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-    const payload =
-      body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
+    const payload = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
     const { json } = await httpClient(path, { method, body: payload });
     return json as T;
   },

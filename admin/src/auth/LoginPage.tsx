@@ -11,8 +11,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const set = (field: keyof LoginParams) => (e: { target: { value: string } }) =>
-    setValues(v => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof LoginParams) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -38,10 +37,42 @@ export function LoginPage() {
           </Typography>
           <Box component="form" onSubmit={submit} noValidate aria-label="Sign in">
             <Stack spacing={2}>
-              <TextField id="login-house" label="House" name="house" autoComplete="organization" autoFocus fullWidth value={values.house} onChange={set('house')} />
-              <TextField id="login-username" label="User name" name="username" autoComplete="username" fullWidth value={values.username} onChange={set('username')} />
-              <TextField id="login-password" label="Password" name="password" type="password" autoComplete="current-password" fullWidth value={values.password} onChange={set('password')} />
-              <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+              <TextField
+                id="login-house"
+                label="House"
+                name="house"
+                autoComplete="organization"
+                autoFocus
+                fullWidth
+                value={values.house}
+                onChange={set('house')}
+              />
+              <TextField
+                id="login-username"
+                label="User name"
+                name="username"
+                autoComplete="username"
+                fullWidth
+                value={values.username}
+                onChange={set('username')}
+              />
+              <TextField
+                id="login-password"
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                fullWidth
+                value={values.password}
+                onChange={set('password')}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={busy}
+                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
                 Sign in
               </Button>
             </Stack>

@@ -28,7 +28,7 @@ function GenericErrorText() {
     <>
       {GENERIC_ERROR_TEXT}
       <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 0, listStyle: 'none' }}>
-        {CUSTOMER_CARE_PHONES.map(line => (
+        {CUSTOMER_CARE_PHONES.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </Box>
@@ -42,7 +42,7 @@ function CollapsibleText({ text }: { text: string }) {
   return (
     <>
       {expanded ? text : `${text.slice(0, COLLAPSE_AT)}…`}{' '}
-      <Link component="button" type="button" variant="body2" onClick={() => setExpanded(e => !e)}>
+      <Link component="button" type="button" variant="body2" onClick={() => setExpanded((e) => !e)}>
         {expanded ? 'Show Less' : 'Show More'}
       </Link>
     </>

@@ -10,8 +10,8 @@ export function HomePage() {
   const { user, isPending } = useShellUser();
   if (isPending || !user) return <ShellLoading />;
   const groups = visibleMenu(user)
-    .map(g => ({ ...g, items: (g.items ?? []).filter(i => i.to) }))
-    .filter(g => g.items.length);
+    .map((g) => ({ ...g, items: (g.items ?? []).filter((i) => i.to) }))
+    .filter((g) => g.items.length);
   return (
     <Stack spacing={2} data-testid="home-page">
       <PageTitle title="Home" />
@@ -20,7 +20,7 @@ export function HomePage() {
       </Typography>
       <Typography color="text.secondary">{user.houseInfo.houseName}</Typography>
       <Grid container spacing={2}>
-        {groups.map(g => (
+        {groups.map((g) => (
           <Grid key={g.key} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardContent>
@@ -28,7 +28,7 @@ export function HomePage() {
                   {g.label}
                 </Typography>
                 <Stack spacing={0.5}>
-                  {g.items.map(i => (
+                  {g.items.map((i) => (
                     <Link key={i.key} component={RouterLink} to={i.to!} underline="hover">
                       {i.label}
                     </Link>

@@ -46,15 +46,35 @@ const invoice = (over: Partial<Invoice> = {}): Invoice =>
 describe('invoice CSV', () => {
   it('has exactly the columns of spec 000 section 7, in order', () => {
     expect(CSV_COLUMNS).toEqual([
-      'Invoice #', 'Paddle', 'Name', 'Platform', 'Address', 'Invoice Total', 'Outstanding Bal.',
-      'Invoice Status', 'Payment Method', 'Payment Date', 'Ship Status', 'Ship Date',
+      'Invoice #',
+      'Paddle',
+      'Name',
+      'Platform',
+      'Address',
+      'Invoice Total',
+      'Outstanding Bal.',
+      'Invoice Status',
+      'Payment Method',
+      'Payment Date',
+      'Ship Status',
+      'Ship Date',
     ]);
   });
 
   it('writes one row per invoice with plain two-decimal amounts', () => {
     expect(invoiceCsvRow(invoice())).toEqual([
-      '1042', '147', 'Mary Allen', 'INV', '5241 King Street, New York, NY 10001, US', '14899.55', '14899.55',
-      'Paid', 'Visa', '11/20/2026', 'Not', '',
+      '1042',
+      '147',
+      'Mary Allen',
+      'INV',
+      '5241 King Street, New York, NY 10001, US',
+      '14899.55',
+      '14899.55',
+      'Paid',
+      'Visa',
+      '11/20/2026',
+      'Not',
+      '',
     ]);
     expect(invoiceCsvRow(invoice({ paddleNumber: 0, outStandingBalanceCents: -500 }))[1]).toBe('');
     expect(invoiceCsvRow(invoice({ outStandingBalanceCents: -500 }))[6]).toBe('-5.00');
@@ -76,13 +96,21 @@ describe('invoice CSV', () => {
 
   it('starts with a BOM and the header, and ends lines with CRLF', () => {
     const text = invoicesCsv([invoice()]);
-    expect(text.startsWith('\uFEFFInvoice #,Paddle,Name,Platform,Address,Invoice Total,Outstanding Bal.,Invoice Status,Payment Method,Payment Date,Ship Status,Ship Date\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFInvoice #,Paddle,Name,Platform,Address,Invoice Total,Outstanding Bal.,Invoice Status,Payment Method,Payment Date,Ship Status,Ship Date\r\n',
+      ),
+    ).toBe(true);
     expect(text.split('\r\n')).toHaveLength(3);
-    expect(text.split('\r\n')[1]).toBe('1042,147,Mary Allen,INV,"5241 King Street, New York, NY 10001, US",14899.55,14899.55,Paid,Visa,11/20/2026,Not,');
+    expect(text.split('\r\n')[1]).toBe(
+      '1042,147,Mary Allen,INV,"5241 King Street, New York, NY 10001, US",14899.55,14899.55,Paid,Visa,11/20/2026,Not,',
+    );
   });
 
   it('joins the address parts that exist', () => {
-    expect(addressText({ street1: null, street2: null, city: 'Toronto', state: null, province: 'ON', postalCode: null, country: 'CA' })).toBe('Toronto, ON, CA');
+    expect(
+      addressText({ street1: null, street2: null, city: 'Toronto', state: null, province: 'ON', postalCode: null, country: 'CA' }),
+    ).toBe('Toronto, ON, CA');
   });
 
   it('names the file after the group', () => {

@@ -48,7 +48,10 @@ export function csvLine(cells: readonly string[]): string {
 /** Street, city, state or province and postal code, country: one line. */
 export function addressText(i: Pick<Invoice, 'street1' | 'street2' | 'city' | 'state' | 'province' | 'postalCode' | 'country'>): string {
   const region = [i.state || i.province, i.postalCode].filter(Boolean).join(' ');
-  return [i.street1, i.street2, i.city, region, i.country].map((p) => (p ?? '').trim()).filter(Boolean).join(', ');
+  return [i.street1, i.street2, i.city, region, i.country]
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 export function invoiceCsvRow(i: Invoice): string[] {
@@ -75,7 +78,10 @@ export function invoicesCsv(invoices: readonly Invoice[]): string {
 
 /** The group's name as a file name: characters no file system takes become '_'; never empty. */
 export function csvFileName(groupTitle: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = groupTitle.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  const base = groupTitle
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
   return `${base.slice(0, 120) || 'invoices'}.csv`;
 }

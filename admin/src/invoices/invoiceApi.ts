@@ -79,7 +79,8 @@ export async function fetchUninvoiced(dp: AppDataProvider, houseRef: string, pag
 }
 
 export async function fetchInvoiceSettings(dp: AppDataProvider, houseRef: string) {
-  return (await dp.call<{ data: { invoiceSettings: InvoiceSettingSummary[] } }>('GET', housePath(houseRef, 'invoiceSettings'))).data.invoiceSettings;
+  return (await dp.call<{ data: { invoiceSettings: InvoiceSettingSummary[] } }>('GET', housePath(houseRef, 'invoiceSettings'))).data
+    .invoiceSettings;
 }
 
 export async function fetchInvoiceGroups(dp: AppDataProvider, houseRef: string, page: number, size: number, range: Record<string, string>) {
@@ -242,17 +243,27 @@ export interface DetailQuery {
 
 /** `GET invoiceGroup/{id}/groupDetailInfo` (without size: every matching invoice). */
 export async function fetchGroupDetailInfo(dp: AppDataProvider, houseRef: string, groupId: number, q: DetailQuery) {
-  const query = qs({ page: q.page, size: q.size, status: q.status && q.status !== 'ALL' ? q.status : undefined, search: q.search?.trim() || undefined });
+  const query = qs({
+    page: q.page,
+    size: q.size,
+    status: q.status && q.status !== 'ALL' ? q.status : undefined,
+    search: q.search?.trim() || undefined,
+  });
   return (await dp.call<{ data: GroupDetailInfo }>('GET', housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfo${query}`))).data;
 }
 
 /** `POST invoiceGroup/{id}/groupDetailInfoByInvoice`: the named invoices with every line. */
 export async function fetchInvoicesByIds(dp: AppDataProvider, houseRef: string, groupId: number, ids: number[]) {
-  return (await dp.call<{ data: { invoices: Invoice[] } }>('POST', housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfoByInvoice`), ids)).data.invoices;
+  return (
+    await dp.call<{ data: { invoices: Invoice[] } }>('POST', housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfoByInvoice`), ids)
+  ).data.invoices;
 }
 
 export async function fetchApplyCostPerLot(dp: AppDataProvider, houseRef: string, groupId: number) {
-  const res = await dp.call<{ data: { applyCostPerLot: boolean } | boolean }>('GET', housePath(houseRef, `invoiceGroup/${groupId}/applyCostPerLot`));
+  const res = await dp.call<{ data: { applyCostPerLot: boolean } | boolean }>(
+    'GET',
+    housePath(houseRef, `invoiceGroup/${groupId}/applyCostPerLot`),
+  );
   return typeof res.data === 'boolean' ? res.data : res.data.applyCostPerLot;
 }
 
@@ -269,10 +280,15 @@ export async function fetchAllInvoices(dp: AppDataProvider, groupId: number, fil
   if (filter.status && filter.status !== 'ALL') base.status = filter.status;
   if (filter.q?.trim()) base.q = filter.q.trim();
   const list = (f: Record<string, unknown>, page: number) =>
-    dp.getList<Invoice & { id: number }>('invoices', { pagination: { page, perPage: API_PAGE }, sort: { field: 'invoiceNumber', order: 'ASC' }, filter: f });
+    dp.getList<Invoice & { id: number }>('invoices', {
+      pagination: { page, perPage: API_PAGE },
+      sort: { field: 'invoiceNumber', order: 'ASC' },
+      filter: f,
+    });
   const out: Invoice[] = [];
   if (filter.id) {
-    for (let i = 0; i < filter.id.length; i += API_PAGE) out.push(...(await list({ ...base, id: filter.id.slice(i, i + API_PAGE) }, 1)).data);
+    for (let i = 0; i < filter.id.length; i += API_PAGE)
+      out.push(...(await list({ ...base, id: filter.id.slice(i, i + API_PAGE) }, 1)).data);
     return out.sort((a, b) => a.invoiceNumber - b.invoiceNumber);
   }
   for (let page = 1; ; page++) {

@@ -27,7 +27,13 @@ describe('invoice display rules', () => {
 
   it('shows Tax, S/H, Insurance, Other and Disputes only when some line has them', () => {
     expect(optionalColumns([line(), line()])).toEqual({ tax: false, shipping: false, insurance: false, other: false, disputes: false });
-    expect(optionalColumns([line(), line({ tax: 5, other: -100 }, 'D-1')])).toEqual({ tax: true, shipping: false, insurance: false, other: true, disputes: true });
+    expect(optionalColumns([line(), line({ tax: 5, other: -100 }, 'D-1')])).toEqual({
+      tax: true,
+      shipping: false,
+      insurance: false,
+      other: true,
+      disputes: true,
+    });
   });
 
   it('writes the place as city, state or province, country', () => {

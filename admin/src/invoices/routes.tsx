@@ -6,7 +6,9 @@ import { invoiceTemplateRoutes } from './templates/routes';
 const ManageInvoicesPage = lazy(() => import('./manage/ManageInvoicesPage').then((m) => ({ default: m.ManageInvoicesPage })));
 const CreateNewInvoicesPage = lazy(() => import('./create/CreateNewInvoicesPage').then((m) => ({ default: m.CreateNewInvoicesPage })));
 const EditInvoicesPage = lazy(() => import('./edit/EditInvoicesPage').then((m) => ({ default: m.EditInvoicesPage })));
-const InvoiceGroupDetailsPage = lazy(() => import('./details/InvoiceGroupDetailsPage').then((m) => ({ default: m.InvoiceGroupDetailsPage })));
+const InvoiceGroupDetailsPage = lazy(() =>
+  import('./details/InvoiceGroupDetailsPage').then((m) => ({ default: m.InvoiceGroupDetailsPage })),
+);
 
 // Spec 000 section 2: the invoicing screens. Invoices need accessInvoices and
 // invoicing not disabled for the house.

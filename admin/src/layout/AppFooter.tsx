@@ -11,7 +11,18 @@ export function AppFooter() {
     <Box
       component="footer"
       data-testid="app-footer"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, px: 2, py: 1, borderTop: 1, borderColor: 'divider', color: 'text.secondary', typography: 'caption' }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 2,
+        px: 2,
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+        color: 'text.secondary',
+        typography: 'caption',
+      }}
     >
       <span>
         © {new Date().getFullYear()} {owner}

@@ -11,7 +11,7 @@ export function TopMenu() {
   const { pathname } = useLocation();
   return (
     <Box component="nav" aria-label="Main menu" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-      {visibleMenu(user).map(group =>
+      {visibleMenu(user).map((group) =>
         group.items ? (
           <MenuDropdown key={group.key} group={group} active={isActive(group, pathname)} />
         ) : (
@@ -48,7 +48,7 @@ function MenuDropdown({ group, active }: { group: MenuGroupDef; active: boolean 
         {group.label}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {group.items?.map(item =>
+        {group.items?.map((item) =>
           item.href ? (
             <MenuItem
               key={item.key}
@@ -79,7 +79,7 @@ function MenuDropdown({ group, active }: { group: MenuGroupDef; active: boolean 
 }
 
 function isActive(group: MenuGroupDef, pathname: string): boolean {
-  return (group.items ?? []).some(i => i.to && i.to !== '/' && pathname.startsWith(i.to));
+  return (group.items ?? []).some((i) => i.to && i.to !== '/' && pathname.startsWith(i.to));
 }
 
 const buttonSx = (active: boolean) => ({

@@ -24,49 +24,69 @@ export interface MenuGroupDef {
 export const TOP_MENU: MenuGroupDef[] = [
   { key: 'home', label: 'Home', access: 'home', to: '/' },
   {
-    key: 'settings', label: 'Settings', access: 'home', items: [
+    key: 'settings',
+    label: 'Settings',
+    access: 'home',
+    items: [
       { key: 'locations', label: 'Locations', to: '/settings/locations', access: 'locations' },
       { key: 'pl-settings', label: 'Private Label Settings', to: '/settings/plSettings', access: 'privateLabel' },
     ],
   },
   {
-    key: 'invoices', label: 'Invoices', access: 'invoices', items: [
+    key: 'invoices',
+    label: 'Invoices',
+    access: 'invoices',
+    items: [
       { key: 'manage', label: 'Manage All Invoices', to: '/invoices', access: 'invoices' },
       { key: 'existing', label: 'Existing Invoices', to: '/invoices/ExistingInvoices', access: 'invoices' },
       { key: 'templates', label: 'Invoice Templates', to: '/invoices/invoiceTemplates', access: 'invoices' },
     ],
   },
   {
-    key: 'reports', label: 'Reports', access: 'home', items: [
+    key: 'reports',
+    label: 'Reports',
+    access: 'home',
+    items: [
       { key: 'sales-results', label: 'Sales Results', to: '/reports/sessionResults', access: 'salesResults' },
       { key: 'sales-tax', label: 'Sales Tax Reports', to: '/reports/salesTaxReports', access: 'salesTaxReports' },
       { key: 'campaign', label: 'Ad Campaign Reporting', to: '/campaign-reporting', access: 'campaignReporting' },
     ],
   },
   {
-    key: 'customers', label: 'Customers', access: 'home', items: [
+    key: 'customers',
+    label: 'Customers',
+    access: 'home',
+    items: [
       { key: 'your-customers', label: 'Your Customers', to: '/your-customers', access: 'yourCustomers' },
       { key: 'disputes', label: 'View Disputes', to: '/customers/viewDisputes', access: 'disputes' },
     ],
   },
   {
-    key: 'auctions', label: 'Auctions/Sales', access: 'auctions', items: [
+    key: 'auctions',
+    label: 'Auctions/Sales',
+    access: 'auctions',
+    items: [
       { key: 'current', label: 'Auctions/Sales', to: '/my-auctions/current', access: 'auctions' },
       { key: 'snapshots', label: 'Catalog Snapshot', to: '/my-auctions/snapshots', access: 'catalogSnapshot' },
     ],
   },
   {
-    key: 'messages', label: 'Messages', access: 'home', items: [
-      { key: 'feedback', label: 'Default Feedback Messages', to: '/customers/feedback/default', access: 'feedbackMessages' },
-    ],
+    key: 'messages',
+    label: 'Messages',
+    access: 'home',
+    items: [{ key: 'feedback', label: 'Default Feedback Messages', to: '/customers/feedback/default', access: 'feedbackMessages' }],
   },
   {
-    key: 'billing', label: 'Billing', access: 'billing', items: [
-      { key: 'payment-center', label: 'Payment Center', to: '/payments', access: 'paymentCenter' },
-    ],
+    key: 'billing',
+    label: 'Billing',
+    access: 'billing',
+    items: [{ key: 'payment-center', label: 'Payment Center', to: '/payments', access: 'paymentCenter' }],
   },
   {
-    key: 'help', label: 'Help Center', access: 'help', items: [
+    key: 'help',
+    label: 'Help Center',
+    access: 'help',
+    items: [
       { key: 'help-center', label: 'Help Center', href: LINKS.helpCenter, access: 'help' },
       { key: 'contact', label: 'Contact Customer Care', href: LINKS.contact, access: 'help' },
     ],
@@ -75,10 +95,10 @@ export const TOP_MENU: MenuGroupDef[] = [
 
 /** The menu as this user may see it: forbidden items dropped, empty dropdowns hidden. */
 export function visibleMenu(user: ShellUser | null, menu: MenuGroupDef[] = TOP_MENU): MenuGroupDef[] {
-  return menu.flatMap(group => {
+  return menu.flatMap((group) => {
     if (!canAccess(user, group.access)) return [];
     if (!group.items) return [group];
-    const items = group.items.filter(item => canAccess(user, item.access));
+    const items = group.items.filter((item) => canAccess(user, item.access));
     return items.length ? [{ ...group, items }] : [];
   });
 }

@@ -12,8 +12,7 @@ export const LIVE_TIMED_STEPS = [
   'Review & Publish',
 ];
 
-export const isSessionType = (t: string | undefined): t is SessionType =>
-  (SESSION_TYPES as readonly string[]).includes(t ?? '');
+export const isSessionType = (t: string | undefined): t is SessionType => (SESSION_TYPES as readonly string[]).includes(t ?? '');
 
 /** "A path containing bin uses the bin wizard, otherwise the live/timed wizard." */
 export const stepsForPath = (pathname: string) => (pathname.includes('bin') ? BIN_STEPS : LIVE_TIMED_STEPS);

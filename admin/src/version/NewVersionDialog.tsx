@@ -11,8 +11,7 @@ export function NewVersionDialog() {
       <DialogTitle id="new-version-title">A new version is available</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          A new version of the application is available. Please log out and log back in to get the
-          latest version.
+          A new version of the application is available. Please log out and log back in to get the latest version.
         </DialogContentText>
       </DialogContent>
       <DialogActions>

@@ -2,11 +2,7 @@ import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/com
 import { AccessFlag } from './access-flags';
 import { Principal } from './principal';
 
-export type AccessRule =
-  | { kind: 'public' }
-  | { kind: 'signedIn' }
-  | { kind: 'flags'; flags: AccessFlag[] }
-  | { kind: 'superUser' };
+export type AccessRule = { kind: 'public' } | { kind: 'signedIn' } | { kind: 'flags'; flags: AccessFlag[] } | { kind: 'superUser' };
 
 export const ACCESS_RULE = 'access:rule';
 
@@ -15,7 +11,8 @@ export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfie
 /** Any signed-in staff user of the house. */
 export const SignedIn = () => SetMetadata(ACCESS_RULE, { kind: 'signedIn' } satisfies AccessRule);
 /** Every listed flag is required. */
-export const RequireAccess = (...flags: [AccessFlag, ...AccessFlag[]]) => SetMetadata(ACCESS_RULE, { kind: 'flags', flags } satisfies AccessRule);
+export const RequireAccess = (...flags: [AccessFlag, ...AccessFlag[]]) =>
+  SetMetadata(ACCESS_RULE, { kind: 'flags', flags } satisfies AccessRule);
 /** Internal staff only. */
 export const RequireSuperUser = () => SetMetadata(ACCESS_RULE, { kind: 'superUser' } satisfies AccessRule);
 

@@ -62,7 +62,12 @@ interface FakeRequest {
   principal?: Principal;
 }
 
-function ctx(handler: keyof Handlers | keyof ReportsHandlers, req: FakeRequest, cls: new () => object = Handlers, type = 'http'): ExecutionContext {
+function ctx(
+  handler: keyof Handlers | keyof ReportsHandlers,
+  req: FakeRequest,
+  cls: new () => object = Handlers,
+  type = 'http',
+): ExecutionContext {
   return {
     getType: () => type,
     getHandler: () => (cls.prototype as Record<string, () => void>)[handler],
@@ -71,7 +76,12 @@ function ctx(handler: keyof Handlers | keyof ReportsHandlers, req: FakeRequest, 
   } as unknown as ExecutionContext;
 }
 
-const session = (token: string, extra: Partial<FakeRequest> = {}): FakeRequest => ({ method: 'GET', headers: {}, cookies: { ar_session: token }, ...extra });
+const session = (token: string, extra: Partial<FakeRequest> = {}): FakeRequest => ({
+  method: 'GET',
+  headers: {},
+  cookies: { ar_session: token },
+  ...extra,
+});
 
 describe('AccessGuard', () => {
   let resolver: FakeResolver;
@@ -83,7 +93,10 @@ describe('AccessGuard', () => {
     resolver.sessions.set('s-owner', principal({ flags: flags([...ACCESS_FLAGS]) }));
     resolver.sessions.set('s-invoices', principal({ flags: flags(['accessInvoices']) }));
     resolver.sessions.set('s-super', principal({ isSuperUser: true, flags: flags([...ACCESS_FLAGS]) }));
-    resolver.tokens.set('art_good', principal({ via: 'token', sessionId: undefined, csrfToken: undefined, flags: flags(['accessInvoices']) }));
+    resolver.tokens.set(
+      'art_good',
+      principal({ via: 'token', sessionId: undefined, csrfToken: undefined, flags: flags(['accessInvoices']) }),
+    );
     guard = new AccessGuard(new Reflector(), resolver);
   });
 
@@ -184,16 +197,22 @@ describe('AccessGuard', () => {
       expect(await decide(ctx('signedIn', session('s-none', { method })))).toBe('ALLOWED');
     });
 
-    it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s with a session needs the session\'s own token', async (method) => {
+    it.each(['POST', 'PUT', 'PATCH', 'DELETE'])("%s with a session needs the session's own token", async (method) => {
       expect(await decide(ctx('signedIn', session('s-none', { method })))).toBe('CSRF_TOKEN_INVALID');
-      expect(await decide(ctx('signedIn', session('s-none', { method, headers: { 'x-csrf-token': 'csrf-bad' } })))).toBe('CSRF_TOKEN_INVALID');
-      expect(await decide(ctx('signedIn', session('s-none', { method, headers: { 'x-csrf-token': 'csrf-o' } })))).toBe('CSRF_TOKEN_INVALID');
+      expect(await decide(ctx('signedIn', session('s-none', { method, headers: { 'x-csrf-token': 'csrf-bad' } })))).toBe(
+        'CSRF_TOKEN_INVALID',
+      );
+      expect(await decide(ctx('signedIn', session('s-none', { method, headers: { 'x-csrf-token': 'csrf-o' } })))).toBe(
+        'CSRF_TOKEN_INVALID',
+      );
       expect(await decide(ctx('signedIn', session('s-none', { method, headers: { 'x-csrf-token': 'csrf-ok' } })))).toBe('ALLOWED');
     });
 
     it('a session without a CSRF token on record cannot write at all', async () => {
       resolver.sessions.set('s-legacy', principal({ csrfToken: undefined }));
-      expect(await decide(ctx('signedIn', session('s-legacy', { method: 'POST', headers: { 'x-csrf-token': '' } })))).toBe('CSRF_TOKEN_INVALID');
+      expect(await decide(ctx('signedIn', session('s-legacy', { method: 'POST', headers: { 'x-csrf-token': '' } })))).toBe(
+        'CSRF_TOKEN_INVALID',
+      );
     });
 
     it('API-token writes need none', async () => {
@@ -202,14 +221,14 @@ describe('AccessGuard', () => {
   });
 
   describe('tenancy', () => {
-    it('{houseRef} must be the caller\'s house, exactly', async () => {
+    it("{houseRef} must be the caller's house, exactly", async () => {
       expect(await decide(ctx('signedIn', session('s-owner', { params: { houseRef: 'HAAAAAAAAAA' } })))).toBe('ALLOWED');
       expect(await decide(ctx('signedIn', session('s-owner', { params: { houseRef: 'HBBBBBBBBBB' } })))).toBe('NOT_FOUND');
       expect(await decide(ctx('signedIn', session('s-owner', { params: { houseRef: 'haaaaaaaaaa' } })))).toBe('NOT_FOUND');
       expect(await decide(ctx('signedIn', session('s-super', { params: { houseRef: 'HBBBBBBBBBB' } })))).toBe('NOT_FOUND');
     });
 
-    it.each(['houseID', 'houseId'])('{%s} must be the caller\'s house id', async (name) => {
+    it.each(['houseID', 'houseId'])("{%s} must be the caller's house id", async (name) => {
       expect(await decide(ctx('signedIn', session('s-owner', { params: { [name]: '1' } })))).toBe('ALLOWED');
       for (const other of ['2', '01', '1.0', ' 1', 'abc', '']) {
         expect(await decide(ctx('signedIn', session('s-owner', { params: { [name]: other } })))).toBe('NOT_FOUND');
@@ -217,10 +236,14 @@ describe('AccessGuard', () => {
     });
 
     it('holds for API tokens too', async () => {
-      expect(await decide(ctx('signedIn', { method: 'GET', headers: { authorization: 'Bearer art_good' }, params: { houseRef: 'HBBBBBBBBBB' } }))).toBe('NOT_FOUND');
+      expect(
+        await decide(
+          ctx('signedIn', { method: 'GET', headers: { authorization: 'Bearer art_good' }, params: { houseRef: 'HBBBBBBBBBB' } }),
+        ),
+      ).toBe('NOT_FOUND');
     });
 
-    it('the legacy `{houseRef}*` header is accepted when it names the session\'s house and refused otherwise', async () => {
+    it("the legacy `{houseRef}*` header is accepted when it names the session's house and refused otherwise", async () => {
       expect(await decide(ctx('signedIn', session('s-owner', { headers: { authorization: 'HAAAAAAAAAA*' } })))).toBe('ALLOWED');
       for (const header of ['HBBBBBBBBBB*', 'HAAAAAAAAAA', 'Basic abc', '*']) {
         expect(await decide(ctx('signedIn', session('s-owner', { headers: { authorization: header } })))).toBe('HOUSE_MISMATCH');

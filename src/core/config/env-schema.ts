@@ -15,12 +15,14 @@ const fail = (name: string, expected: string, raw: string): never => {
 
 export const str = (): Parser<string> => (raw) => raw;
 
-export const int = (min: number, max: number): Parser<number> => (raw, name) => {
-  if (!/^-?\d+$/.test(raw.trim())) fail(name, `an integer between ${min} and ${max}`, raw);
-  const n = Number(raw);
-  if (n < min || n > max) fail(name, `an integer between ${min} and ${max}`, raw);
-  return n;
-};
+export const int =
+  (min: number, max: number): Parser<number> =>
+  (raw, name) => {
+    if (!/^-?\d+$/.test(raw.trim())) fail(name, `an integer between ${min} and ${max}`, raw);
+    const n = Number(raw);
+    if (n < min || n > max) fail(name, `an integer between ${min} and ${max}`, raw);
+    return n;
+  };
 
 export const bool = (): Parser<boolean> => (raw, name) => {
   const v = raw.trim().toLowerCase();
@@ -29,21 +31,25 @@ export const bool = (): Parser<boolean> => (raw, name) => {
   return fail(name, 'true or false', raw);
 };
 
-export const oneOf = <T extends string>(...values: T[]): Parser<T> => (raw, name) => {
-  if (!values.includes(raw as T)) fail(name, `one of ${values.join(', ')}`, raw);
-  return raw as T;
-};
+export const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw, name) => {
+    if (!values.includes(raw as T)) fail(name, `one of ${values.join(', ')}`, raw);
+    return raw as T;
+  };
 
-export const url = (...protocols: string[]): Parser<string> => (raw, name) => {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    return fail(name, `a URL (${protocols.join(' or ')})`, raw);
-  }
-  if (!protocols.includes(u.protocol.replace(/:$/, ''))) fail(name, `a URL (${protocols.join(' or ')})`, raw);
-  return raw;
-};
+export const url =
+  (...protocols: string[]): Parser<string> =>
+  (raw, name) => {
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      return fail(name, `a URL (${protocols.join(' or ')})`, raw);
+    }
+    if (!protocols.includes(u.protocol.replace(/:$/, ''))) fail(name, `a URL (${protocols.join(' or ')})`, raw);
+    return raw;
+  };
 
 export function readVar<T>(env: NodeJS.ProcessEnv, name: string, spec: VarSpec<T>): T | undefined {
   const raw = env[name];

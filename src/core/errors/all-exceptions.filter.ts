@@ -20,7 +20,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
     if (body.statusCode >= 500) {
-      this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
@@ -33,12 +33,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (e instanceof HttpException) {
       const status = e.getStatus();
       const r = e.getResponse();
-      const message = typeof r === 'string' ? r : Array.isArray((r as { message?: unknown }).message) ? ((r as { message: string[] }).message).join('; ') : String((r as { message?: unknown }).message ?? e.message);
+      const message =
+        typeof r === 'string'
+          ? r
+          : Array.isArray((r as { message?: unknown }).message)
+            ? (r as { message: string[] }).message.join('; ')
+            : String((r as { message?: unknown }).message ?? e.message);
       return { statusCode: status, code: codeForStatus(status), message };
     }
     // body-parser errors reach us as plain errors carrying a type and status.
     const err = e as { type?: string; status?: number; statusCode?: number; message?: string };
-    if (err?.type === 'entity.parse.failed') return { statusCode: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' };
+    if (err?.type === 'entity.parse.failed')
+      return { statusCode: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' };
     if (err?.type === 'entity.too.large') return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
     const status = err?.status ?? err?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -14,8 +14,14 @@ import { mountAdmin } from './admin-static';
 import { bodyParsers } from './body-parsers';
 
 /** Builds the HTTP application exactly as production runs it; tests and benchmarks use it too. */
-export async function createApp(runtime: Runtime, opts: { adminDist?: string; extraModules?: Type[] } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime, opts.extraModules), { bufferLogs: true, bodyParser: false });
+export async function createApp(
+  runtime: Runtime,
+  opts: { adminDist?: string; extraModules?: Type[] } = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime, opts.extraModules), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');

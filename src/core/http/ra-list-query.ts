@@ -31,7 +31,12 @@ export function parseRaListQuery(
   const sortRaw = parseJson('sort', query.sort);
   let sort = opts.defaultSort ?? null;
   if (sortRaw !== undefined) {
-    if (!Array.isArray(sortRaw) || sortRaw.length !== 2 || typeof sortRaw[0] !== 'string' || !['ASC', 'DESC'].includes(String(sortRaw[1]).toUpperCase())) {
+    if (
+      !Array.isArray(sortRaw) ||
+      sortRaw.length !== 2 ||
+      typeof sortRaw[0] !== 'string' ||
+      !['ASC', 'DESC'].includes(String(sortRaw[1]).toUpperCase())
+    ) {
       throw new DomainError('bad_request', 'BAD_QUERY', 'Query parameter sort must be ["field","ASC|DESC"].');
     }
     if (!opts.sortable.includes(sortRaw[0])) {
@@ -43,7 +48,12 @@ export function parseRaListQuery(
   let offset = 0;
   let limit = opts.defaultLimit ?? 25;
   if (rangeRaw !== undefined) {
-    if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every((n) => Number.isInteger(n) && n >= 0) || rangeRaw[1] < rangeRaw[0]) {
+    if (
+      !Array.isArray(rangeRaw) ||
+      rangeRaw.length !== 2 ||
+      !rangeRaw.every((n) => Number.isInteger(n) && n >= 0) ||
+      rangeRaw[1] < rangeRaw[0]
+    ) {
       throw new DomainError('bad_request', 'BAD_QUERY', 'Query parameter range must be [start,end] with 0 <= start <= end.');
     }
     offset = rangeRaw[0];

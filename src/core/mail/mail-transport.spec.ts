@@ -11,7 +11,11 @@ describe('createSmtpTransport', () => {
     const silent = net.createServer((s) => sockets.add(s));
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const { port } = silent.address() as net.AddressInfo;
-    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, { connectionTimeout: 1000, greetingTimeout: 200, socketTimeout: 1000 })!;
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, {
+      connectionTimeout: 1000,
+      greetingTimeout: 200,
+      socketTimeout: 1000,
+    })!;
     const started = Date.now();
     try {
       await expect(transport.send({ from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' })).rejects.toThrow(/greeting/i);

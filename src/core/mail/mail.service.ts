@@ -52,7 +52,17 @@ export class MailService {
     const rows = await ctxEm.getConnection().execute(
       `insert into mail_outbox (house_id, kind, from_address, reply_to, to_address, bcc, subject, text_body, html_body, status, attempts, next_attempt_at, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, now(), now()) returning id`,
-      [mail.houseId ?? null, mail.kind, mail.from ?? this.config.mailFrom, mail.replyTo ?? null, mail.to, mail.bcc ?? null, mail.subject.slice(0, 300), mail.text, mail.html ?? null],
+      [
+        mail.houseId ?? null,
+        mail.kind,
+        mail.from ?? this.config.mailFrom,
+        mail.replyTo ?? null,
+        mail.to,
+        mail.bcc ?? null,
+        mail.subject.slice(0, 300),
+        mail.text,
+        mail.html ?? null,
+      ],
       'all',
       ctxEm.getTransactionContext(),
     );
@@ -67,7 +77,12 @@ export class MailService {
     return (this.orm.em as EntityManager).transactional(async (em) => {
       const conn = em.getConnection();
       const ctx = em.getTransactionContext();
-      const rows = await conn.execute(`select * from mail_outbox where id = ? and status = 'queued' for update skip locked`, [messageId], 'all', ctx);
+      const rows = await conn.execute(
+        `select * from mail_outbox where id = ? and status = 'queued' for update skip locked`,
+        [messageId],
+        'all',
+        ctx,
+      );
       const m = rows[0];
       if (!m) return 'skipped';
       try {
@@ -80,7 +95,12 @@ export class MailService {
           text: m.text_body,
           html: m.html_body ?? undefined,
         });
-        await conn.execute(`update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, provider_message_id = ? where id = ?`, [info.messageId.slice(0, 300), messageId], 'run', ctx);
+        await conn.execute(
+          `update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, provider_message_id = ? where id = ?`,
+          [info.messageId.slice(0, 300), messageId],
+          'run',
+          ctx,
+        );
         return 'sent';
       } catch (e) {
         const attempts = (m.attempts as number) + 1;
@@ -88,7 +108,13 @@ export class MailService {
         this.logger.warn(`mail ${messageId} attempt ${attempts} failed: ${e instanceof Error ? e.message : e}`);
         await conn.execute(
           `update mail_outbox set attempts = ?, last_error = ?, status = ?, next_attempt_at = ? where id = ?`,
-          [attempts, e instanceof Error ? e.message : String(e), final ? 'failed' : 'queued', new Date(Date.now() + backoffMs(attempts)), messageId],
+          [
+            attempts,
+            e instanceof Error ? e.message : String(e),
+            final ? 'failed' : 'queued',
+            new Date(Date.now() + backoffMs(attempts)),
+            messageId,
+          ],
           'run',
           ctx,
         );
@@ -114,10 +140,12 @@ export class MailService {
   }
 
   list(houseId: number, opts: { status?: string; limit?: number; offset?: number } = {}): Promise<MailMessage[]> {
-    return (this.orm.em as EntityManager).fork().find(
-      MailMessage,
-      { houseId, ...(opts.status ? { status: opts.status as MailMessage['status'] } : {}) },
-      { orderBy: { id: 'desc' }, limit: opts.limit ?? 50, offset: opts.offset ?? 0 },
-    );
+    return (this.orm.em as EntityManager)
+      .fork()
+      .find(
+        MailMessage,
+        { houseId, ...(opts.status ? { status: opts.status as MailMessage['status'] } : {}) },
+        { orderBy: { id: 'desc' }, limit: opts.limit ?? 50, offset: opts.offset ?? 0 },
+      );
   }
 }

@@ -8,7 +8,10 @@ export class BullQueueDriver implements QueueDriver {
   private readonly logger = new Logger('BullQueue');
   private readonly queues: Map<string, Queue>;
 
-  constructor(queues: Queue[], private readonly concurrency: number) {
+  constructor(
+    queues: Queue[],
+    private readonly concurrency: number,
+  ) {
     this.queues = new Map(queues.map((q) => [q.name, q]));
   }
 
@@ -24,14 +27,18 @@ export class BullQueueDriver implements QueueDriver {
       if (state !== 'completed' && state !== 'failed') return;
       await existing.remove();
     }
-    await q.add(opts.name, { runId }, {
-      jobId: runId,
-      attempts: opts.maxAttempts,
-      backoff: { type: 'exponential', delay: opts.backoffMs },
-      delay: opts.delayMs,
-      removeOnComplete: true,
-      removeOnFail: 1000,
-    });
+    await q.add(
+      opts.name,
+      { runId },
+      {
+        jobId: runId,
+        attempts: opts.maxAttempts,
+        backoff: { type: 'exponential', delay: opts.backoffMs },
+        delay: opts.delayMs,
+        removeOnComplete: true,
+        removeOnFail: 1000,
+      },
+    );
   }
 
   async startProcessing(execute: (runId: string, attempt: number) => Promise<void>): Promise<void> {

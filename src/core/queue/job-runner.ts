@@ -36,7 +36,8 @@ export class JobRunner {
         returning queue, name, house_id, payload, attempts, max_attempts`,
       [runId],
     );
-    const run = claimed[0] as { queue: string; name: string; house_id: number | null; payload: unknown; attempts: number; max_attempts: number } | undefined;
+    const run = claimed[0] as
+      { queue: string; name: string; house_id: number | null; payload: unknown; attempts: number; max_attempts: number } | undefined;
     if (!run) {
       // Still `running` with no attempt left: its last attempt was interrupted (the process died).
       const interrupted = await this.conn.execute(
@@ -65,7 +66,9 @@ export class JobRunner {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const final = attempt >= run.max_attempts;
-      this.logger.warn(`job ${run.queue}:${run.name} ${runId} attempt ${attempt}/${run.max_attempts} (delivery ${delivery}) failed: ${message}`);
+      this.logger.warn(
+        `job ${run.queue}:${run.name} ${runId} attempt ${attempt}/${run.max_attempts} (delivery ${delivery}) failed: ${message}`,
+      );
       await this.finish(runId, final ? 'failed' : 'queued', null, message);
       if (!final) throw e;
     }

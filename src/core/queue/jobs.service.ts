@@ -69,7 +69,12 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const id = await this.insertRun(def, payload, opts);
     const view = await this.get(id);
     if (view.status === 'queued') {
-      await this.driver.dispatch(def.queue, id, { name: def.name, maxAttempts: def.maxAttempts, backoffMs: def.backoffMs, delayMs: opts.delayMs });
+      await this.driver.dispatch(def.queue, id, {
+        name: def.name,
+        maxAttempts: def.maxAttempts,
+        backoffMs: def.backoffMs,
+        delayMs: opts.delayMs,
+      });
     }
     return view;
   }

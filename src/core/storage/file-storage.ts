@@ -21,7 +21,14 @@ export const FILE_STORAGE = Symbol('FILE_STORAGE');
 
 /** Keys are relative, without `..`, backslashes or control characters, and never name a sidecar (`.meta`, `.tmp`). */
 export function assertSafeKey(key: string): void {
-  if (!key || key.length > 512 || key.startsWith('/') || key.split('/').some((p) => p === '' || p === '.' || p === '..') || /[\\\x00-\x1f]/.test(key) || /\.(meta|tmp)$/.test(key)) {
+  if (
+    !key ||
+    key.length > 512 ||
+    key.startsWith('/') ||
+    key.split('/').some((p) => p === '' || p === '.' || p === '..') ||
+    /[\\\x00-\x1f]/.test(key) ||
+    /\.(meta|tmp)$/.test(key)
+  ) {
     throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
   }
 }

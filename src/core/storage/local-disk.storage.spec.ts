@@ -36,9 +36,12 @@ describe('LocalDiskStorage', () => {
     expect(await read((await storage.get('house/1/s.bin'))!.body)).toBe('abcd');
   });
 
-  it.each(['../etc/passwd', '/abs', 'a//b', 'a/./b', 'a\\b', '', 'house/1/a.txt.meta', 'house/1/x.tmp'])('refuses the unsafe key %j', async (key) => {
-    await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe storage key/);
-  });
+  it.each(['../etc/passwd', '/abs', 'a//b', 'a/./b', 'a\\b', '', 'house/1/a.txt.meta', 'house/1/x.tmp'])(
+    'refuses the unsafe key %j',
+    async (key) => {
+      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe storage key/);
+    },
+  );
 });
 
 describe('UrlSigner', () => {

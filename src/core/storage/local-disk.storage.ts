@@ -46,7 +46,10 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return fs.promises.access(this.pathOf(key)).then(() => true, () => false);
+    return fs.promises.access(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async delete(key: string): Promise<void> {

@@ -82,7 +82,13 @@ export class BiddersService {
    * house with the given emails (any case) with their approval for the sale, if any. Two queries
    * per 5,000 values. Pass the transaction's entity manager to read inside it.
    */
-  async resultCandidates(houseId: number, groupId: number, paddles: readonly number[], emails: readonly string[], em: EntityManager = this.em): Promise<ResultBidderCandidates> {
+  async resultCandidates(
+    houseId: number,
+    groupId: number,
+    paddles: readonly number[],
+    emails: readonly string[],
+    em: EntityManager = this.em,
+  ): Promise<ResultBidderCandidates> {
     const approvalsByPaddle = new Map<number, CandidateApproval[]>();
     const membersByEmail = new Map<string, CandidateMember[]>();
     const approvalRow = (r: Record<string, unknown>): CandidateApproval => ({
@@ -136,16 +142,55 @@ export class BiddersService {
    * manager: new floor members, new approvals, paddles given to approvals that had none. Fills in
    * `approvalId` of every new slot, so `slot.approvalId` is set for every winner afterwards.
    */
-  async applyResultBidders(houseId: number, groupId: number, plan: ResultBidderPlan, em: EntityManager): Promise<{ createdBidders: number; createdApprovals: number; paddlesAssigned: number }> {
+  async applyResultBidders(
+    houseId: number,
+    groupId: number,
+    plan: ResultBidderPlan,
+    em: EntityManager,
+  ): Promise<{ createdBidders: number; createdApprovals: number; paddlesAssigned: number }> {
     const newSlots = plan.slots.filter((s) => s.approvalId === null);
     const newMembers = newSlots.filter((s) => s.newMember);
     for (let i = 0; i < newMembers.length; i += 1000) {
       const batch = newMembers.slice(i, i + 1000).map((s) => ({ slot: s, ref: newRef('M') }));
-      const cols = ['house_id', 'member_ref', 'first_name', 'last_name', 'email', 'phone', 'company_name', 'street1', 'street2', 'city', 'state_code', 'province', 'postal_code', 'country_code', 'platform', 'company_id'];
+      const cols = [
+        'house_id',
+        'member_ref',
+        'first_name',
+        'last_name',
+        'email',
+        'phone',
+        'company_name',
+        'street1',
+        'street2',
+        'city',
+        'state_code',
+        'province',
+        'postal_code',
+        'country_code',
+        'platform',
+        'company_id',
+      ];
       const params: unknown[] = [];
       for (const { slot, ref } of batch) {
         const m = slot.newMember!;
-        params.push(houseId, ref, m.firstName, m.lastName, m.email, m.phone, m.companyName, m.street1, m.street2, m.city, m.stateCode, m.province, m.postalCode, m.countryCode, 'Floor', COMPANY_ID_OF.Floor);
+        params.push(
+          houseId,
+          ref,
+          m.firstName,
+          m.lastName,
+          m.email,
+          m.phone,
+          m.companyName,
+          m.street1,
+          m.street2,
+          m.city,
+          m.stateCode,
+          m.province,
+          m.postalCode,
+          m.countryCode,
+          'Floor',
+          COMPANY_ID_OF.Floor,
+        );
       }
       const rows: { id: number; member_ref: string }[] = await em.execute(
         `insert into member (${cols.join(', ')}) values ${batch.map(() => `(${cols.map(() => '?').join(', ')})`).join(', ')} returning id, member_ref`,
@@ -263,7 +308,15 @@ export function matchResultBidders(claims: readonly BidderClaim[], known: Result
   const slotFor = (a: CandidateApproval): BidderSlot => {
     let s = slotOfApproval.get(a.approvalId);
     if (!s) {
-      s = { approvalId: a.approvalId, memberId: a.memberId, newMember: null, paddle: a.paddle, channel: a.channel, email: a.email, paddleAssigned: false };
+      s = {
+        approvalId: a.approvalId,
+        memberId: a.memberId,
+        newMember: null,
+        paddle: a.paddle,
+        channel: a.channel,
+        email: a.email,
+        paddleAssigned: false,
+      };
       slotOfApproval.set(a.approvalId, s);
       slots.push(s);
     }
@@ -274,15 +327,16 @@ export function matchResultBidders(claims: readonly BidderClaim[], known: Result
   for (const [paddle, approvals] of known.approvalsByPaddle) byPaddle.set(paddle, approvals.map(slotFor));
   const byEmail = new Map<string, { memberId: number | null; platform: Platform; slot: BidderSlot | null }[]>();
   for (const [email, members] of known.membersByEmail) {
-    byEmail.set(lower(email), members.map((m) => ({ memberId: m.memberId, platform: m.platform, slot: m.approval ? slotFor(m.approval) : null })));
+    byEmail.set(
+      lower(email),
+      members.map((m) => ({ memberId: m.memberId, platform: m.platform, slot: m.approval ? slotFor(m.approval) : null })),
+    );
   }
   const used = new Set<BidderSlot>();
 
   const winners: ResultBidderPlan['winners'] = claims.map(() => null);
   const errors: ResultBidderPlan['errors'] = [];
-  const order = claims
-    .map((c, i) => ({ c, i }))
-    .sort((x, y) => rank(x.c) - rank(y.c) || x.c.line - y.c.line);
+  const order = claims.map((c, i) => ({ c, i })).sort((x, y) => rank(x.c) - rank(y.c) || x.c.line - y.c.line);
 
   for (const { c, i } of order) {
     const fail = (reason: string) => void errors.push({ line: c.line, reason });
@@ -300,7 +354,8 @@ export function matchResultBidders(claims: readonly BidderClaim[], known: Result
       }
       if (found.length === 1) {
         const s = found[0];
-        if (email && s.email && lower(s.email) !== email) fail(`Paddle ${c.paddle} belongs to another bidder in this sale (${s.email}), not ${c.email}.`);
+        if (email && s.email && lower(s.email) !== email)
+          fail(`Paddle ${c.paddle} belongs to another bidder in this sale (${s.email}), not ${c.email}.`);
         else win(s);
         continue;
       }
@@ -325,7 +380,15 @@ export function matchResultBidders(claims: readonly BidderClaim[], known: Result
           continue;
         }
         // A member of the house not yet registered for this sale.
-        const s: BidderSlot = { approvalId: null, memberId: m.memberId, newMember: null, paddle: c.paddle ?? 0, channel: c.channel ?? m.platform, email: c.email, paddleAssigned: false };
+        const s: BidderSlot = {
+          approvalId: null,
+          memberId: m.memberId,
+          newMember: null,
+          paddle: c.paddle ?? 0,
+          channel: c.channel ?? m.platform,
+          email: c.email,
+          paddleAssigned: false,
+        };
         slots.push(s);
         m.slot = s;
         if (c.paddle) byPaddle.set(c.paddle, [s]);
@@ -340,7 +403,9 @@ export function matchResultBidders(claims: readonly BidderClaim[], known: Result
     }
     const who = [c.paddle ? `paddle ${c.paddle}` : null, c.email ? `email ${c.email}` : null].filter(Boolean).join(' or ');
     if (c.channel && c.channel !== 'Floor') {
-      fail(`No bidder with ${who} is registered for this sale or known to the house; an import creates Floor bidders only (the channel is ${c.channel}).`);
+      fail(
+        `No bidder with ${who} is registered for this sale or known to the house; an import creates Floor bidders only (the channel is ${c.channel}).`,
+      );
       continue;
     }
     if (!c.firstName && !c.lastName) {
@@ -384,4 +449,3 @@ function rank(c: BidderClaim): number {
   if (c.firstName || c.lastName) return 1;
   return 2;
 }
-

@@ -66,11 +66,16 @@ export class CatalogsService {
   async sessionsByRefs(houseId: number, catalogRefs: readonly string[]): Promise<SessionRow[]> {
     const refs = [...new Set(catalogRefs)];
     if (!refs.length) return [];
-    const rows = await this.em.getConnection().execute(
-      `select c.id from catalog c where c.house_id = ? and c.catalog_ref in (${refs.map(() => '?').join(', ')})`,
-      [houseId, ...refs],
+    const rows = await this.em
+      .getConnection()
+      .execute(`select c.id from catalog c where c.house_id = ? and c.catalog_ref in (${refs.map(() => '?').join(', ')})`, [
+        houseId,
+        ...refs,
+      ]);
+    return this.sessions(
+      houseId,
+      rows.map((r) => r.id as number),
     );
-    return this.sessions(houseId, rows.map((r) => r.id as number));
   }
 
   /** Premium steps and live fee of the auction groups (sales) given, keyed by group id. */
@@ -78,13 +83,16 @@ export class CatalogsService {
     const out = new Map<number, GroupCharging>();
     if (!auctionGroupIds.length) return out;
     const marks = auctionGroupIds.map(() => '?').join(', ');
-    const groups = await this.em.getConnection().execute(
-      `select id, live_fee_rate, currency_code from auction_group where house_id = ? and id in (${marks})`,
-      [houseId, ...auctionGroupIds],
-      'all',
-      this.em.getTransactionContext(),
-    );
-    for (const g of groups) out.set(g.id, { auctionGroupId: g.id, premiumSteps: [], liveFeeRate: g.live_fee_rate, currencyCode: g.currency_code });
+    const groups = await this.em
+      .getConnection()
+      .execute(
+        `select id, live_fee_rate, currency_code from auction_group where house_id = ? and id in (${marks})`,
+        [houseId, ...auctionGroupIds],
+        'all',
+        this.em.getTransactionContext(),
+      );
+    for (const g of groups)
+      out.set(g.id, { auctionGroupId: g.id, premiumSteps: [], liveFeeRate: g.live_fee_rate, currencyCode: g.currency_code });
     const steps = await this.em.getConnection().execute(
       `select s.group_id, s.from_cents, s.to_cents, s.rate from buyers_premium_step s join auction_group g on g.id = s.group_id
         where g.house_id = ? and s.group_id in (${marks}) order by s.group_id, s.from_cents`,
@@ -93,7 +101,9 @@ export class CatalogsService {
       this.em.getTransactionContext(),
     );
     for (const s of steps) {
-      out.get(s.group_id)?.premiumSteps.push({ fromCents: Number(s.from_cents), toCents: s.to_cents === null ? null : Number(s.to_cents), rate: s.rate });
+      out
+        .get(s.group_id)
+        ?.premiumSteps.push({ fromCents: Number(s.from_cents), toCents: s.to_cents === null ? null : Number(s.to_cents), rate: s.rate });
     }
     return out;
   }

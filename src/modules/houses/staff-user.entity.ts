@@ -4,7 +4,10 @@ import { House } from './house.entity';
 
 /** A member of a house's staff. User names are unique per house, case-insensitively. */
 @Entity({ tableName: 'staff_user' })
-@Index({ name: 'staff_user_house_user_name_key', expression: 'create unique index "staff_user_house_user_name_key" on "staff_user" ("house_id", lower("user_name"))' })
+@Index({
+  name: 'staff_user_house_user_name_key',
+  expression: 'create unique index "staff_user_house_user_name_key" on "staff_user" ("house_id", lower("user_name"))',
+})
 export class StaffUser {
   @PrimaryKey()
   id!: number;

@@ -28,10 +28,18 @@ export class StaffUsersService {
   async create(input: NewStaffUser): Promise<StaffUser> {
     const userName = input.userName.trim();
     if (!/^[A-Za-z0-9._@-]{1,64}$/.test(userName)) {
-      throw new HousesError(HousesErrorCode.INVALID_USER_NAME, 'User name may contain letters, digits, dots, dashes, underscores and @ only.', { userName: 'Invalid user name.' });
+      throw new HousesError(
+        HousesErrorCode.INVALID_USER_NAME,
+        'User name may contain letters, digits, dots, dashes, underscores and @ only.',
+        { userName: 'Invalid user name.' },
+      );
     }
     if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
-      throw new HousesError(HousesErrorCode.WEAK_PASSWORD, `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`, { password: 'Invalid password length.' });
+      throw new HousesError(
+        HousesErrorCode.WEAK_PASSWORD,
+        `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
+        { password: 'Invalid password length.' },
+      );
     }
     if (await this.findByName(input.house.id, userName)) {
       throw new HousesError(HousesErrorCode.USER_NAME_TAKEN, `User "${userName}" already exists in this house.`);

@@ -45,9 +45,21 @@ import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
   imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule],
-  controllers: [InvoiceGroupSettingsController, InvoiceTemplatesController, InvoiceDetailsController, InvoicesController, InvoiceGroupsController, InvoiceGroupsResourceController,
-    InvoiceMarksController, PaymentMethodsController, InvoiceContactController,
-    ChargesController, GroupDetailEditsController, FloorEditController, AuditController],
+  controllers: [
+    InvoiceGroupSettingsController,
+    InvoiceTemplatesController,
+    InvoiceDetailsController,
+    InvoicesController,
+    InvoiceGroupsController,
+    InvoiceGroupsResourceController,
+    InvoiceMarksController,
+    PaymentMethodsController,
+    InvoiceContactController,
+    ChargesController,
+    GroupDetailEditsController,
+    FloorEditController,
+    AuditController,
+  ],
   providers: [
     InvoiceTemplatesService,
     InvoiceDetailsService,

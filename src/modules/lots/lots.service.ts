@@ -52,10 +52,9 @@ export class LotsService {
     const ids = [...new Set(lotIds)];
     for (let i = 0; i < ids.length; i += 5000) {
       const batch = ids.slice(i, i + 5000);
-      const rows = await this.em.getConnection().execute(
-        `select id, lot_ref from lot where house_id = ? and id in (${batch.map(() => '?').join(', ')})`,
-        [houseId, ...batch],
-      );
+      const rows = await this.em
+        .getConnection()
+        .execute(`select id, lot_ref from lot where house_id = ? and id in (${batch.map(() => '?').join(', ')})`, [houseId, ...batch]);
       for (const r of rows) out.set(r.id as number, r.lot_ref as string);
     }
     return out;

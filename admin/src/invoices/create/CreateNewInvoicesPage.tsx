@@ -33,7 +33,10 @@ export function CreateNewInvoicesPage() {
     enabled: houseRef !== '' && groupId !== null,
     placeholderData: keepPreviousData,
     retry: false,
-    refetchInterval: (q) => (q.state.data && !q.state.data.invoiceGroup.invoiceCreated && !q.state.data.invoiceGroup.creationError ? IN_PROGRESS_REFRESH_MS : false),
+    refetchInterval: (q) =>
+      q.state.data && !q.state.data.invoiceGroup.invoiceCreated && !q.state.data.invoiceGroup.creationError
+        ? IN_PROGRESS_REFRESH_MS
+        : false,
   });
   const created = details.data?.invoiceGroup.invoiceCreated ?? false;
 

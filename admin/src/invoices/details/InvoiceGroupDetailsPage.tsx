@@ -33,7 +33,14 @@ import { Pager } from '../../common/Pager';
 import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
 import { csvFileName, invoicesCsv } from '../csv';
-import { fetchAllInvoices, fetchGroupDetailInfo, fetchInvoicesByIds, type GroupDetailInfo, type Invoice, type StatusFilter } from '../invoiceApi';
+import {
+  fetchAllInvoices,
+  fetchGroupDetailInfo,
+  fetchInvoicesByIds,
+  type GroupDetailInfo,
+  type Invoice,
+  type StatusFilter,
+} from '../invoiceApi';
 import { DEFAULT_TABLE_PAGE_SIZE, INVOICE_TEXT, SEARCH_MAX, TABLE_PAGE_SIZES } from '../invoiceTexts';
 import { editInvoicesPath, groupIdParam, pageSizeParam, previewPath, searchParam, statusParam } from '../routeParams';
 import { ContactDialog } from '../shared/ContactDialog';
@@ -92,7 +99,10 @@ export function InvoiceGroupDetailsPage() {
     enabled: houseRef !== '' && groupId !== null,
     placeholderData: keepPreviousData,
     retry: false,
-    refetchInterval: (q) => (q.state.data && !q.state.data.invoiceGroup.invoiceCreated && !q.state.data.invoiceGroup.creationError ? IN_PROGRESS_REFRESH_MS : false),
+    refetchInterval: (q) =>
+      q.state.data && !q.state.data.invoiceGroup.invoiceCreated && !q.state.data.invoiceGroup.creationError
+        ? IN_PROGRESS_REFRESH_MS
+        : false,
   });
   const closePrint = useCallback(() => setPrint(null), []);
   const openContact = useCallback((inv: Invoice) => setRowDialog({ kind: 'contact', invoiceId: inv.invoiceID }), []);
@@ -185,14 +195,22 @@ export function InvoiceGroupDetailsPage() {
             </Alert>
           ) : (
             <Card variant="outlined">
-              <Box sx={{ p: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+              <Box
+                sx={{ p: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}
+              >
                 <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => void openPrint()} data-testid="print">
                   {selected.size ? 'Print selected' : 'Print all'}
                 </Button>
                 <Button variant="outlined" component={RouterLink} to={editInvoicesPath(groupId)}>
                   Edit all invoices
                 </Button>
-                <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadCsv()} disabled={csvBusy} data-testid="download-csv">
+                <Button
+                  variant="outlined"
+                  startIcon={<DownloadIcon />}
+                  onClick={() => void downloadCsv()}
+                  disabled={csvBusy}
+                  data-testid="download-csv"
+                >
                   Download as CSV
                 </Button>
                 <Button
@@ -261,7 +279,11 @@ export function InvoiceGroupDetailsPage() {
                     value={searchText}
                     onChange={(e) => setSearchText(e.target.value)}
                     slotProps={{
-                      htmlInput: { maxLength: SEARCH_MAX, 'aria-label': 'Search by name or invoice number', 'data-testid': 'invoice-search' },
+                      htmlInput: {
+                        maxLength: SEARCH_MAX,
+                        'aria-label': 'Search by name or invoice number',
+                        'data-testid': 'invoice-search',
+                      },
                       input: {
                         endAdornment: searchText ? (
                           <InputAdornment position="end">
@@ -293,7 +315,9 @@ export function InvoiceGroupDetailsPage() {
               {d.invoiceBidders.length === 0 ? (
                 <Box sx={{ p: 2 }}>
                   <Alert severity="info" data-testid="no-results">
-                    {search || status === 'ALL' ? INVOICE_TEXT.noSearchResults : `There are no ${status === 'PAID' ? 'paid' : 'unpaid'} invoices in this group.`}
+                    {search || status === 'ALL'
+                      ? INVOICE_TEXT.noSearchResults
+                      : `There are no ${status === 'PAID' ? 'paid' : 'unpaid'} invoices in this group.`}
                   </Alert>
                 </Box>
               ) : (
@@ -308,7 +332,18 @@ export function InvoiceGroupDetailsPage() {
                   onNote={openNote}
                 />
               )}
-              <Box sx={{ p: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', borderTop: 1, borderColor: 'divider' }}>
+              <Box
+                sx={{
+                  p: 1.5,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  gap: 2,
+                  flexWrap: 'wrap',
+                  borderTop: 1,
+                  borderColor: 'divider',
+                }}
+              >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
                   <TextField
                     select
@@ -350,7 +385,13 @@ export function InvoiceGroupDetailsPage() {
           onSend={async (subject, message) => {
             const inv = editable(dialogInvoice);
             await afterWrite(() =>
-              sendInvoiceMessage(dp, houseRef, { subject, message, houseUserRef: user?.userRef ?? '', bidderID: inv.memberID, invoiceID: inv.invoiceID }),
+              sendInvoiceMessage(dp, houseRef, {
+                subject,
+                message,
+                houseUserRef: user?.userRef ?? '',
+                bidderID: inv.memberID,
+                invoiceID: inv.invoiceID,
+              }),
             );
             setRowDialog(null);
             notify(EDIT_TEXT.messageSent, { type: 'success' });
@@ -380,7 +421,9 @@ export function InvoiceGroupDetailsPage() {
           onSend={async (subject, message) => {
             await afterWrite(() => sendBulkContact(dp, houseRef, groupId, rowDialog.invoiceIds, subject, message));
             setRowDialog(null);
-            notify(rowDialog.invoiceIds.length === 1 ? EDIT_TEXT.messageSent : EDIT_TEXT.messagesSent(rowDialog.invoiceIds.length), { type: 'success' });
+            notify(rowDialog.invoiceIds.length === 1 ? EDIT_TEXT.messageSent : EDIT_TEXT.messagesSent(rowDialog.invoiceIds.length), {
+              type: 'success',
+            });
           }}
           onClose={() => setRowDialog(null)}
         />
@@ -394,7 +437,9 @@ export function InvoiceGroupDetailsPage() {
           onSave={async (notes) => {
             await afterWrite(() => addBulkNote(dp, houseRef, groupId, rowDialog.invoiceIds, notes));
             setRowDialog(null);
-            notify(rowDialog.invoiceIds.length === 1 ? EDIT_TEXT.noteSaved : EDIT_TEXT.notesSaved(rowDialog.invoiceIds.length), { type: 'success' });
+            notify(rowDialog.invoiceIds.length === 1 ? EDIT_TEXT.noteSaved : EDIT_TEXT.notesSaved(rowDialog.invoiceIds.length), {
+              type: 'success',
+            });
           }}
           onClose={() => setRowDialog(null)}
         />
@@ -420,7 +465,11 @@ function GroupHeader({ d, symbol }: { d: GroupDetailInfo; symbol: string }) {
         <Typography variant="h6" component="h2" data-testid="group-title" sx={{ mb: 1 }}>
           {d.invoiceGroup.invoiceGroupTitle}
         </Typography>
-        <Box component="table" sx={{ borderCollapse: 'collapse', '& td': { py: 0.25, pr: 2, verticalAlign: 'top', fontSize: '0.875rem' } }} data-testid="group-sessions">
+        <Box
+          component="table"
+          sx={{ borderCollapse: 'collapse', '& td': { py: 0.25, pr: 2, verticalAlign: 'top', fontSize: '0.875rem' } }}
+          data-testid="group-sessions"
+        >
           <tbody>
             {d.catalogs.map((c) => (
               <tr key={c.catalogID}>

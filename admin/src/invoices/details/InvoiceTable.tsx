@@ -46,7 +46,16 @@ const hasNote = (inv: Invoice) => {
  * when any, name (cut over 25 characters) with the platform tag, invoice total, balance,
  * invoice status and ship/pickup status.
  */
-export const InvoiceTable = memo(function InvoiceTable({ groupId, invoices, hasPaddle, symbol, selected, onSelect, onContact, onNote }: InvoiceTableProps) {
+export const InvoiceTable = memo(function InvoiceTable({
+  groupId,
+  invoices,
+  hasPaddle,
+  symbol,
+  selected,
+  onSelect,
+  onContact,
+  onNote,
+}: InvoiceTableProps) {
   const onPage = invoices.filter((i) => selected.has(i.invoiceID)).length;
   const togglePage = () => {
     const next = new Set(selected);
@@ -95,17 +104,32 @@ export const InvoiceTable = memo(function InvoiceTable({ groupId, invoices, hasP
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap', py: 0 }}>
                 <Tooltip title="Edit invoice">
-                  <IconButton size="small" component={RouterLink} to={editInvoicesPath(groupId, [inv.invoiceID])} aria-label={`Edit invoice ${inv.invoiceNumber}`}>
+                  <IconButton
+                    size="small"
+                    component={RouterLink}
+                    to={editInvoicesPath(groupId, [inv.invoiceID])}
+                    aria-label={`Edit invoice ${inv.invoiceNumber}`}
+                  >
                     <EditIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title="Contact">
-                  <IconButton size="small" onClick={() => onContact(inv)} aria-label={`Contact the bidder of invoice ${inv.invoiceNumber}`} data-testid="row-contact">
+                  <IconButton
+                    size="small"
+                    onClick={() => onContact(inv)}
+                    aria-label={`Contact the bidder of invoice ${inv.invoiceNumber}`}
+                    data-testid="row-contact"
+                  >
                     <MailIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title={hasNote(inv) ? 'Update internal note' : 'Add internal note'}>
-                  <IconButton size="small" onClick={() => onNote(inv)} aria-label={`Internal note of invoice ${inv.invoiceNumber}`} data-testid="row-note">
+                  <IconButton
+                    size="small"
+                    onClick={() => onNote(inv)}
+                    aria-label={`Internal note of invoice ${inv.invoiceNumber}`}
+                    data-testid="row-note"
+                  >
                     <NoteIcon hasNote={hasNote(inv)} />
                   </IconButton>
                 </Tooltip>

@@ -52,14 +52,31 @@ export function PrintView({ houseName, groupTitle, symbol, invoices, error, onCl
             'body, html': { overflow: 'visible !important', background: '#fff !important' },
             '.ar-print-view': { position: 'static !important', overflow: 'visible !important', background: '#fff !important' },
             '.ar-print-toolbar': { display: 'none !important' },
-            '.ar-print-page': { boxShadow: 'none !important', margin: '0 !important', padding: '0 !important', maxWidth: 'none !important', breakAfter: 'page' },
+            '.ar-print-page': {
+              boxShadow: 'none !important',
+              margin: '0 !important',
+              padding: '0 !important',
+              maxWidth: 'none !important',
+              breakAfter: 'page',
+            },
             '.ar-print-page:last-of-type': { breakAfter: 'auto' },
           },
         }}
       />
       <Box
         className="ar-print-toolbar"
-        sx={{ position: 'sticky', top: 0, zIndex: 1, display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1.5, bgcolor: '#fff', borderBottom: '1px solid #ccd' }}
+        sx={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 1,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          px: 3,
+          py: 1.5,
+          bgcolor: '#fff',
+          borderBottom: '1px solid #ccd',
+        }}
       >
         <Typography sx={{ fontWeight: 600, flex: 1 }}>
           {invoices ? `${invoices.length} invoice${invoices.length === 1 ? '' : 's'} · ${groupTitle}` : groupTitle}
@@ -67,7 +84,13 @@ export function PrintView({ houseName, groupTitle, symbol, invoices, error, onCl
         <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
           {INVOICE_TEXT.printNote}
         </Typography>
-        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!invoices?.length} data-testid="print-now">
+        <Button
+          variant="contained"
+          startIcon={<PrintIcon />}
+          onClick={() => window.print()}
+          disabled={!invoices?.length}
+          data-testid="print-now"
+        >
           Print
         </Button>
         <Button onClick={onClose} data-testid="print-close">
@@ -113,7 +136,16 @@ function PrintedInvoice({ invoice: inv, houseName, symbol }: { invoice: Invoice;
       component="article"
       className="ar-print-page"
       data-testid={`printed-invoice-${inv.invoiceID}`}
-      sx={{ maxWidth: 820, mx: 'auto', my: 3, p: 5, bgcolor: '#fff', boxShadow: '0 1px 4px rgba(0,0,0,.2)', fontSize: 13, lineHeight: 1.45 }}
+      sx={{
+        maxWidth: 820,
+        mx: 'auto',
+        my: 3,
+        p: 5,
+        bgcolor: '#fff',
+        boxShadow: '0 1px 4px rgba(0,0,0,.2)',
+        fontSize: 13,
+        lineHeight: 1.45,
+      }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 3 }}>
         <Box>

@@ -149,7 +149,16 @@ function ChargesForm({ ids, startIndex, bulk, settings, lookup, onSave, onClose 
     setAlert((a) => (a === CHARGE_TEXT.fixErrors ? null : a));
   };
   const normalise = (rowKey: string, field: ChargeField) =>
-    setForm((f) => (f ? { ...f, rows: f.rows.map((r) => (r.key === rowKey ? { ...r, texts: { ...r.texts, [field]: normaliseChargeText(r.texts[field], field) } } : r)) } : f));
+    setForm((f) =>
+      f
+        ? {
+            ...f,
+            rows: f.rows.map((r) =>
+              r.key === rowKey ? { ...r, texts: { ...r.texts, [field]: normaliseChargeText(r.texts[field], field) } } : r,
+            ),
+          }
+        : f,
+    );
 
   const last = index === ids.length - 1;
 
@@ -318,7 +327,11 @@ function ChargesForm({ ids, startIndex, bulk, settings, lookup, onSave, onClose 
               )
             ) : (
               rows.map((row) => (
-                <Box key={row.key} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 1 }} data-testid="charges-row-invoice">
+                <Box
+                  key={row.key}
+                  sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 1 }}
+                  data-testid="charges-row-invoice"
+                >
                   {fields.map((f) => (
                     <Box key={f}>
                       <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
@@ -377,7 +390,11 @@ function ChargesForm({ ids, startIndex, bulk, settings, lookup, onSave, onClose 
 }
 
 /** The server's field messages on the form's fields: `[i].shipping` is the i-th lot sent, `shipping` the only row. */
-function serverErrors(errors: Record<string, string>, body: LotChargeBody[] | InvoiceChargeBody, rows: readonly ChargeRowDraft[]): ChargeErrors {
+function serverErrors(
+  errors: Record<string, string>,
+  body: LotChargeBody[] | InvoiceChargeBody,
+  rows: readonly ChargeRowDraft[],
+): ChargeErrors {
   const out: ChargeErrors = {};
   const sent = Array.isArray(body) ? body.map((b) => rows.find((r) => r.lotID === b.lotID)) : [rows[0]];
   for (const [key, message] of Object.entries(errors)) {

@@ -28,7 +28,14 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCl
     }
   };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title" data-testid="confirm-dialog">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="confirm-dialog-title"
+      data-testid="confirm-dialog"
+    >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {alert && (
@@ -42,7 +49,13 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCl
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => void confirm()} disabled={busy} startIcon={busy ? <CircularProgress size={14} /> : undefined} data-testid="confirm-ok">
+        <Button
+          variant="contained"
+          onClick={() => void confirm()}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={14} /> : undefined}
+          data-testid="confirm-ok"
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -18,7 +18,12 @@ export function EditInvoicesPage() {
   return (
     <Stack spacing={2} data-testid="edit-invoices">
       <PageTitle title="Edit Invoices" />
-      <Link component={RouterLink} to={`/invoices/InvoiceGroupDetails/${groupId}`} sx={{ alignSelf: 'flex-start' }} data-testid="back-to-details">
+      <Link
+        component={RouterLink}
+        to={`/invoices/InvoiceGroupDetails/${groupId}`}
+        sx={{ alignSelf: 'flex-start' }}
+        data-testid="back-to-details"
+      >
         {'< Invoice Group Details'}
       </Link>
       <InvoiceEditor key={`${groupId}:${ids?.join(',') ?? ''}`} groupId={groupId} ids={ids} />

@@ -38,7 +38,15 @@ export const bidderHref = (memberID: number) => `/your-customers?memberID=${memb
  * per-invoice links (Edit/Add charges, Contact, Add/Update internal note, Mark as Paid/Not Paid,
  * Mark as pickup/shipping when allowed, floor price edits, Print), the per-item menu and the History.
  */
-export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({ invoice: inv, settings, api, selected, busy, error, onDismissError }: EditableInvoiceBlockProps) {
+export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
+  invoice: inv,
+  settings,
+  api,
+  selected,
+  busy,
+  error,
+  onDismissError,
+}: EditableInvoiceBlockProps) {
   const dp = useAppDataProvider();
   const [historyOpen, setHistoryOpen] = useState(false);
   const paid = inv.allPaid || inv.invoiceStatus === 'Paid';
@@ -62,7 +70,8 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({ invoice
     links.push({
       label: deliveryToggleLabel(inv),
       testId: 'toggle-delivery',
-      onClick: () => void api.run(inv, (ref) => setDeliveryMode(dp, settings.houseRef, settings.groupId, ref, inv.pickup ? 'shipping' : 'pickup')),
+      onClick: () =>
+        void api.run(inv, (ref) => setDeliveryMode(dp, settings.houseRef, settings.groupId, ref, inv.pickup ? 'shipping' : 'pickup')),
     });
   }
   const own = inv.additionalPriceInfo;
@@ -73,14 +82,24 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({ invoice
       onClick: () => void api.run(inv, (ref) => setAdditionalHidden(dp, settings.houseRef, settings.groupId, ref, null, !own.hidden)),
     });
   }
-  if (canEditFloorPrices(inv)) links.push({ label: 'Edit hammer, BP & live fee', testId: 'edit-floor', onClick: () => api.open({ kind: 'floor', invoiceId: id }) });
+  if (canEditFloorPrices(inv))
+    links.push({ label: 'Edit hammer, BP & live fee', testId: 'edit-floor', onClick: () => api.open({ kind: 'floor', invoiceId: id }) });
   links.push({ label: 'Print', testId: 'print-invoice', onClick: () => api.open({ kind: 'print', invoiceIds: [id] }) });
 
   const actions = (
     <Box data-testid="invoice-actions">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, alignItems: 'center' }}>
         {links.map((l) => (
-          <Link key={l.testId} component="button" type="button" variant="body2" onClick={l.onClick} disabled={busy} data-testid={l.testId} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <Link
+            key={l.testId}
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={l.onClick}
+            disabled={busy}
+            data-testid={l.testId}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
             {l.icon}
             {l.label}
           </Link>
@@ -89,10 +108,18 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({ invoice
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="delivery-mode">
         Delivery: {inv.pickup ? 'Pickup' : 'Shipping'} · Status: {inv.invoiceStatus}
         {inv.paidDateString ? ` ${inv.paidDateString}${inv.paymentMethod ? ` (${inv.paymentMethod})` : ''}` : ''} · {shippedWord(inv)}:{' '}
-        {inv.shipStatus === 'Not' ? 'No' : inv.shipStatus === 'Partial' ? 'Partial' : `Yes${inv.shipDateString ? ` ${inv.shipDateString}` : ''}`}
+        {inv.shipStatus === 'Not'
+          ? 'No'
+          : inv.shipStatus === 'Partial'
+            ? 'Partial'
+            : `Yes${inv.shipDateString ? ` ${inv.shipDateString}` : ''}`}
       </Typography>
       {hasNote && (
-        <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', bgcolor: 'action.hover', px: 1, py: 0.5, borderRadius: 0.5 }} data-testid="invoice-note">
+        <Typography
+          variant="body2"
+          sx={{ mt: 0.5, whiteSpace: 'pre-wrap', bgcolor: 'action.hover', px: 1, py: 0.5, borderRadius: 0.5 }}
+          data-testid="invoice-note"
+        >
           Note: {inv.notes}
         </Typography>
       )}
@@ -141,7 +168,19 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({ invoice
 });
 
 /** The per-item menu: Mark as shipped, Mark as paid/not paid, Show on invoice/Hide from invoice, File as dispute. */
-function LineMenu({ invoice: inv, line: l, settings, api, disabled }: { invoice: EditableInvoice; line: EditableDetail; settings: EditorSettings; api: EditorApi; disabled: boolean }) {
+function LineMenu({
+  invoice: inv,
+  line: l,
+  settings,
+  api,
+  disabled,
+}: {
+  invoice: EditableInvoice;
+  line: EditableDetail;
+  settings: EditorSettings;
+  api: EditorApi;
+  disabled: boolean;
+}) {
   const dp = useAppDataProvider();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -152,8 +191,16 @@ function LineMenu({ invoice: inv, line: l, settings, api, disabled }: { invoice:
   if (!l.suppress) {
     items.push(
       l.shipped
-        ? { label: `Mark as not ${word.toLowerCase()}`, testId: 'line-unship', onClick: () => api.open({ kind: 'undoShipped', invoiceId: id, lineId }) }
-        : { label: `Mark as ${word.toLowerCase()}`, testId: 'line-ship', onClick: () => api.open({ kind: 'shipped', invoiceId: id, lineId }) },
+        ? {
+            label: `Mark as not ${word.toLowerCase()}`,
+            testId: 'line-unship',
+            onClick: () => api.open({ kind: 'undoShipped', invoiceId: id, lineId }),
+          }
+        : {
+            label: `Mark as ${word.toLowerCase()}`,
+            testId: 'line-ship',
+            onClick: () => api.open({ kind: 'shipped', invoiceId: id, lineId }),
+          },
     );
     items.push(
       l.paid
@@ -176,11 +223,18 @@ function LineMenu({ invoice: inv, line: l, settings, api, disabled }: { invoice:
       onClick: () => void api.run(inv, (ref) => setAdditionalHidden(dp, settings.houseRef, settings.groupId, ref, lineId, !extra.hidden)),
     });
   }
-  if (canFileDispute(l, inv, settings.superUser)) items.push({ label: 'File as dispute', testId: 'line-dispute', onClick: () => api.fileDispute(inv, l) });
+  if (canFileDispute(l, inv, settings.superUser))
+    items.push({ label: 'File as dispute', testId: 'line-dispute', onClick: () => api.fileDispute(inv, l) });
   if (!items.length) return null;
   return (
     <>
-      <IconButton size="small" aria-label={`Actions for lot ${l.lotNumber}`} onClick={(e) => setAnchor(e.currentTarget)} disabled={disabled} data-testid="line-menu">
+      <IconButton
+        size="small"
+        aria-label={`Actions for lot ${l.lotNumber}`}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        disabled={disabled}
+        data-testid="line-menu"
+      >
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>

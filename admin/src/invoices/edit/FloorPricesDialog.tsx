@@ -1,5 +1,20 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+} from '@mui/material';
 import { AppAlert } from '../../common/AppAlert';
 import type { FloorLineEdit } from '../shared/editingApi';
 import type { EditableInvoice } from '../shared/editingTypes';
@@ -41,7 +56,9 @@ function FloorForm({ invoice, onSubmit, onClose }: FloorPricesDialogProps & { in
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const dirty = lines.some((l) => FIELDS.some((f) => (texts[`${l.invoiceDetailID}.${f.key}`] ?? '') !== centsToInput(l.priceInfoCents[f.key])));
+  const dirty = lines.some((l) =>
+    FIELDS.some((f) => (texts[`${l.invoiceDetailID}.${f.key}`] ?? '') !== centsToInput(l.priceInfoCents[f.key])),
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -80,7 +97,8 @@ function FloorForm({ invoice, onSubmit, onClose }: FloorPricesDialogProps & { in
       <DialogTitle id="floor-dialog-title">Edit hammer, BP &amp; live fee</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>
-          Invoice #{invoice.invoiceNumber} · {invoice.name}. A changed hammer recomputes the buyer&apos;s premium unless you change it too; tax and totals recompute.
+          Invoice #{invoice.invoiceNumber} · {invoice.name}. A changed hammer recomputes the buyer&apos;s premium unless you change it too;
+          tax and totals recompute.
         </DialogContentText>
         {alert && (
           <Box sx={{ mb: 1.5 }}>
@@ -125,7 +143,14 @@ function FloorForm({ invoice, onSubmit, onClose }: FloorPricesDialogProps & { in
                           }}
                           error={!!errors[key]}
                           helperText={errors[key] || undefined}
-                          slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `${f.label} of lot ${l.lotNumber}`, 'data-testid': `floor-${f.key}-${l.invoiceDetailID}`, style: { textAlign: 'right' } } }}
+                          slotProps={{
+                            htmlInput: {
+                              inputMode: 'decimal',
+                              'aria-label': `${f.label} of lot ${l.lotNumber}`,
+                              'data-testid': `floor-${f.key}-${l.invoiceDetailID}`,
+                              style: { textAlign: 'right' },
+                            },
+                          }}
                         />
                       </TableCell>
                     );
@@ -141,7 +166,13 @@ function FloorForm({ invoice, onSubmit, onClose }: FloorPricesDialogProps & { in
         <Button onClick={onClose} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={14} /> : undefined} data-testid="floor-save">
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={14} /> : undefined}
+          data-testid="floor-save"
+        >
           Save
         </Button>
       </DialogActions>

@@ -18,8 +18,14 @@ export function HistoryList({ invoice, houseRef, symbol }: { invoice: EditableIn
     queryFn: () => fetchInvoiceAudit(dp, houseRef, invoice.invoiceID),
     retry: false,
   });
-  const lots = useMemo(() => new Map((invoice.invoiceDetails ?? []).map((l) => [l.invoiceDetailID, l.lotNumber])), [invoice.invoiceDetails]);
-  const lines = useMemo(() => (audit.data?.entries ?? []).map((e) => auditLine(e, symbol, (id) => lots.get(id))), [audit.data, symbol, lots]);
+  const lots = useMemo(
+    () => new Map((invoice.invoiceDetails ?? []).map((l) => [l.invoiceDetailID, l.lotNumber])),
+    [invoice.invoiceDetails],
+  );
+  const lines = useMemo(
+    () => (audit.data?.entries ?? []).map((e) => auditLine(e, symbol, (id) => lots.get(id))),
+    [audit.data, symbol, lots],
+  );
 
   if (audit.isPending) {
     return (
@@ -45,7 +51,12 @@ export function HistoryList({ invoice, houseRef, symbol }: { invoice: EditableIn
   return (
     <Box component="ol" sx={{ m: 0, px: 2, pb: 1.5, listStyle: 'none' }} data-testid="history-list">
       {lines.map((l) => (
-        <Box component="li" key={l.id} sx={{ py: 0.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }} data-testid="history-entry">
+        <Box
+          component="li"
+          key={l.id}
+          sx={{ py: 0.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+          data-testid="history-entry"
+        >
           <Typography variant="body2">
             <Box component="span" sx={{ fontWeight: 600 }}>
               {l.what}

@@ -88,7 +88,8 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
   /** The invoice as last loaded (the page, or the dialogs' cache for invoices of other pages). */
   const current = useCallback(
     (id: number): EditableInvoice | undefined =>
-      latest.current.invoices.find((i) => i.invoiceID === id) ?? (qc.getQueryData(EDIT_KEYS.one(houseRef, groupId, id)) as EditableInvoice | undefined),
+      latest.current.invoices.find((i) => i.invoiceID === id) ??
+      (qc.getQueryData(EDIT_KEYS.one(houseRef, groupId, id)) as EditableInvoice | undefined),
     [qc, houseRef, groupId],
   );
 
@@ -210,8 +211,12 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
   const previewAndSend = async () => {
     if (!selected.size) return;
     const all = await data.allIds().catch(() => [...selected]);
-    const path = previewAndSendPath(groupId, all.filter((id) => selected.has(id)), house);
-    if (path) navigate(path);
+    const path = previewAndSendPath(
+      groupId,
+      all.filter((id) => selected.has(id)),
+      house,
+    );
+    if (path) void navigate(path);
   };
 
   if (data.isError) return <AppAlert message={INVOICE_TEXT.loadError} />;
@@ -263,7 +268,17 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
       {/* Stays in reach under the app's sticky header (88 px) while the invoices scroll by. */}
       <Card
         variant="outlined"
-        sx={{ p: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', position: { xs: 'static', md: 'sticky' }, top: 88, zIndex: 3, boxShadow: '0 2px 4px rgba(0,0,0,0.06)' }}
+        sx={{
+          p: 1.5,
+          display: 'flex',
+          gap: 1,
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          position: { xs: 'static', md: 'sticky' },
+          top: 88,
+          zIndex: 3,
+          boxShadow: '0 2px 4px rgba(0,0,0,0.06)',
+        }}
         data-testid="editor-controls"
       >
         <Button variant="outlined" onClick={() => void selectAll()} disabled={controlsBusy || total === 0} data-testid="select-all">
@@ -275,7 +290,13 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
         <Button variant="outlined" onClick={() => void openBulkCharges()} disabled={controlsBusy || total === 0} data-testid="bulk-charges">
           Edit/Add Charges to {scope}
         </Button>
-        <Button variant="contained" startIcon={<SendIcon />} onClick={() => void previewAndSend()} disabled={selected.size === 0} data-testid="preview-send">
+        <Button
+          variant="contained"
+          startIcon={<SendIcon />}
+          onClick={() => void previewAndSend()}
+          disabled={selected.size === 0}
+          data-testid="preview-send"
+        >
           Preview &amp; Send
         </Button>
         <Box sx={{ flex: 1 }} />
@@ -285,7 +306,9 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
       </Card>
       {controlsError && <AppAlert message={controlsError} onClose={() => setControlsError(null)} />}
       <Typography variant="body2" color="text.secondary" data-testid="cost-variant">
-        {perLot ? 'Charges (tax, shipping, insurance, other) are added per lot with this template.' : 'Charges (tax, shipping, insurance, other) are added per invoice with this template.'}
+        {perLot
+          ? 'Charges (tax, shipping, insurance, other) are added per lot with this template.'
+          : 'Charges (tax, shipping, insurance, other) are added per invoice with this template.'}
       </Typography>
       {data.invoices.length === 0 ? (
         <Alert severity="info" data-testid="no-invoices">
@@ -326,7 +349,12 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
             {rangeLabel(page, size, total)}
           </Typography>
         </Box>
-        <Pager page={page} pageCount={pageCountOf(total, size)} onPage={(p) => setQuery({ page: p <= 1 ? null : String(p) })} label="Invoice pages" />
+        <Pager
+          page={page}
+          pageCount={pageCountOf(total, size)}
+          onPage={(p) => setQuery({ page: p <= 1 ? null : String(p) })}
+          label="Invoice pages"
+        />
       </Box>
 
       {dialog?.kind === 'charges' && (
@@ -348,7 +376,9 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
           subtitle={`Invoice #${dialogInvoice.invoiceNumber} · ${dialogInvoice.name}`}
           initial={dialogInvoice.notes ?? ''}
           onSave={async (notes) => {
-            await write(dialogInvoice.invoiceID, () => saveNote(dp, houseRef, groupId, refOf(current(dialogInvoice.invoiceID) ?? dialogInvoice), notes));
+            await write(dialogInvoice.invoiceID, () =>
+              saveNote(dp, houseRef, groupId, refOf(current(dialogInvoice.invoiceID) ?? dialogInvoice), notes),
+            );
             close();
             notify(EDIT_TEXT.noteSaved, { type: 'success' });
           }}
@@ -361,7 +391,13 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
           recipients={`${dialogInvoice.name}${dialogInvoice.email ? ` <${dialogInvoice.email}>` : ''} · Invoice #${dialogInvoice.invoiceNumber}`}
           onSend={async (subject, message) => {
             await write(dialogInvoice.invoiceID, () =>
-              sendInvoiceMessage(dp, houseRef, { subject, message, houseUserRef: user?.userRef ?? '', bidderID: dialogInvoice.memberID, invoiceID: dialogInvoice.invoiceID }),
+              sendInvoiceMessage(dp, houseRef, {
+                subject,
+                message,
+                houseUserRef: user?.userRef ?? '',
+                bidderID: dialogInvoice.memberID,
+                invoiceID: dialogInvoice.invoiceID,
+              }),
             );
             close();
             notify(EDIT_TEXT.messageSent, { type: 'success' });

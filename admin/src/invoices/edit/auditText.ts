@@ -111,7 +111,16 @@ function show(kind: Kind, v: unknown, symbol: string): string {
 export function auditWhen(iso: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(d).replace(',', '');
+  return new Intl.DateTimeFormat('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  })
+    .format(d)
+    .replace(',', '');
 }
 
 export function actionText(action: string): string {
@@ -145,7 +154,8 @@ export function auditLine(e: AuditEntry, symbol: string, lotOf: (lineId: number)
     if (before !== after) changes.push({ label, before, after });
   }
   // The invoice's own fields first, its totals last.
-  const rank = (c: AuditChange) => (c.label === 'Invoice Total' ? 2 : c.label === 'Outstanding Balance' ? 3 : /^(Lot |Add'l)/.test(c.label) ? 1 : 0);
+  const rank = (c: AuditChange) =>
+    c.label === 'Invoice Total' ? 2 : c.label === 'Outstanding Balance' ? 3 : /^(Lot |Add'l)/.test(c.label) ? 1 : 0;
   changes.sort((a, b) => rank(a) - rank(b));
   return { id: e.id, when: auditWhen(e.createdAt, timeZone), who: e.userName, what: actionText(e.action), changes };
 }
@@ -158,7 +168,8 @@ const SHOWN_DERIVED = new Set(['invoice_total_cents', 'balance_cents']);
  * first, then the invoice total and the balance it led to; lines named by lot.
  */
 function serverLine(e: AuditEntry, timeZone?: string, symbol = '$'): AuditLine {
-  const money = (t: string | null) => (t !== null && /^-?\d+\.\d{2}$/.test(t) ? formatMoney(Math.round(Number(t) * 100), symbol) : (t ?? '—'));
+  const money = (t: string | null) =>
+    t !== null && /^-?\d+\.\d{2}$/.test(t) ? formatMoney(Math.round(Number(t) * 100), symbol) : (t ?? '—');
   // One line per field and change: the same change on several lots reads 'Lots 18, 73 · Paid: No → Yes'.
   const groups = new Map<string, { lots: string[]; label: string; before: string; after: string }>();
   for (const c of e.changes ?? []) {

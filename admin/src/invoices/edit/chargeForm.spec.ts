@@ -50,7 +50,15 @@ const invoice = (patch: Partial<EditableInvoice> = {}): EditableInvoice =>
     invoiceID: 1,
     invoiceChargesCents: { tax: 0, shipping: 1500, insurance: 0, other: -250 },
     additionalPriceInfo: null,
-    invoiceDetails: [line(1), line(2, { suppress: true }), line(3, { priceInfoCents: { hammer: 1, premium: 0, livefee: 0, tax: 140, shipping: 700, insurance: 50, other: 325 }, enteredChargesCents: { tax: 99, shipping: 700, insurance: 50, other: 25 }, fees: [{ label: 'Handling', amountCents: 300 }] })],
+    invoiceDetails: [
+      line(1),
+      line(2, { suppress: true }),
+      line(3, {
+        priceInfoCents: { hammer: 1, premium: 0, livefee: 0, tax: 140, shipping: 700, insurance: 50, other: 325 },
+        enteredChargesCents: { tax: 99, shipping: 700, insurance: 50, other: 25 },
+        fees: [{ label: 'Handling', amountCents: 300 }],
+      }),
+    ],
     ...patch,
   }) as EditableInvoice;
 
@@ -124,15 +132,24 @@ describe('charge rows', () => {
   });
 
   it('validates every editable field, tax only when entered, locked rows not at all', () => {
-    const rows: ChargeRowDraft[] = chargeRows(invoice(), true, false).map((r, i) => ({ ...r, texts: { tax: 'x', shipping: '-1', insurance: '2', other: '-9' }, locked: i === 1 }));
-    expect(validateCharges(rows, true)).toEqual({ [errorKey(rows[0], 'tax')]: CHARGE_TEXT.notANumber, [errorKey(rows[0], 'shipping')]: CHARGE_TEXT.negative });
+    const rows: ChargeRowDraft[] = chargeRows(invoice(), true, false).map((r, i) => ({
+      ...r,
+      texts: { tax: 'x', shipping: '-1', insurance: '2', other: '-9' },
+      locked: i === 1,
+    }));
+    expect(validateCharges(rows, true)).toEqual({
+      [errorKey(rows[0], 'tax')]: CHARGE_TEXT.notANumber,
+      [errorKey(rows[0], 'shipping')]: CHARGE_TEXT.negative,
+    });
     expect(validateCharges(rows, false)).toEqual({ [errorKey(rows[0], 'shipping')]: CHARGE_TEXT.negative });
   });
 
   it('finds the rows that changed (tax ignored when computed) and adds them up', () => {
     const rows = chargeRows(invoice(), true, false);
     expect(changedRows(rows, true)).toEqual([]);
-    const edited = rows.map((r, i) => (i === 0 ? { ...r, texts: { ...r.texts, tax: '3' } } : { ...r, texts: { ...r.texts, shipping: '$7' } }));
+    const edited = rows.map((r, i) =>
+      i === 0 ? { ...r, texts: { ...r.texts, tax: '3' } } : { ...r, texts: { ...r.texts, shipping: '$7' } },
+    );
     expect(changedRows(edited, false)).toEqual([]);
     expect(changedRows(edited, true).map((r) => r.lineId)).toEqual([1]);
     const more = edited.map((r) => ({ ...r, texts: { ...r.texts, other: '-1.5' } }));
@@ -148,7 +165,9 @@ describe('what is sent', () => {
   it('nothing when nothing changed', () => {
     const i = inv();
     expect(chargeBodies(i, chargeRows(i, true, false), { perLot: true, additional: false, withTax: true, isLastInvoice: true })).toBeNull();
-    expect(chargeBodies(i, chargeRows(i, false, false), { perLot: false, additional: false, withTax: true, isLastInvoice: true })).toBeNull();
+    expect(
+      chargeBodies(i, chargeRows(i, false, false), { perLot: false, additional: false, withTax: true, isLastInvoice: true }),
+    ).toBeNull();
   });
 
   it('per-lot form: one body per changed lot with only the changed fields, the lot state and the version', () => {
@@ -158,7 +177,17 @@ describe('what is sent', () => {
       { invoiceID: 1, lotID: 1001, suppress: false, restricted: true, paid: false, shipping: 12.5, additionalCharge: false, version: 4 },
     ]);
     expect(chargeBodies(i, rows, { perLot: true, additional: true, withTax: true, isLastInvoice: false })).toEqual([
-      { invoiceID: 1, lotID: 1001, suppress: false, restricted: true, paid: false, tax: 3, shipping: 12.5, additionalCharge: true, version: 4 },
+      {
+        invoiceID: 1,
+        lotID: 1001,
+        suppress: false,
+        restricted: true,
+        paid: false,
+        tax: 3,
+        shipping: 12.5,
+        additionalCharge: true,
+        version: 4,
+      },
     ]);
   });
 

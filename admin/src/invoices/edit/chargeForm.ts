@@ -21,7 +21,8 @@ export const CHARGE_TEXT = {
   negative: 'Please enter an amount of 0 or more.',
   taxComputed: 'Tax is calculated automatically for US invoices.',
   locked: 'This additional charge has been paid or is pending and cannot be changed.',
-  cannotAdd: 'Additional charges cannot be added to this invoice: it was not paid by card or ACH, or an additional charge has already been paid.',
+  cannotAdd:
+    'Additional charges cannot be added to this invoice: it was not paid by card or ACH, or an additional charge has already been paid.',
   fixErrors: 'Please correct the amounts marked and try again.',
 } as const;
 
@@ -93,7 +94,8 @@ export type ChargeErrors = Record<string, string>;
 export const errorKey = (row: Pick<ChargeRowDraft, 'key'>, field: ChargeField) => `${row.key}.${field}`;
 
 function amountsOf(info: AdditionalPriceInfo | null | undefined): Record<ChargeField, number> {
-  const c = (cents: number | undefined, amount: number | undefined) => (typeof cents === 'number' ? cents : Math.round((amount ?? 0) * 100));
+  const c = (cents: number | undefined, amount: number | undefined) =>
+    typeof cents === 'number' ? cents : Math.round((amount ?? 0) * 100);
   return {
     tax: c(info?.taxCents, info?.tax),
     shipping: c(info?.shippingCents, info?.shipping),
@@ -128,7 +130,16 @@ const textsOf = (a: Record<ChargeField, number>): ChargeTexts => ({
 export function chargeRows(inv: EditableInvoice, perLot: boolean, additional: boolean): ChargeRowDraft[] {
   if (!perLot) {
     const initial = additional ? amountsOf(inv.additionalPriceInfo) : { ...inv.invoiceChargesCents };
-    return [{ key: 'invoice', lineId: null, lotID: null, initial, texts: textsOf(initial), locked: additional && additionalChargeLocked(inv.additionalPriceInfo) }];
+    return [
+      {
+        key: 'invoice',
+        lineId: null,
+        lotID: null,
+        initial,
+        texts: textsOf(initial),
+        locked: additional && additionalChargeLocked(inv.additionalPriceInfo),
+      },
+    ];
   }
   return (inv.invoiceDetails ?? [])
     .filter((l) => !l.suppress)
@@ -206,11 +217,21 @@ export interface ChargeSaveOptions {
  * What `POST additionalCharges` gets for the form: the per-lot form (one body per changed lot, all
  * with the invoice's version) or the invoice-level form; null when nothing changed (nothing is sent).
  */
-export function chargeBodies(inv: EditableInvoice, rows: readonly ChargeRowDraft[], o: ChargeSaveOptions): LotChargeBody[] | InvoiceChargeBody | null {
+export function chargeBodies(
+  inv: EditableInvoice,
+  rows: readonly ChargeRowDraft[],
+  o: ChargeSaveOptions,
+): LotChargeBody[] | InvoiceChargeBody | null {
   const changed = changedRows(rows, o.withTax);
   if (!changed.length) return null;
   if (!o.perLot) {
-    return { invoiceID: inv.invoiceID, ...changedAmounts(changed[0], o.withTax), additionalCharge: o.additional, isLastInvoice: o.isLastInvoice, version: inv.version };
+    return {
+      invoiceID: inv.invoiceID,
+      ...changedAmounts(changed[0], o.withTax),
+      additionalCharge: o.additional,
+      isLastInvoice: o.isLastInvoice,
+      version: inv.version,
+    };
   }
   const lines = new Map((inv.invoiceDetails ?? []).map((l) => [l.invoiceDetailID, l]));
   return changed.map((row) => {

@@ -44,7 +44,8 @@ interface PageData {
 export const EDIT_KEYS = {
   head: (houseRef: string, groupId: number) => ['invoices', 'edit', houseRef, groupId, 'head'] as const,
   ids: (houseRef: string, groupId: number, ids: string) => ['invoices', 'edit', houseRef, groupId, 'ids', ids] as const,
-  page: (houseRef: string, groupId: number, ids: string, page: number, size: number) => ['invoices', 'edit', houseRef, groupId, 'page', ids, page, size] as const,
+  page: (houseRef: string, groupId: number, ids: string, page: number, size: number) =>
+    ['invoices', 'edit', houseRef, groupId, 'page', ids, page, size] as const,
   one: (houseRef: string, groupId: number, id: number) => ['invoices', 'edit', houseRef, groupId, 'one', id] as const,
   all: (houseRef: string, groupId: number) => ['invoices', 'edit', houseRef, groupId, 'all'] as const,
   audit: (houseRef: string, id: number, version: number) => ['invoices', 'audit', houseRef, id, version] as const,
@@ -52,7 +53,18 @@ export const EDIT_KEYS = {
 };
 
 function sumTotals(list: readonly Invoice[]): EditorTotals {
-  const t: EditorTotals = { totalInvoices: list.length, totalItems: 0, hammer: 0, bp: 0, liveFee: 0, tax: 0, sh: 0, insurance: 0, other: 0, total: 0 };
+  const t: EditorTotals = {
+    totalInvoices: list.length,
+    totalItems: 0,
+    hammer: 0,
+    bp: 0,
+    liveFee: 0,
+    tax: 0,
+    sh: 0,
+    insurance: 0,
+    other: 0,
+    total: 0,
+  };
   for (const i of list) {
     const p = i.totalPriceCents;
     t.totalItems += i.itemCount;
@@ -146,6 +158,7 @@ export function useEditorData(groupId: number, ids: readonly number[] | null, pa
   }
 
   /** Puts invoices as the server answered them into the page and the dialogs' cache, and refreshes the totals. */
+  const wholeGroup = ids === null;
   const applyInvoices = useCallback(
     (fresh: readonly EditableInvoice[]) => {
       const pageKey = EDIT_KEYS.page(houseRef, groupId, idsKey, page, size);
@@ -153,11 +166,11 @@ export function useEditorData(groupId: number, ids: readonly number[] | null, pa
       qc.setQueryData<PageData>(pageKey, (d) => (d ? { ...d, invoices: d.invoices.map((i) => byId.get(i.invoiceID) ?? i) } : d));
       for (const i of fresh) qc.setQueryData(EDIT_KEYS.one(houseRef, groupId, i.invoiceID), i);
       // The totals change with the invoices; the other screens' caches are stale too.
-      void qc.invalidateQueries({ queryKey: ids === null ? EDIT_KEYS.head(houseRef, groupId) : EDIT_KEYS.ids(houseRef, groupId, idsKey) });
+      void qc.invalidateQueries({ queryKey: wholeGroup ? EDIT_KEYS.head(houseRef, groupId) : EDIT_KEYS.ids(houseRef, groupId, idsKey) });
       void qc.invalidateQueries({ queryKey: ['invoices', 'details', houseRef, groupId], refetchType: 'none' });
       void qc.invalidateQueries({ queryKey: EDIT_KEYS.all(houseRef, groupId), refetchType: 'none' });
     },
-    [qc, houseRef, groupId, idsKey, page, size, ids === null],
+    [qc, houseRef, groupId, idsKey, page, size, wholeGroup],
   );
 
   /**
@@ -177,7 +190,11 @@ export function useEditorData(groupId: number, ids: readonly number[] | null, pa
   /** Every invoice id of the screen in order (the ?id= list, or the whole group, 500 per request). */
   const allIds = useCallback(async (): Promise<number[]> => {
     if (ids !== null) return orderedIds ?? [...ids];
-    const list = await qc.fetchQuery({ queryKey: EDIT_KEYS.all(houseRef, groupId), queryFn: () => fetchAllInvoices(dp, groupId, {}), staleTime: 60_000 });
+    const list = await qc.fetchQuery({
+      queryKey: EDIT_KEYS.all(houseRef, groupId),
+      queryFn: () => fetchAllInvoices(dp, groupId, {}),
+      staleTime: 60_000,
+    });
     return list.map((i) => i.invoiceID);
   }, [ids, orderedIds, qc, houseRef, groupId, dp]);
 

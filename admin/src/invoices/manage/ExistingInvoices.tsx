@@ -47,7 +47,10 @@ export function ExistingInvoices() {
     setTo(nextTo);
     if (rangeError(nextFrom, nextTo, today)) return;
     const next = new URLSearchParams(params);
-    for (const [k, v] of [['start', nextFrom], ['end', nextTo]] as const) {
+    for (const [k, v] of [
+      ['start', nextFrom],
+      ['end', nextTo],
+    ] as const) {
       if (v) next.set(k, v);
       else next.delete(k);
     }
@@ -60,8 +63,7 @@ export function ExistingInvoices() {
     queryFn: () => fetchInvoiceGroups(dp, houseRef, page, EXISTING_PAGE_SIZE, rangeQuery(start, end)),
     enabled: houseRef !== '' && !urlError,
     placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      q.state.data?.invoices.some((g) => !g.invoiceCreated && !g.creationError) ? IN_PROGRESS_REFRESH_MS : false,
+    refetchInterval: (q) => (q.state.data?.invoices.some((g) => !g.invoiceCreated && !g.creationError) ? IN_PROGRESS_REFRESH_MS : false),
   });
   const groups = list.data?.invoices ?? [];
   const total = list.data?.totalRecords ?? EXISTING_DEFAULT_TOTAL;

@@ -23,7 +23,14 @@ import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
-import { createInvoiceGroup, fetchInvoiceSettings, fetchJob, fetchUninvoiced, type JobView, type UninvoicedAuctionGroup } from '../invoiceApi';
+import {
+  createInvoiceGroup,
+  fetchInvoiceSettings,
+  fetchJob,
+  fetchUninvoiced,
+  type JobView,
+  type UninvoicedAuctionGroup,
+} from '../invoiceApi';
 import { GROUP_NAME_MAX, INVOICE_TEXT, UNINVOICED_PAGE_SIZE } from '../invoiceTexts';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
 import { CreatingDialog } from './CreatingDialog';
@@ -100,7 +107,8 @@ export function UninvoicedSessions() {
   const pageCount = pageCountOf(total, UNINVOICED_PAGE_SIZE);
   const activeTemplates = (templates.data ?? []).filter((t) => t.active !== false);
   const clientErrors = formErrors({ templateId, groupName }, sel) as Record<string, string>;
-  const fieldError = (k: 'invoiceSettingsID' | 'groupTitle' | 'catalogRefs') => serverErrors[k] ?? (submitted ? clientErrors[k] : undefined);
+  const fieldError = (k: 'invoiceSettingsID' | 'groupTitle' | 'catalogRefs') =>
+    serverErrors[k] ?? (submitted ? clientErrors[k] : undefined);
   const mixed = mixesLocations(sel.sessions);
 
   const goPage = (p: number) => {
@@ -145,7 +153,7 @@ export function UninvoicedSessions() {
     }
     if (!alive.current) return;
     void queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all });
-    navigate(createPath(groupId));
+    void navigate(createPath(groupId));
   };
 
   const submit = async () => {
@@ -159,7 +167,11 @@ export function UninvoicedSessions() {
     }
     setCreating(true);
     setProgress(null);
-    const body = { catalogRefs: sel.sessions.map((s) => s.catalogRef), groupTitle: groupName.trim(), invoiceSettingsID: Number(templateId) };
+    const body = {
+      catalogRefs: sel.sessions.map((s) => s.catalogRef),
+      groupTitle: groupName.trim(),
+      invoiceSettingsID: Number(templateId),
+    };
     const signature = JSON.stringify(body);
     if (keyRef.current?.signature !== signature) keyRef.current = { signature, key: idempotencyKey() };
     try {
@@ -173,7 +185,12 @@ export function UninvoicedSessions() {
       if (f.status !== 0) keyRef.current = null;
       if (f.code === 'MIXED_SALE_LOCATIONS') setLocationBanner(true);
       else if (f.status === 400 && Object.keys(f.errors).length) setServerErrors(f.errors);
-      else setFailure(f.status >= 400 && f.status < 500 && f.message && f.message !== INVOICE_TEXT.createFailed ? `${INVOICE_TEXT.createFailed} ${f.message}` : INVOICE_TEXT.createFailed);
+      else
+        setFailure(
+          f.status >= 400 && f.status < 500 && f.message && f.message !== INVOICE_TEXT.createFailed
+            ? `${INVOICE_TEXT.createFailed} ${f.message}`
+            : INVOICE_TEXT.createFailed,
+        );
       void queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all });
     }
   };
@@ -248,7 +265,10 @@ export function UninvoicedSessions() {
               }}
               error={!!fieldError('invoiceSettingsID')}
               helperText={fieldError('invoiceSettingsID')}
-              slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'group-template' } as object }, inputLabel: { shrink: true } }}
+              slotProps={{
+                select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'group-template' } as object },
+                inputLabel: { shrink: true },
+              }}
             >
               <MenuItem value="">
                 <em>Select Invoice Template</em>
@@ -274,7 +294,11 @@ export function UninvoicedSessions() {
               helperText={
                 <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                   <span>{nameError ?? (overLimit ? `Will be saved as "${storedGroupName(groupName)}"` : '')}</span>
-                  <Box component="span" sx={{ color: overLimit ? 'warning.main' : undefined, whiteSpace: 'nowrap' }} data-testid="group-name-counter">
+                  <Box
+                    component="span"
+                    sx={{ color: overLimit ? 'warning.main' : undefined, whiteSpace: 'nowrap' }}
+                    data-testid="group-name-counter"
+                  >
                     {nameCounter(groupName)}
                   </Box>
                 </Box>
@@ -371,7 +395,9 @@ function GroupCard({ group, sel, onChange }: { group: UninvoicedAuctionGroup; se
               </TableCell>
               <TableCell sx={{ width: 110, whiteSpace: 'nowrap' }}>{c.catalogDate}</TableCell>
               <TableCell>{c.catalogTitle}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{c.catalogRef}</TableCell>
+              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                {c.catalogRef}
+              </TableCell>
               <TableCell align="right" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
                 {c.uninvoicedLots !== undefined ? `${c.uninvoicedLots} lot${c.uninvoicedLots === 1 ? '' : 's'} to invoice` : ''}
               </TableCell>

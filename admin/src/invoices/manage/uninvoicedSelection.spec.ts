@@ -13,7 +13,14 @@ import {
   toggleSession,
 } from './uninvoicedSelection';
 
-const session = (ref: string, addressID: number | null = 1) => ({ catalogRef: ref, catalogID: 1, catalogDateFull: '', catalogDate: '09/06/2026', catalogTitle: ref, addressID });
+const session = (ref: string, addressID: number | null = 1) => ({
+  catalogRef: ref,
+  catalogID: 1,
+  catalogDateFull: '',
+  catalogDate: '09/06/2026',
+  catalogTitle: ref,
+  addressID,
+});
 const autumn: UninvoicedAuctionGroup = { groupID: 1, groupName: 'Autumn', catalogs: [session('A1'), session('A2'), session('A3', 2)] };
 const winter: UninvoicedAuctionGroup = { groupID: 2, groupName: 'Winter', catalogs: [session('W1', 2)] };
 

@@ -27,7 +27,9 @@ export function toggleSession(sel: Selection, group: UninvoicedAuctionGroup, ses
 export function toggleGroup(sel: Selection, group: UninvoicedAuctionGroup): Selection {
   if (sel.groupID !== null && sel.groupID !== group.groupID) return sel;
   const all = group.catalogs.every((c) => sel.sessions.some((s) => s.catalogRef === c.catalogRef));
-  return all || !group.catalogs.length ? EMPTY_SELECTION : { groupID: group.groupID, groupName: group.groupName, sessions: [...group.catalogs] };
+  return all || !group.catalogs.length
+    ? EMPTY_SELECTION
+    : { groupID: group.groupID, groupName: group.groupName, sessions: [...group.catalogs] };
 }
 
 export const isSelected = (sel: Selection, catalogRef: string) => sel.sessions.some((s) => s.catalogRef === catalogRef);
@@ -46,7 +48,10 @@ export interface GroupForm {
 }
 
 /** The field messages of the form (empty when it may be sent). */
-export function formErrors(form: GroupForm, sel: Selection): Record<'invoiceSettingsID' | 'groupTitle' | 'catalogRefs', string> | Record<string, never> {
+export function formErrors(
+  form: GroupForm,
+  sel: Selection,
+): Record<'invoiceSettingsID' | 'groupTitle' | 'catalogRefs', string> | Record<string, never> {
   const errors: Record<string, string> = {};
   if (!form.templateId) errors.invoiceSettingsID = INVOICE_TEXT.templateRequired;
   if (!form.groupName.trim()) errors.groupTitle = INVOICE_TEXT.nameRequired;

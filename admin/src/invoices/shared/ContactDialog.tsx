@@ -95,12 +95,21 @@ function ContactForm({ recipients, onSend, onClose }: ContactDialogProps) {
           sx={{ mt: 2 }}
         />
       </DialogContent>
-      <UnsavedChangesGuard when={(subject.trim() !== '' || message.trim() !== '') && !sending} text="The message you typed has not been sent." />
+      <UnsavedChangesGuard
+        when={(subject.trim() !== '' || message.trim() !== '') && !sending}
+        text="The message you typed has not been sent."
+      />
       <DialogActions>
         <Button onClick={onClose} disabled={sending}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={sending} startIcon={sending ? <CircularProgress size={14} /> : undefined} data-testid="contact-send">
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={sending}
+          startIcon={sending ? <CircularProgress size={14} /> : undefined}
+          data-testid="contact-send"
+        >
           Send
         </Button>
       </DialogActions>

@@ -81,11 +81,34 @@ export const InvoiceBlock = memo(function InvoiceBlock({
   const money = (c: number) => formatMoney(c, symbol);
   const charges = inv.invoiceChargesCents;
   const hasInvoiceCharges = charges.tax !== 0 || charges.shipping !== 0 || charges.insurance !== 0 || charges.other !== 0;
-  const colCount = 6 + Number(cols.tax) + Number(cols.shipping) + Number(cols.insurance) + Number(cols.other) + Number(cols.disputes) + 1 + Number(!!lineActions);
+  const colCount =
+    6 +
+    Number(cols.tax) +
+    Number(cols.shipping) +
+    Number(cols.insurance) +
+    Number(cols.other) +
+    Number(cols.disputes) +
+    1 +
+    Number(!!lineActions);
   return (
-    <Card variant="outlined" component="section" aria-label={`Invoice ${inv.invoiceNumber}`} data-testid={`invoice-block-${inv.invoiceID}`} sx={{ position: 'relative' }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={`Invoice ${inv.invoiceNumber}`}
+      data-testid={`invoice-block-${inv.invoiceID}`}
+      sx={{ position: 'relative' }}
+    >
       {busy && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} aria-label="Saving" />}
-      <Box sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' }, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          p: 2,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' },
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>
             {selection && (
@@ -120,7 +143,17 @@ export const InvoiceBlock = memo(function InvoiceBlock({
           </Typography>
           {actions && <Box sx={{ mt: 1 }}>{actions}</Box>}
         </Box>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, alignContent: 'start', '& dd': { m: 0, textAlign: 'right', ...num } }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: 'auto auto',
+            columnGap: 2,
+            alignContent: 'start',
+            '& dd': { m: 0, textAlign: 'right', ...num },
+          }}
+        >
           <Typography component="dt" variant="body2" color="text.secondary">
             Outstanding Balance
           </Typography>
@@ -171,8 +204,24 @@ export const InvoiceBlock = memo(function InvoiceBlock({
               const extra = additionalOf(l);
               return (
                 <Fragment key={l.invoiceDetailID}>
-                  <LineRow line={l} cols={cols} money={money} sessionTitle={sessionTitles.get(l.catalogID)} actions={lineActions?.(l)} withActions={!!lineActions} />
-                  {extra && <AdditionalRow info={extra} cols={cols} money={money} withActions={!!lineActions} label={`Add'l`} testId={`additional-${l.invoiceDetailID}`} />}
+                  <LineRow
+                    line={l}
+                    cols={cols}
+                    money={money}
+                    sessionTitle={sessionTitles.get(l.catalogID)}
+                    actions={lineActions?.(l)}
+                    withActions={!!lineActions}
+                  />
+                  {extra && (
+                    <AdditionalRow
+                      info={extra}
+                      cols={cols}
+                      money={money}
+                      withActions={!!lineActions}
+                      label={`Add'l`}
+                      testId={`additional-${l.invoiceDetailID}`}
+                    />
+                  )}
                 </Fragment>
               );
             })}
@@ -194,7 +243,14 @@ export const InvoiceBlock = memo(function InvoiceBlock({
               </TableRow>
             )}
             {invoiceAdditional && (
-              <AdditionalRow info={invoiceAdditional} cols={cols} money={money} withActions={!!lineActions} label="Add'l (invoice)" testId="additional-invoice" />
+              <AdditionalRow
+                info={invoiceAdditional}
+                cols={cols}
+                money={money}
+                withActions={!!lineActions}
+                label="Add'l (invoice)"
+                testId="additional-invoice"
+              />
             )}
           </TableBody>
         </Table>
@@ -213,7 +269,14 @@ export const InvoiceBlock = memo(function InvoiceBlock({
 const EDITED_TITLE = 'Edited: replaces the computed amount';
 const edited = (on: boolean | undefined) => (on ? { ...num, textDecoration: 'underline dotted' } : num);
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** An additional charge under its lot (or under the invoice charges): Add'l amounts and their status. */
 function AdditionalRow({

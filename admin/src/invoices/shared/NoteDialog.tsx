@@ -86,7 +86,13 @@ function NoteForm({ title, subtitle, initial, onSave, onClose }: NoteDialogProps
         <Button onClick={onClose} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={14} /> : undefined} data-testid="note-save">
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={14} /> : undefined}
+          data-testid="note-save"
+        >
           Save
         </Button>
       </DialogActions>

@@ -15,7 +15,12 @@ export function TotalsStrip({ items, symbol, testId }: { items: StripItem[]; sym
     <Card variant="outlined" data-testid={testId}>
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: `repeat(auto-fit, minmax(120px, 1fr))`, '& > div': { p: 1.5, borderRight: 1, borderColor: 'divider' } }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: `repeat(auto-fit, minmax(120px, 1fr))`,
+          '& > div': { p: 1.5, borderRight: 1, borderColor: 'divider' },
+        }}
       >
         {items.map((it) => (
           <div key={it.label} data-testid={it.testId}>

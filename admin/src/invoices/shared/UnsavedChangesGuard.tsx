@@ -7,7 +7,10 @@ import { useBlocker } from 'react-router-dom';
  * closing or reloading the tab gets the browser's own warning.
  */
 export function UnsavedChangesGuard({ when, text }: { when: boolean; text: string }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
   useEffect(() => {
     if (!when) return;
     const warn = (e: BeforeUnloadEvent) => {

@@ -34,7 +34,9 @@ export interface WriteAnswer {
 export function answeredInvoices(answer: unknown): EditableInvoice[] {
   const d = (answer as WriteAnswer | null)?.data;
   if (!d) return [];
-  const full = (d.invoices ?? []).filter((i): i is EditableInvoice => 'invoiceNumber' in i && Array.isArray((i as EditableInvoice).invoiceDetails));
+  const full = (d.invoices ?? []).filter(
+    (i): i is EditableInvoice => 'invoiceNumber' in i && Array.isArray((i as EditableInvoice).invoiceDetails),
+  );
   if (d.invoice && !full.some((i) => i.invoiceID === d.invoice!.invoiceID)) full.unshift(d.invoice);
   return full;
 }
@@ -44,20 +46,35 @@ export function answeredInvoices(answer: unknown): EditableInvoice[] {
 /** `POST invoiceGroup/{id}/groupDetailInfoByInvoice`: the named invoices with every line (and their versions). */
 export async function fetchEditableInvoices(dp: Dp, houseRef: string, groupId: number, ids: readonly number[]): Promise<EditableInvoice[]> {
   if (!ids.length) return [];
-  return (await dp.call<{ data: { invoices: EditableInvoice[] } }>('POST', housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfoByInvoice`), ids)).data.invoices;
+  return (
+    await dp.call<{ data: { invoices: EditableInvoice[] } }>(
+      'POST',
+      housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfoByInvoice`),
+      ids,
+    )
+  ).data.invoices;
 }
 
 /** `GET invoiceGroup/{id}/payment-methods`: data.paymentMethods. */
 export async function fetchPaymentMethods(dp: Dp, houseRef: string, groupId: number): Promise<PaymentMethod[]> {
-  return (await dp.call<{ data: { paymentMethods: PaymentMethod[] } }>('GET', housePath(houseRef, `invoiceGroup/${groupId}/payment-methods`))).data.paymentMethods;
+  return (
+    await dp.call<{ data: { paymentMethods: PaymentMethod[] } }>('GET', housePath(houseRef, `invoiceGroup/${groupId}/payment-methods`))
+  ).data.paymentMethods;
 }
 
 /** The most recent changes shown in an invoice's History. */
 export const AUDIT_PAGE_SIZE = 100;
 
 /** `GET invoice/{id}/audit`: the invoice's audit trail, newest first. */
-export async function fetchInvoiceAudit(dp: Dp, houseRef: string, invoiceId: number): Promise<{ entries: AuditEntry[]; totalRecords: number }> {
-  const res = await dp.call<{ data: { entries: AuditEntry[]; totalRecords?: number } }>('GET', housePath(houseRef, `invoice/${invoiceId}/audit?page=1&size=${AUDIT_PAGE_SIZE}`));
+export async function fetchInvoiceAudit(
+  dp: Dp,
+  houseRef: string,
+  invoiceId: number,
+): Promise<{ entries: AuditEntry[]; totalRecords: number }> {
+  const res = await dp.call<{ data: { entries: AuditEntry[]; totalRecords?: number } }>(
+    'GET',
+    housePath(houseRef, `invoice/${invoiceId}/audit?page=1&size=${AUDIT_PAGE_SIZE}`),
+  );
   return { entries: res.data.entries ?? [], totalRecords: res.data.totalRecords ?? res.data.entries?.length ?? 0 };
 }
 
@@ -97,14 +114,28 @@ export async function saveCharges(dp: Dp, houseRef: string, body: LotChargeBody[
 // --- groupDetailInfo variants --------------------------------------------------------------------
 
 /** `POST invoiceGroup/{id}/groupDetailInfo` with `invoiceDetails`: hide (suppress) or show a lot. */
-export async function setLineHidden(dp: Dp, houseRef: string, groupId: number, ref: InvoiceRef, invoiceDetailID: number, suppress: boolean) {
+export async function setLineHidden(
+  dp: Dp,
+  houseRef: string,
+  groupId: number,
+  ref: InvoiceRef,
+  invoiceDetailID: number,
+  suppress: boolean,
+) {
   return dp.call<WriteAnswer>('POST', housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfo`), {
     invoiceDetails: [{ invoiceID: ref.invoiceID, invoiceDetailID, suppress, version: ref.version }],
   });
 }
 
 /** `invoiceDetails` with `additionalCharge: true`: hide or show a lot's additional charge (invoiceDetailID null: the invoice's own). */
-export async function setAdditionalHidden(dp: Dp, houseRef: string, groupId: number, ref: InvoiceRef, invoiceDetailID: number | null, suppress: boolean) {
+export async function setAdditionalHidden(
+  dp: Dp,
+  houseRef: string,
+  groupId: number,
+  ref: InvoiceRef,
+  invoiceDetailID: number | null,
+  suppress: boolean,
+) {
   return dp.call<WriteAnswer>('POST', housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfo`), {
     invoiceDetails: [{ invoiceID: ref.invoiceID, invoiceDetailID, suppress, additionalCharge: true, version: ref.version }],
   });
@@ -149,13 +180,23 @@ export interface ShippedMark {
 /** `POST invoicePaidOnly` (the invoice) or `invoicePaidOnlyByDetail` (one lot). */
 export async function markPaid(dp: Dp, houseRef: string, ref: InvoiceRef, mark: PaidMark, invoiceDetailID?: number) {
   const path = invoiceDetailID === undefined ? 'invoicePaidOnly' : 'invoicePaidOnlyByDetail';
-  return dp.call<WriteAnswer>('POST', housePath(houseRef, path), { invoiceID: ref.invoiceID, ...(invoiceDetailID === undefined ? {} : { invoiceDetailID }), ...mark, version: ref.version });
+  return dp.call<WriteAnswer>('POST', housePath(houseRef, path), {
+    invoiceID: ref.invoiceID,
+    ...(invoiceDetailID === undefined ? {} : { invoiceDetailID }),
+    ...mark,
+    version: ref.version,
+  });
 }
 
 /** `POST invoiceShippedOnly` (the invoice) or `invoiceShippedOnlyByDetail` (one lot). */
 export async function markShipped(dp: Dp, houseRef: string, ref: InvoiceRef, mark: ShippedMark, invoiceDetailID?: number) {
   const path = invoiceDetailID === undefined ? 'invoiceShippedOnly' : 'invoiceShippedOnlyByDetail';
-  return dp.call<WriteAnswer>('POST', housePath(houseRef, path), { invoiceID: ref.invoiceID, ...(invoiceDetailID === undefined ? {} : { invoiceDetailID }), ...mark, version: ref.version });
+  return dp.call<WriteAnswer>('POST', housePath(houseRef, path), {
+    invoiceID: ref.invoiceID,
+    ...(invoiceDetailID === undefined ? {} : { invoiceDetailID }),
+    ...mark,
+    version: ref.version,
+  });
 }
 
 // --- Floor edits ---------------------------------------------------------------------------------
@@ -197,6 +238,13 @@ export async function sendInvoiceMessage(dp: Dp, houseRef: string, body: Contact
 }
 
 /** Bulk contact: `POST invoiceGroup/{id}/bulkContact { invoiceIDs, subject, message }` (one message per bidder). */
-export async function sendBulkContact(dp: Dp, houseRef: string, groupId: number, invoiceIDs: readonly number[], subject: string, message: string) {
+export async function sendBulkContact(
+  dp: Dp,
+  houseRef: string,
+  groupId: number,
+  invoiceIDs: readonly number[],
+  subject: string,
+  message: string,
+) {
   return dp.call('POST', housePath(houseRef, `invoiceGroup/${groupId}/bulkContact`), { invoiceIDs, subject, message });
 }

@@ -19,9 +19,32 @@ import {
 } from './editingRules';
 
 const line = (patch: Partial<EditableDetail> = {}): EditableDetail =>
-  ({ invoiceDetailID: 1, suppress: false, paid: false, totalAmountPaidCents: 0, onlinePaymentStat: null, disputeRef: null, canOpenDispute: false, paymentMethodID: null, additionalPriceInfo: null, ...patch }) as EditableDetail;
+  ({
+    invoiceDetailID: 1,
+    suppress: false,
+    paid: false,
+    totalAmountPaidCents: 0,
+    onlinePaymentStat: null,
+    disputeRef: null,
+    canOpenDispute: false,
+    paymentMethodID: null,
+    additionalPriceInfo: null,
+    ...patch,
+  }) as EditableDetail;
 const invoice = (patch: Partial<EditableInvoice> = {}): EditableInvoice =>
-  ({ allPaid: false, onlinePaymentStat: null, channel: 'Online', platform: 'INV', country: 'US', invoicePaidCents: 0, paymentMethodID: null, additionalPriceInfo: null, pickup: false, invoiceDetails: [line()], ...patch }) as EditableInvoice;
+  ({
+    allPaid: false,
+    onlinePaymentStat: null,
+    channel: 'Online',
+    platform: 'INV',
+    country: 'US',
+    invoicePaidCents: 0,
+    paymentMethodID: null,
+    additionalPriceInfo: null,
+    pickup: false,
+    invoiceDetails: [line()],
+    ...patch,
+  }) as EditableInvoice;
 const P: HouseSettings = { processorType: 'p', paymentProcessingEnabled: true, autoChargeEnabled: true };
 const W: HouseSettings = { processorType: 'w', paymentProcessingEnabled: false, autoChargeEnabled: false };
 
@@ -43,7 +66,8 @@ describe('additional charges', () => {
     expect(additionalChargeLocked(null)).toBe(false);
     expect(additionalChargeLocked({ tax: 0, shipping: 1, insurance: 0, other: 0 })).toBe(false);
     expect(additionalChargeLocked({ tax: 0, shipping: 1, insurance: 0, other: 0, paid: true })).toBe(true);
-    for (const s of ['a', 'p', 'u', 'h', 'i']) expect(additionalChargeLocked({ tax: 0, shipping: 1, insurance: 0, other: 0, onlinePaymentStat: s })).toBe(true);
+    for (const s of ['a', 'p', 'u', 'h', 'i'])
+      expect(additionalChargeLocked({ tax: 0, shipping: 1, insurance: 0, other: 0, onlinePaymentStat: s })).toBe(true);
     expect(additionalChargeLocked({ tax: 0, shipping: 1, insurance: 0, other: 0, onlinePaymentStat: 'f' })).toBe(false);
     expect(additionalChargeLocked({ tax: 0, shipping: 1, insurance: 0, other: 0, paid: true, locked: false })).toBe(false);
   });
@@ -53,9 +77,23 @@ describe('additional charges', () => {
     expect(canAddAdditionalCharges(invoice({ allPaid: true, paymentMethodID: 3 }), P)).toBe(true);
     expect(canAddAdditionalCharges(invoice({ allPaid: true, onlinePaymentStat: 'a' }), P)).toBe(true);
     expect(canAddAdditionalCharges(invoice({ allPaid: true }), P)).toBe(false);
-    expect(canAddAdditionalCharges(invoice({ allPaid: true, paymentMethodID: 11, additionalPriceInfo: { tax: 0, shipping: 5, insurance: 0, other: 0, paid: true } }), P)).toBe(false);
     expect(
-      canAddAdditionalCharges(invoice({ allPaid: true, paymentMethodID: 11, invoiceDetails: [line({ paid: true, additionalPriceInfo: { tax: 0, shipping: 5, insurance: 0, other: 0, onlinePaymentStat: 'a' } })] }), P),
+      canAddAdditionalCharges(
+        invoice({ allPaid: true, paymentMethodID: 11, additionalPriceInfo: { tax: 0, shipping: 5, insurance: 0, other: 0, paid: true } }),
+        P,
+      ),
+    ).toBe(false);
+    expect(
+      canAddAdditionalCharges(
+        invoice({
+          allPaid: true,
+          paymentMethodID: 11,
+          invoiceDetails: [
+            line({ paid: true, additionalPriceInfo: { tax: 0, shipping: 5, insurance: 0, other: 0, onlinePaymentStat: 'a' } }),
+          ],
+        }),
+        P,
+      ),
     ).toBe(false);
     expect(canAddAdditionalCharges(invoice({ allPaid: true, paymentMethodID: 3, onlinePaymentStat: 'p' }), P)).toBe(false);
   });

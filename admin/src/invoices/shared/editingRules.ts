@@ -31,7 +31,10 @@ export function isFullyPaid(inv: Pick<EditableInvoice, 'allPaid' | 'invoiceDetai
  * Spec 000 section 4: when every non-hidden lot is paid (or the invoice fully paid) and the
  * processor is p with online payment enabled, charges are entered as additional charges.
  */
-export function chargesAreAdditional(inv: Pick<EditableInvoice, 'allPaid' | 'invoiceDetails' | 'additionalCharge'>, house: HouseSettings): boolean {
+export function chargesAreAdditional(
+  inv: Pick<EditableInvoice, 'allPaid' | 'invoiceDetails' | 'additionalCharge'>,
+  house: HouseSettings,
+): boolean {
   if (typeof inv.additionalCharge === 'boolean') return inv.additionalCharge;
   return house.processorType === 'p' && house.paymentProcessingEnabled && isFullyPaid(inv);
 }
@@ -57,7 +60,8 @@ export function anyAdditionalPaid(inv: Pick<EditableInvoice, 'additionalPriceInf
 export function canAddAdditionalCharges(inv: EditableInvoice, house: HouseSettings): boolean {
   if (!chargesAreAdditional(inv, house)) return true;
   if (isPendingStat(inv.onlinePaymentStat)) return false;
-  const byCardOrAch = isPaidStat(inv.onlinePaymentStat) || inv.paymentMethodID != null || visibleLines(inv).some((l) => l.paymentMethodID != null);
+  const byCardOrAch =
+    isPaidStat(inv.onlinePaymentStat) || inv.paymentMethodID != null || visibleLines(inv).some((l) => l.paymentMethodID != null);
   return byCardOrAch && !anyAdditionalPaid(inv);
 }
 
@@ -94,7 +98,8 @@ export function canFileDispute(line: EditableDetail, inv: Pick<EditableInvoice, 
 /** Spec 000 section 4: floor-channel unpaid invoices allow editing hammer, buyer's premium and live fee. */
 export function canEditFloorPrices(inv: EditableInvoice): boolean {
   if (inv.channel !== 'Floor' && inv.platform !== 'Floor') return false;
-  if (isFullyPaid(inv) || inv.invoicePaidCents > 0 || isPendingStat(inv.onlinePaymentStat) || isPaidStat(inv.onlinePaymentStat)) return false;
+  if (isFullyPaid(inv) || inv.invoicePaidCents > 0 || isPendingStat(inv.onlinePaymentStat) || isPaidStat(inv.onlinePaymentStat))
+    return false;
   return !(inv.invoiceDetails ?? []).some((l) => l.paid || l.totalAmountPaidCents > 0);
 }
 
@@ -145,7 +150,8 @@ export function paymentMethodLabel(m: { id: number; name?: string | null }): str
 export function additionalStatusText(info: AdditionalPriceInfo): string {
   if (info.status) return info.status;
   if (info.hidden) return 'Hidden';
-  if (info.paid || info.paidDateString || isPaidStat(info.onlinePaymentStat)) return info.paidDateString ? `Paid ${info.paidDateString}` : 'Paid';
+  if (info.paid || info.paidDateString || isPaidStat(info.onlinePaymentStat))
+    return info.paidDateString ? `Paid ${info.paidDateString}` : 'Paid';
   if (isPendingStat(info.onlinePaymentStat)) return 'Payment Pending';
   if (info.onlinePaymentStat === 'd' || info.onlinePaymentStat === 'f') return 'Payment Failed';
   if (info.additionalChargeSentDateString) return `Sent ${info.additionalChargeSentDateString}`;
@@ -155,7 +161,12 @@ export function additionalStatusText(info: AdditionalPriceInfo): string {
 /** The additional charge's cents (the server's `...Cents` when sent, else from the two-decimal amounts). */
 export function additionalCents(info: AdditionalPriceInfo): { tax: number; shipping: number; insurance: number; other: number } {
   const c = (cents: number | undefined, amount: number) => (typeof cents === 'number' ? cents : Math.round((amount ?? 0) * 100));
-  return { tax: c(info.taxCents, info.tax), shipping: c(info.shippingCents, info.shipping), insurance: c(info.insuranceCents, info.insurance), other: c(info.otherCents, info.other) };
+  return {
+    tax: c(info.taxCents, info.tax),
+    shipping: c(info.shippingCents, info.shipping),
+    insurance: c(info.insuranceCents, info.insurance),
+    other: c(info.otherCents, info.other),
+  };
 }
 
 /** An additional charge worth a row: some amount, or a state to show. */

@@ -1,4 +1,15 @@
-import { Box, Button, Checkbox, FormControlLabel, FormGroup, FormHelperText, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  IconButton,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useCountries, useStates, type CountryList } from '../../common/geo';
@@ -47,7 +58,7 @@ export function ChargeRows({ kind, rows, countryList, errors, disabled, onChange
           countriesLoading={countries.isPending}
           errors={errors}
           disabled={disabled}
-          onChange={patch => update(index, patch)}
+          onChange={(patch) => update(index, patch)}
           onDelete={() => onChange(rows.filter((_, i) => i !== index))}
         />
       ))}
@@ -87,7 +98,7 @@ function ChargeRow({ kind, index, row, countryList, countries, countriesLoading,
         select
         label="Country"
         value={row.country}
-        onChange={e => onChange({ country: e.target.value, state: '' })}
+        onChange={(e) => onChange({ country: e.target.value, state: '' })}
         error={!!err('country')}
         helperText={err('country')}
         disabled={disabled}
@@ -95,8 +106,10 @@ function ChargeRow({ kind, index, row, countryList, countries, countriesLoading,
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">{countriesLoading ? 'Loading…' : 'Select a country'}</option>
-        {row.country && !countriesLoading && !countries.some(c => c.countryCode === row.country) && <option value={row.country}>{row.country}</option>}
-        {countries.map(c => (
+        {row.country && !countriesLoading && !countries.some((c) => c.countryCode === row.country) && (
+          <option value={row.country}>{row.country}</option>
+        )}
+        {countries.map((c) => (
           <option key={c.countryCode} value={c.countryCode}>
             {c.countryName}
           </option>
@@ -108,7 +121,7 @@ function ChargeRow({ kind, index, row, countryList, countries, countriesLoading,
           select
           label={stateField.label}
           value={row.state}
-          onChange={e => onChange({ state: e.target.value })}
+          onChange={(e) => onChange({ state: e.target.value })}
           error={!!err('state')}
           helperText={err('state')}
           disabled={disabled}
@@ -116,8 +129,10 @@ function ChargeRow({ kind, index, row, countryList, countries, countriesLoading,
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">{states.isPending ? 'Loading…' : `Select a ${stateField.label.toLowerCase()}`}</option>
-          {row.state && states.data && !states.data.some(s => s.stateCode === row.state) && <option value={row.state}>{row.state}</option>}
-          {states.data?.map(s => (
+          {row.state && states.data && !states.data.some((s) => s.stateCode === row.state) && (
+            <option value={row.state}>{row.state}</option>
+          )}
+          {states.data?.map((s) => (
             <option key={s.stateCode} value={s.stateCode}>
               {s.stateName}
             </option>
@@ -130,7 +145,7 @@ function ChargeRow({ kind, index, row, countryList, countries, countriesLoading,
         id={id('name')}
         label="Charge Type"
         value={row.name}
-        onChange={e => onChange({ name: e.target.value })}
+        onChange={(e) => onChange({ name: e.target.value })}
         error={!!err('name')}
         helperText={err('name')}
         disabled={disabled}
@@ -147,7 +162,7 @@ function ChargeRow({ kind, index, row, countryList, countries, countriesLoading,
           const cleared = rateOnFocus(row.rate);
           if (cleared !== row.rate) onChange({ rate: cleared });
         }}
-        onChange={e => onChange({ rate: e.target.value })}
+        onChange={(e) => onChange({ rate: e.target.value })}
         error={!!err('rate')}
         helperText={err('rate')}
         disabled={disabled}
@@ -156,9 +171,24 @@ function ChargeRow({ kind, index, row, countryList, countries, countriesLoading,
       />
       <Box>
         <FormGroup row aria-label={`${noun} Type`} sx={{ flexWrap: 'nowrap' }}>
-          <FormControlLabel control={<Checkbox size="small" checked={row.hammer} onChange={e => onChange({ hammer: e.target.checked })} disabled={disabled} />} label="Hammer" />
-          <FormControlLabel control={<Checkbox size="small" checked={row.liveFee} onChange={e => onChange({ liveFee: e.target.checked })} disabled={disabled} />} label="Live Fee" />
-          <FormControlLabel control={<Checkbox size="small" checked={row.premium} onChange={e => onChange({ premium: e.target.checked })} disabled={disabled} />} label="BP" />
+          <FormControlLabel
+            control={
+              <Checkbox size="small" checked={row.hammer} onChange={(e) => onChange({ hammer: e.target.checked })} disabled={disabled} />
+            }
+            label="Hammer"
+          />
+          <FormControlLabel
+            control={
+              <Checkbox size="small" checked={row.liveFee} onChange={(e) => onChange({ liveFee: e.target.checked })} disabled={disabled} />
+            }
+            label="Live Fee"
+          />
+          <FormControlLabel
+            control={
+              <Checkbox size="small" checked={row.premium} onChange={(e) => onChange({ premium: e.target.checked })} disabled={disabled} />
+            }
+            label="BP"
+          />
         </FormGroup>
         {boxesError && (
           <FormHelperText error sx={{ maxWidth: 260 }}>

@@ -47,14 +47,19 @@ export function InvoiceTemplatesPage() {
   useEffect(() => {
     if (navState.saved) {
       setSavedFlash(true);
-      navigate(location.pathname, { replace: true, state: null });
+      void navigate(location.pathname, { replace: true, state: null });
     }
   }, [navState.saved, location.pathname, navigate]);
 
   const summaries = useQuery({
     queryKey: [...SUMMARIES_KEY, houseRef],
     queryFn: async () =>
-      (await dp.call<{ data: { invoiceSettings: InvoiceSettingSummary[] } }>('GET', `/app/house/${encodeURIComponent(houseRef)}/invoiceSettings`)).data.invoiceSettings,
+      (
+        await dp.call<{ data: { invoiceSettings: InvoiceSettingSummary[] } }>(
+          'GET',
+          `/app/house/${encodeURIComponent(houseRef)}/invoiceSettings`,
+        )
+      ).data.invoiceSettings,
     enabled: houseRef !== '',
   });
 
@@ -63,7 +68,12 @@ export function InvoiceTemplatesPage() {
     queryKey: [...TEMPLATE_KEY, houseRef, wanted],
     queryFn: async () => {
       const qs = wanted === 'new' ? '' : `?groupSettingsID=${wanted}`;
-      return (await dp.call<{ data: { groupSettings: GroupSettings } }>('GET', `/app/house/${encodeURIComponent(houseRef)}/invoiceGroupSettings${qs}`)).data.groupSettings;
+      return (
+        await dp.call<{ data: { groupSettings: GroupSettings } }>(
+          'GET',
+          `/app/house/${encodeURIComponent(houseRef)}/invoiceGroupSettings${qs}`,
+        )
+      ).data.groupSettings;
     },
     enabled: houseRef !== '' && wanted !== null,
     // A new form starts blank each time.
@@ -77,25 +87,25 @@ export function InvoiceTemplatesPage() {
   const choose = (value: string) => {
     setSavedFlash(false);
     setNotice(null);
-    if (value) navigate(`${TEMPLATES_PATH}/${value}`);
+    if (value) void navigate(`${TEMPLATES_PATH}/${value}`);
   };
 
   const startCreate = () => {
     setSavedFlash(false);
     setNotice(null);
-    navigate(TEMPLATES_PATH, { state: { create: true, from: location.pathname } satisfies TemplatesNavState });
+    void navigate(TEMPLATES_PATH, { state: { create: true, from: location.pathname } satisfies TemplatesNavState });
   };
 
   const cancelCreate = () => {
     setNotice(null);
-    navigate(navState.from && navState.from !== TEMPLATES_PATH ? navState.from : TEMPLATES_PATH, { replace: true });
+    void navigate(navState.from && navState.from !== TEMPLATES_PATH ? navState.from : TEMPLATES_PATH, { replace: true });
   };
 
   const saved = async (savedId: number) => {
     await queryClient.invalidateQueries({ queryKey: SUMMARIES_KEY });
     await queryClient.invalidateQueries({ queryKey: [...TEMPLATE_KEY, houseRef, savedId] });
     setNotice(null);
-    navigate(`${TEMPLATES_PATH}/${savedId}`, { state: { saved: true } satisfies TemplatesNavState });
+    void navigate(`${TEMPLATES_PATH}/${savedId}`, { state: { saved: true } satisfies TemplatesNavState });
   };
 
   const conflict = (message: string) => {
@@ -106,7 +116,7 @@ export function InvoiceTemplatesPage() {
   };
 
   const loadFailure = template.isError ? readApiError(template.error) : null;
-  const selected = id !== null && summaries.data?.some(s => s.id === id) ? String(id) : '';
+  const selected = id !== null && summaries.data?.some((s) => s.id === id) ? String(id) : '';
 
   return (
     <Stack spacing={2} data-testid="invoice-templates-page">
@@ -118,14 +128,14 @@ export function InvoiceTemplatesPage() {
             select
             label="Invoice Template"
             value={creating ? '' : selected}
-            onChange={e => choose(e.target.value)}
+            onChange={(e) => choose(e.target.value)}
             sx={{ minWidth: 320 }}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'Select Existing Template' } }}
           >
             <option value="" disabled>
               Select Existing Template
             </option>
-            {summaries.data?.map(s => (
+            {summaries.data?.map((s) => (
               <option key={s.id} value={String(s.id)}>
                 {s.name}
                 {s.active ? '' : ' (inactive)'}
@@ -160,7 +170,11 @@ export function InvoiceTemplatesPage() {
           <Typography>Choose a template to view or edit it, or create a new one.</Typography>
         </Box>
       ) : loadFailure ? (
-        loadFailure.status === 404 ? <Alert severity="error">{loadFailure.message ?? 'Invoice template not found.'}</Alert> : <AppAlert />
+        loadFailure.status === 404 ? (
+          <Alert severity="error">{loadFailure.message ?? 'Invoice template not found.'}</Alert>
+        ) : (
+          <AppAlert />
+        )
       ) : !template.data ? (
         <ShellLoading />
       ) : (

@@ -29,14 +29,22 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
           <Box
             key={m.key}
             data-testid={`message-row-${index}`}
-            sx={{ display: 'grid', gap: 1.5, py: 1.5, borderBottom: 1, borderColor: 'divider', gridTemplateColumns: { xs: '1fr', sm: '130px 1fr 40px' }, alignItems: 'start' }}
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              py: 1.5,
+              borderBottom: 1,
+              borderColor: 'divider',
+              gridTemplateColumns: { xs: '1fr', sm: '130px 1fr 40px' },
+              alignItems: 'start',
+            }}
           >
             <TextField
               id={id('sequence')}
               select
               label="Sequence"
               value={String(m.sequence)}
-              onChange={e => update(index, { sequence: Number(e.target.value) })}
+              onChange={(e) => update(index, { sequence: Number(e.target.value) })}
               error={!!err('sequence')}
               helperText={err('sequence')}
               disabled={disabled || index === 0}
@@ -44,7 +52,7 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
             >
               {/* A sequence out of range (data from elsewhere) stays visible until changed. */}
               {m.sequence > messages.length && <option value={m.sequence}>{m.sequence}</option>}
-              {sequenceOptions(messages.length, index).map(o => (
+              {sequenceOptions(messages.length, index).map((o) => (
                 <option key={o.value} value={o.value} disabled={o.disabled}>
                   {o.value}
                 </option>
@@ -56,7 +64,7 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
                   id={id('header')}
                   label="Header"
                   value={m.header}
-                  onChange={e => update(index, { header: e.target.value })}
+                  onChange={(e) => update(index, { header: e.target.value })}
                   error={!!err('header')}
                   helperText={err('header')}
                   disabled={disabled}
@@ -70,7 +78,7 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
                 id={id('detail')}
                 label="Message"
                 value={m.detail}
-                onChange={e => update(index, { detail: e.target.value })}
+                onChange={(e) => update(index, { detail: e.target.value })}
                 error={!!err('detail')}
                 helperText={err('detail')}
                 disabled={disabled}
@@ -85,7 +93,12 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
               <span />
             ) : (
               <Tooltip title="Delete this message">
-                <IconButton aria-label={`Delete message ${index + 1}`} onClick={() => onChange(removeMessage(messages, index))} size="small" sx={{ mt: 0.5 }}>
+                <IconButton
+                  aria-label={`Delete message ${index + 1}`}
+                  onClick={() => onChange(removeMessage(messages, index))}
+                  size="small"
+                  sx={{ mt: 0.5 }}
+                >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Tooltip>

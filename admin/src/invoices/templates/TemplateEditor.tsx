@@ -74,11 +74,11 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
 
   /** Any change: the server's messages for what changed no longer apply. */
   const change = (patch: Partial<TemplateDraft>, clears: (key: string) => boolean) => {
-    setDraft(d => ({ ...d, ...patch }));
-    setServerErrors(s => Object.fromEntries(Object.entries(s).filter(([k]) => !clears(k))));
+    setDraft((d) => ({ ...d, ...patch }));
+    setServerErrors((s) => Object.fromEntries(Object.entries(s).filter(([k]) => !clears(k))));
     setFailure(null);
   };
-  const setText = (field: TextField_) => (e: { target: { value: string } }) => change({ [field]: e.target.value }, k => k === field);
+  const setText = (field: TextField_) => (e: { target: { value: string } }) => change({ [field]: e.target.value }, (k) => k === field);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -131,7 +131,7 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
     />
   );
 
-  const knownAddress = draft.houseAddressID === null || (addresses.data ?? []).some(a => a.addressID === draft.houseAddressID);
+  const knownAddress = draft.houseAddressID === null || (addresses.data ?? []).some((a) => a.addressID === draft.houseAddressID);
 
   return (
     <Box component="form" onSubmit={save} noValidate data-testid="template-form" aria-label="Invoice template">
@@ -159,7 +159,9 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
                   select
                   label="House Address"
                   value={draft.houseAddressID === null ? '' : String(draft.houseAddressID)}
-                  onChange={e => change({ houseAddressID: e.target.value ? Number(e.target.value) : null }, k => k === 'houseAddressID')}
+                  onChange={(e) =>
+                    change({ houseAddressID: e.target.value ? Number(e.target.value) : null }, (k) => k === 'houseAddressID')
+                  }
                   error={!!errors.houseAddressID}
                   helperText={errors.houseAddressID ?? 'The address printed on the invoice.'}
                   disabled={readOnly}
@@ -168,7 +170,7 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
                 >
                   <option value="">{addresses.isPending ? 'Loading…' : 'No address'}</option>
                   {!knownAddress && <option value={String(draft.houseAddressID)}>Location no longer available</option>}
-                  {addresses.data?.map(a => (
+                  {addresses.data?.map((a) => (
                     <option key={a.addressID} value={String(a.addressID)}>
                       {(a.facilityName ? `${a.facilityName}: ` : '') + `${a.addressStreet1}, ${a.location}`}
                       {a.primary ? ' (primary)' : ''}
@@ -178,11 +180,20 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
                 <FormControlLabel
-                  control={<Checkbox id="template-payPal" checked={draft.payPal} onChange={e => change({ payPal: e.target.checked }, k => k === 'payPalEmail')} disabled={readOnly} />}
+                  control={
+                    <Checkbox
+                      id="template-payPal"
+                      checked={draft.payPal}
+                      onChange={(e) => change({ payPal: e.target.checked }, (k) => k === 'payPalEmail')}
+                      disabled={readOnly}
+                    />
+                  }
                   label="Accept PayPal"
                 />
               </Grid>
-              {(draft.payPal || draft.payPalEmail) && <Grid size={{ xs: 12, md: 6 }}>{textField('payPalEmail', 'PayPal Email', { required: draft.payPal, type: 'email' })}</Grid>}
+              {(draft.payPal || draft.payPalEmail) && (
+                <Grid size={{ xs: 12, md: 6 }}>{textField('payPalEmail', 'PayPal Email', { required: draft.payPal, type: 'email' })}</Grid>
+              )}
             </Grid>
           </CardContent>
         </Card>
@@ -198,12 +209,15 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
                 row
                 aria-labelledby="charges-mode-label"
                 value={draft.chargesPerLot ? 'lot' : 'invoice'}
-                onChange={e => change({ chargesPerLot: e.target.value === 'lot' }, k => k === 'additionalChargesPerLot')}
+                onChange={(e) => change({ chargesPerLot: e.target.value === 'lot' }, (k) => k === 'additionalChargesPerLot')}
               >
                 <FormControlLabel value="invoice" control={<Radio />} label="per Invoice" />
                 <FormControlLabel value="lot" control={<Radio />} label="per Lot" />
               </RadioGroup>
-              <FormHelperText>{errors.additionalChargesPerLot ?? (existing ? 'Fixed when the template was created.' : 'Cannot be changed once the template is saved.')}</FormHelperText>
+              <FormHelperText>
+                {errors.additionalChargesPerLot ??
+                  (existing ? 'Fixed when the template was created.' : 'Cannot be changed once the template is saved.')}
+              </FormHelperText>
             </FormControl>
             <Divider sx={{ mb: 2 }} />
             {draft.taxSettingsLocked && (
@@ -227,7 +241,7 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
               countryList={draft.payrixTemplate ? 'processorTax' : 'tax'}
               errors={errors}
               disabled={readOnly || draft.taxSettingsLocked}
-              onChange={taxes => change({ taxes }, k => k.startsWith('taxSettings'))}
+              onChange={(taxes) => change({ taxes }, (k) => k.startsWith('taxSettings'))}
             />
             <Divider sx={{ my: 2 }} />
             {errors.feeSettings && (
@@ -235,7 +249,14 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
                 {errors.feeSettings}
               </Alert>
             )}
-            <ChargeRows kind="fee" rows={draft.fees} countryList="tax" errors={errors} disabled={readOnly} onChange={fees => change({ fees }, k => k.startsWith('feeSettings'))} />
+            <ChargeRows
+              kind="fee"
+              rows={draft.fees}
+              countryList="tax"
+              errors={errors}
+              disabled={readOnly}
+              onChange={(fees) => change({ fees }, (k) => k.startsWith('feeSettings'))}
+            />
           </CardContent>
         </Card>
 
@@ -249,7 +270,12 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
                 {errors.messages}
               </Alert>
             )}
-            <MessagesSection messages={draft.messages} errors={errors} disabled={readOnly} onChange={messages => change({ messages }, k => k.startsWith('messages'))} />
+            <MessagesSection
+              messages={draft.messages}
+              errors={errors}
+              disabled={readOnly}
+              onChange={(messages) => change({ messages }, (k) => k.startsWith('messages'))}
+            />
           </CardContent>
         </Card>
 

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { route } from '../../routes/types';
 
-const InvoiceTemplatesPage = lazy(() => import('./InvoiceTemplatesPage').then(m => ({ default: m.InvoiceTemplatesPage })));
+const InvoiceTemplatesPage = lazy(() => import('./InvoiceTemplatesPage').then((m) => ({ default: m.InvoiceTemplatesPage })));
 
 /** Spec 000 section 2, Invoice Templates: the dropdown and create-new page, and one template's page. */
 export const invoiceTemplateRoutes = [

@@ -53,13 +53,21 @@ const filled = (over: Partial<TemplateDraft> = {}): TemplateDraft => ({
   ...over,
 });
 
-const charge = (over: Partial<ChargeDraft> = {}): ChargeDraft => ({ ...newCharge(), name: 'Sales Tax', rate: '6.125', country: 'US', state: 'NY', hammer: true, ...over });
+const charge = (over: Partial<ChargeDraft> = {}): ChargeDraft => ({
+  ...newCharge(),
+  name: 'Sales Tax',
+  rate: '6.125',
+  country: 'US',
+  state: 'NY',
+  hammer: true,
+  ...over,
+});
 
 describe('Invoice template form rules (spec 000 section 5)', () => {
   it('the blank form: per-invoice charging and the two default messages at 1 and 2', () => {
     const d = draftOf(BLANK);
     expect(d.chargesPerLot).toBe(false);
-    expect(d.messages.map(m => [m.sequence, m.header, m.isDefault])).toEqual([
+    expect(d.messages.map((m) => [m.sequence, m.header, m.isDefault])).toEqual([
       [1, 'Payment Option(s)', true],
       [2, 'Shipping Notes', true],
     ]);
@@ -77,9 +85,13 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
 
   it('limits: name 50, subject 72, BCC 150', () => {
     expect(validateTemplate(filled({ groupName: 'a'.repeat(50) })).groupName).toBeUndefined();
-    expect(validateTemplate(filled({ groupName: 'a'.repeat(51) })).groupName).toBe('Invoice template name cannot be longer than 50 characters.');
+    expect(validateTemplate(filled({ groupName: 'a'.repeat(51) })).groupName).toBe(
+      'Invoice template name cannot be longer than 50 characters.',
+    );
     expect(validateTemplate(filled({ subject: 'a'.repeat(73) })).subject).toBe('Email Subject cannot be longer than 72 characters.');
-    expect(validateTemplate(filled({ bccEmail: `${'a'.repeat(140)}@example.com` })).bccEmail).toBe('BCC cannot be longer than 150 characters.');
+    expect(validateTemplate(filled({ bccEmail: `${'a'.repeat(140)}@example.com` })).bccEmail).toBe(
+      'BCC cannot be longer than 150 characters.',
+    );
   });
 
   it('reply-to email and BCC must look like emails: "Valid Email is required"; BCC is optional', () => {
@@ -98,7 +110,9 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
     expect(e({ state: '' })).toMatchObject({ 'taxSettings.0.taxStateID': 'State is required' });
     expect(e({ country: 'CA', state: '' })).toMatchObject({ 'taxSettings.0.taxStateID': 'Province is required' });
     expect(e({ country: 'FR', state: '' })).toEqual({});
-    expect(e({ hammer: false })).toMatchObject({ 'taxSettings.0.taxHammer': 'Tax Type is Required, Please select at least one Tax Type Check Box' });
+    expect(e({ hammer: false })).toMatchObject({
+      'taxSettings.0.taxHammer': 'Tax Type is Required, Please select at least one Tax Type Check Box',
+    });
     expect(e({ hammer: false, premium: true })).toEqual({});
     expect(e({ name: 'x'.repeat(51) })).toMatchObject({ 'taxSettings.0.taxType': 'Charge type cannot be longer than 50 characters.' });
   });
@@ -107,7 +121,9 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
     const e = (row: Partial<ChargeDraft>) => validateTemplate(filled({ fees: [charge({ name: 'Handling', ...row })] }));
     expect(e({})).toEqual({});
     expect(e({ rate: '-1' })).toMatchObject({ 'feeSettings.0.feeRate': 'Please enter a valid fee rate %.' });
-    expect(e({ hammer: false })).toMatchObject({ 'feeSettings.0.feeHammer': 'Fee Type is Required, Please select at least one Fee Type Check Box' });
+    expect(e({ hammer: false })).toMatchObject({
+      'feeSettings.0.feeHammer': 'Fee Type is Required, Please select at least one Fee Type Check Box',
+    });
     expect(e({ country: 'US', state: '' })).toMatchObject({ 'feeSettings.0.feeStateID': 'State is required' });
     for (const name of ['Sales Tax', 'TAX', 'surtaxes']) {
       expect(e({ name })).toMatchObject({ 'feeSettings.0.feeType': TEMPLATE_TEXT.taxInFees });
@@ -155,7 +171,7 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
       { value: 2, disabled: false },
       { value: 3, disabled: false },
     ]);
-    expect(sequenceOptions(3, 2).map(o => o.disabled)).toEqual([true, false, false]);
+    expect(sequenceOptions(3, 2).map((o) => o.disabled)).toEqual([true, false, false]);
   });
 
   it('default messages cannot be deleted; deleting another renumbers the rest in order', () => {
@@ -163,7 +179,7 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
     messages = messages.map((m, i) => (i >= 2 ? { ...m, header: `M${i}` } : m));
     expect(removeMessage(messages, 0)).toBe(messages);
     const after = removeMessage(messages, 2);
-    expect(after.map(m => [m.header, m.sequence])).toEqual([
+    expect(after.map((m) => [m.header, m.sequence])).toEqual([
       ['Payment Option(s)', 1],
       ['Shipping Notes', 2],
       ['M3', 3],
@@ -171,7 +187,11 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
   });
 
   it('posts the documented payload: ids 0 for a new template, exclusive charge flags, every row in form order', () => {
-    const d = filled({ taxes: [charge(), newCharge()], fees: [charge({ name: 'Handling', country: 'ALL', state: '', rate: '2.5' })], chargesPerLot: true });
+    const d = filled({
+      taxes: [charge(), newCharge()],
+      fees: [charge({ name: 'Handling', country: 'ALL', state: '', rate: '2.5' })],
+      chargesPerLot: true,
+    });
     const p = templatePayload(d);
     expect(p).toMatchObject({
       groupSettingsID: 0,
@@ -183,15 +203,29 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
     });
     expect(p).not.toHaveProperty('version');
     expect(p.taxSettings).toEqual([
-      { taxType: 'Sales Tax', taxRate: '6.125', taxCountryID: 'US', taxStateID: 'NY', taxHammer: true, taxLiveFee: false, taxPremium: false },
+      {
+        taxType: 'Sales Tax',
+        taxRate: '6.125',
+        taxCountryID: 'US',
+        taxStateID: 'NY',
+        taxHammer: true,
+        taxLiveFee: false,
+        taxPremium: false,
+      },
       { taxType: '', taxRate: '0.00', taxCountryID: '', taxStateID: '', taxHammer: false, taxLiveFee: false, taxPremium: false },
     ]);
-    expect(p.feeSettings).toEqual([{ feeType: 'Handling', feeRate: '2.5', feeCountryID: 'ALL', feeStateID: '', feeHammer: true, feeLiveFee: false, feePremium: false }]);
+    expect(p.feeSettings).toEqual([
+      { feeType: 'Handling', feeRate: '2.5', feeCountryID: 'ALL', feeStateID: '', feeHammer: true, feeLiveFee: false, feePremium: false },
+    ]);
     expect(p.messages).toEqual([
       { header: 'Payment Option(s)', detail: '', sequence: 1 },
       { header: 'Shipping Notes', detail: '', sequence: 2 },
     ]);
-    expect(templatePayload(draftOf({ ...BLANK, groupSettingsID: 12, invoiceGroupID: 12, version: 4 }))).toMatchObject({ groupSettingsID: 12, invoiceGroupID: 12, version: 4 });
+    expect(templatePayload(draftOf({ ...BLANK, groupSettingsID: 12, invoiceGroupID: 12, version: 4 }))).toMatchObject({
+      groupSettingsID: 12,
+      invoiceGroupID: 12,
+      version: 4,
+    });
     // Locked taxes are left out: the server keeps them.
     const locked = templatePayload({ ...d, taxSettingsLocked: true });
     expect(locked).not.toHaveProperty('taxSettings');
@@ -204,7 +238,19 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
       groupSettingsID: 5,
       additionalChargesPerInvoice: false,
       additionalChargesPerLot: true,
-      taxSettings: [{ taxType: 'Sales Tax', taxRate: '6.125', formattedTaxRate: '6.125', taxCountryID: 'US', taxCountry: 'US', taxStateID: 'NY', taxHammer: true, taxLiveFee: false, taxPremium: true }],
+      taxSettings: [
+        {
+          taxType: 'Sales Tax',
+          taxRate: '6.125',
+          formattedTaxRate: '6.125',
+          taxCountryID: 'US',
+          taxCountry: 'US',
+          taxStateID: 'NY',
+          taxHammer: true,
+          taxLiveFee: false,
+          taxPremium: true,
+        },
+      ],
       messages: [
         { header: 'Pickup', detail: 'Mon-Fri', sequence: 3, isDefault: false },
         { header: 'Payment Option(s)', detail: '', sequence: 1, isDefault: true },
@@ -212,8 +258,16 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
       ],
     });
     expect(d.chargesPerLot).toBe(true);
-    expect(d.taxes[0]).toMatchObject({ name: 'Sales Tax', rate: '6.125', country: 'US', state: 'NY', hammer: true, liveFee: false, premium: true });
-    expect(d.messages.map(m => m.header)).toEqual(['Payment Option(s)', 'Shipping Notes', 'Pickup']);
+    expect(d.taxes[0]).toMatchObject({
+      name: 'Sales Tax',
+      rate: '6.125',
+      country: 'US',
+      state: 'NY',
+      hammer: true,
+      liveFee: false,
+      premium: true,
+    });
+    expect(d.messages.map((m) => m.header)).toEqual(['Payment Option(s)', 'Shipping Notes', 'Pickup']);
   });
 
   it('an inactive card-processor template is read-only; an inactive ordinary one is not', () => {

@@ -128,7 +128,7 @@ const key = () => nextKey++;
 
 export function isDefaultHeader(header: string): boolean {
   const h = header.trim().toLowerCase();
-  return DEFAULT_MESSAGES.some(m => m.header.toLowerCase() === h);
+  return DEFAULT_MESSAGES.some((m) => m.header.toLowerCase() === h);
 }
 
 /** The form's values from the server's template (or its blank new-template answer). */
@@ -144,7 +144,7 @@ export function draftOf(g: GroupSettings): TemplateDraft {
     chargesPerLot: g.additionalChargesPerLot === true,
     payPal: g.payPal === true,
     payPalEmail: g.payPalEmail ?? '',
-    taxes: (g.taxSettings ?? []).map(t => ({
+    taxes: (g.taxSettings ?? []).map((t) => ({
       key: key(),
       name: t.taxType ?? '',
       rate: t.taxRate ?? t.formattedTaxRate ?? '',
@@ -154,7 +154,7 @@ export function draftOf(g: GroupSettings): TemplateDraft {
       liveFee: t.taxLiveFee === true,
       premium: t.taxPremium === true,
     })),
-    fees: (g.feeSettings ?? []).map(f => ({
+    fees: (g.feeSettings ?? []).map((f) => ({
       key: key(),
       name: f.feeType ?? '',
       rate: f.feeRate ?? f.formattedFeeRate ?? '',
@@ -166,7 +166,13 @@ export function draftOf(g: GroupSettings): TemplateDraft {
     })),
     messages: [...(g.messages ?? [])]
       .sort((a, b) => a.sequence - b.sequence)
-      .map(m => ({ key: key(), header: m.header ?? '', detail: m.detail ?? '', sequence: m.sequence, isDefault: m.isDefault ?? isDefaultHeader(m.header ?? '') })),
+      .map((m) => ({
+        key: key(),
+        header: m.header ?? '',
+        detail: m.detail ?? '',
+        sequence: m.sequence,
+        isDefault: m.isDefault ?? isDefaultHeader(m.header ?? ''),
+      })),
     version: g.version ?? null,
     payrixTemplate: g.payrixTemplate === true,
     active: g.active !== false,
@@ -194,7 +200,7 @@ export function removeMessage(messages: MessageDraft[], index: number): MessageD
   const rest = messages.filter((_, i) => i !== index);
   const order = rest.map((m, i) => ({ m, i })).sort((a, b) => a.m.sequence - b.m.sequence || a.i - b.i);
   const renumbered = new Map(order.map(({ m }, n) => [m.key, n + 1]));
-  return rest.map(m => ({ ...m, sequence: renumbered.get(m.key)! }));
+  return rest.map((m) => ({ ...m, sequence: renumbered.get(m.key)! }));
 }
 
 /** The sequence dropdown of message `index`: 1..count; the first message is locked at 1, option 1 is disabled for the others. */
@@ -269,11 +275,12 @@ export function validateTemplate(d: TemplateDraft): Record<string, string> {
   if (bcc.length > TEMPLATE_LIMITS.bccEmail) errors.bccEmail = TEMPLATE_TEXT.tooLong('BCC', TEMPLATE_LIMITS.bccEmail);
   else if (bcc && !looksLikeEmail(bcc)) errors.bccEmail = TEMPLATE_TEXT.validEmail;
   const payPalEmail = d.payPalEmail.trim();
-  if (payPalEmail.length > TEMPLATE_LIMITS.payPalEmail) errors.payPalEmail = TEMPLATE_TEXT.tooLong('PayPal Email', TEMPLATE_LIMITS.payPalEmail);
+  if (payPalEmail.length > TEMPLATE_LIMITS.payPalEmail)
+    errors.payPalEmail = TEMPLATE_TEXT.tooLong('PayPal Email', TEMPLATE_LIMITS.payPalEmail);
   else if (payPalEmail && !looksLikeEmail(payPalEmail)) errors.payPalEmail = TEMPLATE_TEXT.validEmail;
   else if (d.payPal && !payPalEmail) errors.payPalEmail = TEMPLATE_TEXT.payPalEmailRequired;
 
-  (['tax', 'fee'] as const).forEach(kind => {
+  (['tax', 'fee'] as const).forEach((kind) => {
     const rows = kind === 'tax' ? d.taxes : d.fees;
     rows.forEach((r, i) => {
       if (isEmptyCharge(r)) return;
@@ -282,11 +289,13 @@ export function validateTemplate(d: TemplateDraft): Record<string, string> {
       if (!isValidRate(r.rate)) errors[at('rate')] = kind === 'tax' ? TEMPLATE_TEXT.taxRateInvalid : TEMPLATE_TEXT.feeRateInvalid;
       const name = r.name.trim();
       if (!name) errors[at('name')] = TEMPLATE_TEXT.chargeTypeRequired;
-      else if (name.length > TEMPLATE_LIMITS.chargeName) errors[at('name')] = TEMPLATE_TEXT.tooLong('Charge type', TEMPLATE_LIMITS.chargeName);
+      else if (name.length > TEMPLATE_LIMITS.chargeName)
+        errors[at('name')] = TEMPLATE_TEXT.tooLong('Charge type', TEMPLATE_LIMITS.chargeName);
       else if (kind === 'fee' && feeNameHasTax(name)) errors[at('name')] = TEMPLATE_TEXT.taxInFees;
       const state = stateFieldOf(r.country);
       if (state && !r.state.trim()) errors[at('state')] = state.required;
-      if (!r.hammer && !r.liveFee && !r.premium) errors[at('boxes')] = kind === 'tax' ? TEMPLATE_TEXT.taxTypeBoxRequired : TEMPLATE_TEXT.feeTypeBoxRequired;
+      if (!r.hammer && !r.liveFee && !r.premium)
+        errors[at('boxes')] = kind === 'tax' ? TEMPLATE_TEXT.taxTypeBoxRequired : TEMPLATE_TEXT.feeTypeBoxRequired;
     });
   });
 
@@ -295,8 +304,10 @@ export function validateTemplate(d: TemplateDraft): Record<string, string> {
   const counts = new Map<number, number>();
   for (const { m } of kept) counts.set(m.sequence, (counts.get(m.sequence) ?? 0) + 1);
   for (const { m, i } of kept) {
-    if (m.header.trim().length > TEMPLATE_LIMITS.messageHeader) errors[`messages.${i}.header`] = TEMPLATE_TEXT.tooLong('Header', TEMPLATE_LIMITS.messageHeader);
-    if (m.detail.trim().length > TEMPLATE_LIMITS.messageDetail) errors[`messages.${i}.detail`] = TEMPLATE_TEXT.tooLong('Message', TEMPLATE_LIMITS.messageDetail);
+    if (m.header.trim().length > TEMPLATE_LIMITS.messageHeader)
+      errors[`messages.${i}.header`] = TEMPLATE_TEXT.tooLong('Header', TEMPLATE_LIMITS.messageHeader);
+    if (m.detail.trim().length > TEMPLATE_LIMITS.messageDetail)
+      errors[`messages.${i}.detail`] = TEMPLATE_TEXT.tooLong('Message', TEMPLATE_LIMITS.messageDetail);
     if ((counts.get(m.sequence) ?? 0) > 1) errors[`messages.${i}.sequence`] = TEMPLATE_TEXT.sequenceUnique;
   }
   return errors;
@@ -333,7 +344,7 @@ export function templatePayload(d: TemplateDraft): Record<string, unknown> {
     payPalEmail: t(d.payPalEmail),
     // Locked taxes (card-processor template with invoices) are not sent: the server keeps them as they are.
     ...(d.taxSettingsLocked ? {} : { taxSettings: taxPayload(d) }),
-    feeSettings: d.fees.map(r => ({
+    feeSettings: d.fees.map((r) => ({
       feeType: t(r.name),
       feeRate: t(r.rate),
       feeCountryID: t(r.country),
@@ -342,12 +353,12 @@ export function templatePayload(d: TemplateDraft): Record<string, unknown> {
       feeLiveFee: r.liveFee,
       feePremium: r.premium,
     })),
-    messages: d.messages.map(m => ({ header: t(m.header), detail: m.detail.trim(), sequence: m.sequence })),
+    messages: d.messages.map((m) => ({ header: t(m.header), detail: m.detail.trim(), sequence: m.sequence })),
   };
 }
 
 function taxPayload(d: TemplateDraft) {
-  return d.taxes.map(r => ({
+  return d.taxes.map((r) => ({
     taxType: r.name.trim(),
     taxRate: r.rate.trim(),
     taxCountryID: r.country.trim(),

@@ -80,19 +80,19 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
   // A state code the list does not know (data from elsewhere) is kept visible as its own option.
   useEffect(() => {
     if (!listed || !states.data || !draft.stateCode) return;
-    const found = states.data.find(s => s.stateCode === draft.stateCode || s.stateName.toUpperCase() === draft.stateCode.toUpperCase());
-    if (found && found.stateCode !== draft.stateCode) setDraft(d => ({ ...d, stateCode: found.stateCode }));
+    const found = states.data.find((s) => s.stateCode === draft.stateCode || s.stateName.toUpperCase() === draft.stateCode.toUpperCase());
+    if (found && found.stateCode !== draft.stateCode) setDraft((d) => ({ ...d, stateCode: found.stateCode }));
   }, [listed, states.data, draft.stateCode]);
 
   const set = (field: LocationField) => (e: { target: { value: string } }) => {
     const value = e.target.value;
-    setDraft(d => (field === 'countryCode' ? withCountry(d, value) : { ...d, [field]: value }));
+    setDraft((d) => (field === 'countryCode' ? withCountry(d, value) : { ...d, [field]: value }));
     // The server's message for a field goes once the field changes (a new country: its state and postal code too).
     const cleared: (LocationField | 'primary')[] = field === 'countryCode' ? [field, 'stateCode', 'province', 'postalCode'] : [field];
-    setServerErrors(s => Object.fromEntries(Object.entries(s).filter(([k]) => !cleared.includes(k as LocationField))) as LocationErrors);
+    setServerErrors((s) => Object.fromEntries(Object.entries(s).filter(([k]) => !cleared.includes(k as LocationField))) as LocationErrors);
     setAlert(null);
   };
-  const touch = (field: LocationField) => () => setTouched(t => ({ ...t, [field]: true }));
+  const touch = (field: LocationField) => () => setTouched((t) => ({ ...t, [field]: true }));
 
   /** A field's message: the server's after a refused save, else the rule's once the field was left. */
   const errorOf = (field: LocationField): string | undefined => serverErrors[field] ?? (touched[field] ? errors[field] : undefined);
@@ -100,7 +100,7 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!valid || saving || !user) {
-      setTouched(Object.fromEntries(Object.keys(errors).map(k => [k, true])));
+      setTouched(Object.fromEntries(Object.keys(errors).map((k) => [k, true])));
       return;
     }
     setSaving(true);
@@ -124,7 +124,11 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
     }
   };
 
-  const text = (field: LocationField, label: string, opts: { required?: boolean; type?: string; autoFocus?: boolean; autoComplete?: string } = {}) => (
+  const text = (
+    field: LocationField,
+    label: string,
+    opts: { required?: boolean; type?: string; autoFocus?: boolean; autoComplete?: string } = {},
+  ) => (
     <TextField
       id={`location-${field}`}
       label={label}
@@ -173,17 +177,19 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               <option value="">{countries.isPending ? 'Loading…' : 'Select a country'}</option>
-              {draft.countryCode && countries.data && !countries.data.some(c => c.countryCode === draft.countryCode) && (
+              {draft.countryCode && countries.data && !countries.data.some((c) => c.countryCode === draft.countryCode) && (
                 <option value={draft.countryCode}>{draft.countryCode}</option>
               )}
-              {countries.data?.map(c => (
+              {countries.data?.map((c) => (
                 <option key={c.countryCode} value={c.countryCode}>
                   {c.countryName}
                 </option>
               ))}
             </TextField>
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('addressCity', FIELD_LABELS.addressCity, { required: true, autoComplete: 'address-level2' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {text('addressCity', FIELD_LABELS.addressCity, { required: true, autoComplete: 'address-level2' })}
+          </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {listed ? (
               <TextField
@@ -201,10 +207,10 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 <option value="">{states.isPending ? 'Loading…' : `Select a ${sLabel.toLowerCase()}`}</option>
-                {draft.stateCode && states.data && !states.data.some(s => s.stateCode === draft.stateCode) && (
+                {draft.stateCode && states.data && !states.data.some((s) => s.stateCode === draft.stateCode) && (
                   <option value={draft.stateCode}>{draft.stateCode}</option>
                 )}
-                {states.data?.map(s => (
+                {states.data?.map((s) => (
                   <option key={s.stateCode} value={s.stateCode}>
                     {s.stateName}
                   </option>
@@ -225,7 +231,7 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
                   id="location-primary"
                   checked={draft.primary || lockedPrimary}
                   disabled={lockedPrimary}
-                  onChange={e => setDraft(d => ({ ...d, primary: e.target.checked }))}
+                  onChange={(e) => setDraft((d) => ({ ...d, primary: e.target.checked }))}
                 />
               }
               label="Primary location"

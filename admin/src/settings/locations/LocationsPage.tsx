@@ -110,7 +110,7 @@ export function LocationsPage() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {list.map(a => (
+                  {list.map((a) => (
                     <TableRow key={a.addressID} data-testid={`location-row-${a.addressID}`} hover>
                       <TableCell sx={{ verticalAlign: 'top' }}>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -142,7 +142,11 @@ export function LocationsPage() {
                             Edit
                           </Button>
                           {!a.primary && (
-                            <Button color="error" onClick={() => setDeleting(a)} aria-label={`Delete ${a.facilityName || a.addressStreet1}`}>
+                            <Button
+                              color="error"
+                              onClick={() => setDeleting(a)}
+                              aria-label={`Delete ${a.facilityName || a.addressStreet1}`}
+                            >
                               Delete
                             </Button>
                           )}

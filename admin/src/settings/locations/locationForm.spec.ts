@@ -65,15 +65,27 @@ describe('Location form rules (spec 000 section 5, 001 "Location form")', () => 
   });
 
   it('names the state and postal code by country: US State/Zip Code, CA Province, AU State/Territory, UK County, else State/Province', () => {
-    expect([stateLabel('US'), stateLabel('CA'), stateLabel('AU'), stateLabel('UK'), stateLabel('GB'), stateLabel('FR'), stateLabel('')]).toEqual([
-      'State', 'Province', 'State/Territory', 'County', 'County', 'State/Province', 'State/Province',
-    ]);
+    expect([
+      stateLabel('US'),
+      stateLabel('CA'),
+      stateLabel('AU'),
+      stateLabel('UK'),
+      stateLabel('GB'),
+      stateLabel('FR'),
+      stateLabel(''),
+    ]).toEqual(['State', 'Province', 'State/Territory', 'County', 'County', 'State/Province', 'State/Province']);
     expect([postalLabel('US'), postalLabel('CA'), postalLabel('')]).toEqual(['Zip Code', 'Postal Code', 'Postal Code']);
     expect(validateLocation({ ...VALID_US, stateCode: '' }).stateCode).toBe('State is required');
     expect(validateLocation({ ...VALID_US, postalCode: '' }).postalCode).toBe('Zip Code is required');
-    expect(validateLocation({ ...VALID_US, countryCode: 'CA', stateCode: '', postalCode: 'M5V 2T6' }).stateCode).toBe('Province is required');
-    expect(validateLocation({ ...VALID_US, countryCode: 'AU', stateCode: '', postalCode: '2000' }).stateCode).toBe('State/Territory is required');
-    expect(validateLocation({ ...VALID_US, countryCode: 'UK', stateCode: '', postalCode: 'SW1A 1AA' }).stateCode).toBe('County is required');
+    expect(validateLocation({ ...VALID_US, countryCode: 'CA', stateCode: '', postalCode: 'M5V 2T6' }).stateCode).toBe(
+      'Province is required',
+    );
+    expect(validateLocation({ ...VALID_US, countryCode: 'AU', stateCode: '', postalCode: '2000' }).stateCode).toBe(
+      'State/Territory is required',
+    );
+    expect(validateLocation({ ...VALID_US, countryCode: 'UK', stateCode: '', postalCode: 'SW1A 1AA' }).stateCode).toBe(
+      'County is required',
+    );
   });
 
   it('uses a state select for US/CA/AU/UK and free text (max 50) elsewhere', () => {
@@ -98,7 +110,8 @@ describe('Location form rules (spec 000 section 5, 001 "Location form")', () => 
   });
 
   it('enforces the field limits: facility 75, streets and city 50, postal 32, phone and fax 40, email 60', () => {
-    const over = (field: keyof LocationDraft, n: number) => validateLocation({ ...VALID_US, [field]: 'a'.repeat(n) })[field as 'facilityName'];
+    const over = (field: keyof LocationDraft, n: number) =>
+      validateLocation({ ...VALID_US, [field]: 'a'.repeat(n) })[field as 'facilityName'];
     expect(over('facilityName', 75)).toBeUndefined();
     expect(over('facilityName', 76)).toBe('Facility Name cannot be more than 75 characters.');
     expect(over('addressStreet1', 51)).toBe('Street Address 1 cannot be more than 50 characters.');
@@ -106,7 +119,9 @@ describe('Location form rules (spec 000 section 5, 001 "Location form")', () => 
     expect(over('addressCity', 51)).toBe('City cannot be more than 50 characters.');
     expect(over('addressPhone', 41)).toBe('Phone cannot be more than 40 characters.');
     expect(over('addressFax', 41)).toBe('Fax cannot be more than 40 characters.');
-    expect(validateLocation({ ...VALID_US, email: `${'a'.repeat(50)}@example.com` }).email).toBe('Email cannot be more than 60 characters.');
+    expect(validateLocation({ ...VALID_US, email: `${'a'.repeat(50)}@example.com` }).email).toBe(
+      'Email cannot be more than 60 characters.',
+    );
     expect(validateLocation({ ...VALID_US, postalCode: '1'.repeat(33) }).postalCode).toBe('Zip Code cannot be more than 32 characters.');
   });
 
@@ -124,7 +139,9 @@ describe('Location form rules (spec 000 section 5, 001 "Location form")', () => 
     expect(draftOf(LISTED, false)).toEqual({ ...VALID_US, addressStreet2: '', addressPhone: '(212) 555-0100', primary: true });
     expect(draftOf(null, true).primary).toBe(true);
     expect(draftOf(null, false).primary).toBe(false);
-    expect(draftOf({ ...LISTED, countryCode: 'FR', showStates: false, stateCode: null, province: 'Île-de-France' }, false).province).toBe('Île-de-France');
+    expect(draftOf({ ...LISTED, countryCode: 'FR', showStates: false, stateCode: null, province: 'Île-de-France' }, false).province).toBe(
+      'Île-de-France',
+    );
   });
 
   it('posts the form with addressID and version when editing, trimmed, empty optional fields as null', () => {
@@ -150,10 +167,16 @@ describe('Location form rules (spec 000 section 5, 001 "Location form")', () => 
   });
 
   it('a refused save: error code 302 shows "Please verify that your country and postal code are in the correct format."', () => {
-    expect(saveFailureText({ status: 400, code: '302', message: 'anything' })).toBe('Please verify that your country and postal code are in the correct format.');
-    expect(saveFailureText({ status: 409, code: 'STALE_VERSION', message: 'This location was changed by someone else. Reload it and try again.' })).toBe(
-      'This location was changed by someone else. Reload it and try again.',
+    expect(saveFailureText({ status: 400, code: '302', message: 'anything' })).toBe(
+      'Please verify that your country and postal code are in the correct format.',
     );
+    expect(
+      saveFailureText({
+        status: 409,
+        code: 'STALE_VERSION',
+        message: 'This location was changed by someone else. Reload it and try again.',
+      }),
+    ).toBe('This location was changed by someone else. Reload it and try again.');
     // Anything else: the generic alert (and the failure is logged).
     expect(saveFailureText({ status: 500, code: 'INTERNAL', message: 'Internal server error.' })).toBe('');
     expect(saveFailureText({ status: 0, code: null, message: null })).toBe('');

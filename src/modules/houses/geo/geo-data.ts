@@ -84,5 +84,7 @@ export function buildCountryList(kind: CountryListKind, all: CountryEntry[] = bu
   ];
   const tax = [...pseudo, ...withFirst(all, TAX_FIRST)];
   if (kind === 'tax') return tax;
-  return tax.filter((c) => c.countryCode !== 'US').map((c) => ({ ...c, countryCode: c.countryCode === ALL_CODE || c.countryCode === EU_CODE ? c.countryCode : toIso(c.countryCode) }));
+  return tax
+    .filter((c) => c.countryCode !== 'US')
+    .map((c) => ({ ...c, countryCode: c.countryCode === ALL_CODE || c.countryCode === EU_CODE ? c.countryCode : toIso(c.countryCode) }));
 }

@@ -20,7 +20,12 @@ export class GeoController {
   @SignedIn()
   @Get('country')
   @Header('Cache-Control', 'private, max-age=3600')
-  @ApiQuery({ name: 'list', required: false, enum: COUNTRY_LISTS, description: 'location (default): US, CA, UK, AU first; tax: ALL, EU, UK, US, CA, AU first; processorTax: tax without US, GB spelling' })
+  @ApiQuery({
+    name: 'list',
+    required: false,
+    enum: COUNTRY_LISTS,
+    description: 'location (default): US, CA, UK, AU first; tax: ALL, EU, UK, US, CA, AU first; processorTax: tax without US, GB spelling',
+  })
   country(@Query('list') list?: string) {
     return { data: { countries: this.geo.countries(listKind(list)) } };
   }

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import CscCountry from 'country-state-city/lib/cjs/country';
 import { ALL_CODE, normaliseCode, toIso, toSpec } from './country-codes';
-import { ALL_STATES_NAME, buildCountries, buildCountryList, buildStates, CountryEntry, CountryListKind, STATE_LIST_COUNTRIES, StateEntry } from './geo-data';
+import {
+  ALL_STATES_NAME,
+  buildCountries,
+  buildCountryList,
+  buildStates,
+  CountryEntry,
+  CountryListKind,
+  STATE_LIST_COUNTRIES,
+  StateEntry,
+} from './geo-data';
 import { isValidPostalCode } from './postal-codes';
 
 /**

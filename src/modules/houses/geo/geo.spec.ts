@@ -62,7 +62,7 @@ describe('GeoService: country lists from country-state-city', () => {
     expect(list.length).toBe(geo.countries().length + 2);
   });
 
-  it('card-processor tax list: no US, and the United Kingdom spelled GB (the spec\'s other list)', () => {
+  it("card-processor tax list: no US, and the United Kingdom spelled GB (the spec's other list)", () => {
     const list = geo.countries('processorTax');
     const codes = list.map((c) => c.countryCode);
     expect(codes.slice(0, 5)).toEqual(['ALL', 'EU', 'GB', 'CA', 'AU']);
@@ -99,7 +99,7 @@ describe('GeoService: state lists', () => {
     expect(geo.statesOf('US')[0]).toEqual({ countryCode: 'US', stateCode: 'AL', stateName: 'Alabama' });
   });
 
-  it('CA: the 10 provinces and 3 territories (13; see docs/decisions/locations.md on the spec\'s 14)', () => {
+  it("CA: the 10 provinces and 3 territories (13; see docs/decisions/locations.md on the spec's 14)", () => {
     expect(codes('CA').sort()).toEqual(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']);
   });
 
@@ -125,7 +125,7 @@ describe('GeoService: state lists', () => {
     expect(geo.hasStateList('gb')).toBe(true);
   });
 
-  it('prepends the ALL pseudo-state for tax lists only, with the list\'s country spelling', () => {
+  it("prepends the ALL pseudo-state for tax lists only, with the list's country spelling", () => {
     expect(geo.statesOf('US', 'tax')[0]).toEqual({ countryCode: 'US', stateCode: 'ALL', stateName: 'All States' });
     expect(geo.statesOf('US', 'tax')).toHaveLength(58);
     expect(codes('US')).not.toContain('ALL');

@@ -40,11 +40,9 @@ export class ApiTokensService {
   }
 
   async revoke(houseId: number, id: number): Promise<boolean> {
-    const res = await this.em.getConnection().execute(
-      'update api_token set revoked_at = now() where id = ? and house_id = ? and revoked_at is null',
-      [id, houseId],
-      'run',
-    );
+    const res = await this.em
+      .getConnection()
+      .execute('update api_token set revoked_at = now() where id = ? and house_id = ? and revoked_at is null', [id, houseId], 'run');
     return ((res as { affectedRows?: number }).affectedRows ?? 0) > 0;
   }
 }

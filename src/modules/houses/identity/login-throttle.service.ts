@@ -23,10 +23,12 @@ export class LoginThrottleService {
   }
 
   async isBlocked(keys: { key: string; limit: number }[]): Promise<boolean> {
-    const rows: { key: string; failures: number }[] = await this.em.getConnection().execute(
-      `select key, failures from login_throttle where key in (${keys.map(() => '?').join(', ')}) and window_start > now() - make_interval(mins => ?)`,
-      [...keys.map((k) => k.key), this.config.login.windowMinutes],
-    );
+    const rows: { key: string; failures: number }[] = await this.em
+      .getConnection()
+      .execute(
+        `select key, failures from login_throttle where key in (${keys.map(() => '?').join(', ')}) and window_start > now() - make_interval(mins => ?)`,
+        [...keys.map((k) => k.key), this.config.login.windowMinutes],
+      );
     return rows.some((r) => r.failures >= (keys.find((k) => k.key === r.key)?.limit ?? Infinity));
   }
 

@@ -95,10 +95,12 @@ export class SessionsService {
     const row = rows[0];
     if (!row) return null;
     if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
-      await this.em.getConnection().execute(
-        'update staff_session set last_seen_at = now(), expires_at = ? where id = ?',
-        [new Date(Date.now() + this.ttlMs), row.session_id],
-      );
+      await this.em
+        .getConnection()
+        .execute('update staff_session set last_seen_at = now(), expires_at = ? where id = ?', [
+          new Date(Date.now() + this.ttlMs),
+          row.session_id,
+        ]);
     }
     return { ...principalFromRow(row, 'session'), sessionId: row.session_id, csrfToken: row.csrf_token };
   }

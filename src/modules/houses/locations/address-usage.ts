@@ -20,7 +20,10 @@ export interface AddressUsageCheck {
 export const SESSIONS_USING_ADDRESS: AddressUsageCheck = {
   name: 'sessions',
   async usage(em, houseId, addressId) {
-    const rows = await em.execute<{ n: string }[]>('select count(*) as n from "catalog" where "house_id" = ? and "address_id" = ?', [houseId, addressId]);
+    const rows = await em.execute<{ n: string }[]>('select count(*) as n from "catalog" where "house_id" = ? and "address_id" = ?', [
+      houseId,
+      addressId,
+    ]);
     const n = Number(rows[0]?.n ?? 0);
     if (n === 0) return null;
     return `This location is the sale location of ${n} session${n === 1 ? '' : 's'} and cannot be deleted. Choose another location for ${n === 1 ? 'that session' : 'those sessions'} first.`;

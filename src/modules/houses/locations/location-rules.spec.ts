@@ -6,7 +6,13 @@ import { toHouseAddressView } from './location-view';
 import { LocationsError } from './locations.errors';
 
 const geo = new GeoService();
-const US: LocationInput = { addressStreet1: '120 Madison Avenue', addressCity: 'New York', countryCode: 'US', stateCode: 'NY', postalCode: '10016' };
+const US: LocationInput = {
+  addressStreet1: '120 Madison Avenue',
+  addressCity: 'New York',
+  countryCode: 'US',
+  stateCode: 'NY',
+  postalCode: '10016',
+};
 const errorsOf = (input: LocationInput) => {
   const r = checkLocation(input, geo);
   if (r.ok) throw new Error('expected errors');
@@ -48,7 +54,11 @@ describe('Location form rules: required fields ("{field} is required")', () => {
 
   it('blank and whitespace-only values count as missing', () => {
     const r = errorsOf({ ...US, addressStreet1: '   ', addressCity: '', postalCode: ' ' });
-    expect(r.errors).toEqual({ addressStreet1: 'Street Address 1 is required', addressCity: 'City is required', postalCode: 'Zip Code is required' });
+    expect(r.errors).toEqual({
+      addressStreet1: 'Street Address 1 is required',
+      addressCity: 'City is required',
+      postalCode: 'Zip Code is required',
+    });
   });
 
   it.each([
@@ -77,7 +87,9 @@ describe('Location form rules: field limits', () => {
     ['addressFax', 40, 'Fax'],
   ] as const)('%s: %i characters pass, one more is refused', (field, max, label) => {
     expect(checkLocation({ ...US, [field]: 'x'.repeat(max) }, geo).ok).toBe(true);
-    expect(errorsOf({ ...US, [field]: 'x'.repeat(max + 1) }).errors).toEqual({ [field]: `${label} cannot be more than ${max} characters.` });
+    expect(errorsOf({ ...US, [field]: 'x'.repeat(max + 1) }).errors).toEqual({
+      [field]: `${label} cannot be more than ${max} characters.`,
+    });
   });
 
   it('email: 60 characters pass, 61 are refused', () => {
@@ -111,18 +123,26 @@ describe('Location form rules: email, state, country, postal code', () => {
     expect(errorsOf({ ...US, email: 'not-an-email' }).errors).toEqual({ email: 'Please enter a valid email address' });
   });
 
-  it('a state code must be one of the country\'s list (by code or name, any case); stored as the code', () => {
+  it("a state code must be one of the country's list (by code or name, any case); stored as the code", () => {
     expect(valuesOf({ ...US, stateCode: 'ny' }).stateCode).toBe('NY');
     expect(valuesOf({ ...US, stateCode: 'New York' }).stateCode).toBe('NY');
     expect(errorsOf({ ...US, stateCode: 'ZZ' }).errors).toEqual({ stateCode: 'Please select a valid State.' });
     expect(errorsOf({ ...US, stateCode: 'ALL' }).errors).toEqual({ stateCode: 'Please select a valid State.' });
-    expect(errorsOf({ addressStreet1: '1 High St', addressCity: 'Leeds', countryCode: 'UK', stateCode: 'NY', postalCode: 'LS1 1AA' }).errors).toEqual({ stateCode: 'Please select a valid County.' });
+    expect(
+      errorsOf({ addressStreet1: '1 High St', addressCity: 'Leeds', countryCode: 'UK', stateCode: 'NY', postalCode: 'LS1 1AA' }).errors,
+    ).toEqual({ stateCode: 'Please select a valid County.' });
   });
 
   it('for list countries a province text is ignored; for others a stateCode is taken as the free text', () => {
     const us = valuesOf({ ...US, province: 'Somewhere' });
     expect(us).toMatchObject({ stateCode: 'NY', province: null });
-    const fr = valuesOf({ addressStreet1: '1 rue de Rivoli', addressCity: 'Paris', countryCode: 'FR', stateCode: 'Île-de-France', postalCode: '75001' });
+    const fr = valuesOf({
+      addressStreet1: '1 rue de Rivoli',
+      addressCity: 'Paris',
+      countryCode: 'FR',
+      stateCode: 'Île-de-France',
+      postalCode: '75001',
+    });
     expect(fr).toMatchObject({ stateCode: null, province: 'Île-de-France' });
   });
 
@@ -134,11 +154,13 @@ describe('Location form rules: email, state, country, postal code', () => {
     }
   });
 
-  it('a postal code not in the country\'s format is a format error (code 302) with the spec\'s text', () => {
+  it("a postal code not in the country's format is a format error (code 302) with the spec's text", () => {
     const r = errorsOf({ ...US, postalCode: '1001' });
     expect(r.formatError).toBe(true);
     expect(r.errors).toEqual({ postalCode: 'Please verify that your country and postal code are in the correct format.' });
-    expect(errorsOf({ addressStreet1: '1', addressCity: 'Toronto', countryCode: 'CA', stateCode: 'ON', postalCode: '12345' }).formatError).toBe(true);
+    expect(
+      errorsOf({ addressStreet1: '1', addressCity: 'Toronto', countryCode: 'CA', stateCode: 'ON', postalCode: '12345' }).formatError,
+    ).toBe(true);
   });
 
   it('UK postal codes are checked as GB', () => {
@@ -147,8 +169,11 @@ describe('Location form rules: email, state, country, postal code', () => {
     expect(errorsOf({ ...uk, postalCode: '12345' }).formatError).toBe(true);
   });
 
-  it('GB is accepted and stored in the location list\'s spelling, UK', () => {
-    expect(valuesOf({ addressStreet1: '1 The Mall', addressCity: 'London', countryCode: 'gb', stateCode: 'LND', postalCode: 'SW1A 1AA' }).countryCode).toBe('UK');
+  it("GB is accepted and stored in the location list's spelling, UK", () => {
+    expect(
+      valuesOf({ addressStreet1: '1 The Mall', addressCity: 'London', countryCode: 'gb', stateCode: 'LND', postalCode: 'SW1A 1AA' })
+        .countryCode,
+    ).toBe('UK');
   });
 
   it('a postal code without a country: "Please select a country first"', () => {
@@ -158,7 +183,12 @@ describe('Location form rules: email, state, country, postal code', () => {
   });
 
   it('countries the library does not know accept any postal code', () => {
-    expect(checkLocation({ addressStreet1: '1 Queen\'s Road', addressCity: 'Hong Kong', countryCode: 'HK', province: 'Central', postalCode: 'none' }, geo).ok).toBe(true);
+    expect(
+      checkLocation(
+        { addressStreet1: "1 Queen's Road", addressCity: 'Hong Kong', countryCode: 'HK', province: 'Central', postalCode: 'none' },
+        geo,
+      ).ok,
+    ).toBe(true);
   });
 
   it('a time zone, when sent, must be a real IANA zone', () => {
@@ -194,7 +224,20 @@ describe('Location form rules: email, state, country, postal code', () => {
 
 describe('house address view and ids', () => {
   const row = (over: Partial<HouseAddress>): HouseAddress =>
-    Object.assign(new HouseAddress(), { id: 7, addressStreet1: '1 Main', addressCity: 'New York', countryCode: 'US', stateCode: 'NY', postalCode: '10016', primary: true, version: 3 }, over);
+    Object.assign(
+      new HouseAddress(),
+      {
+        id: 7,
+        addressStreet1: '1 Main',
+        addressCity: 'New York',
+        countryCode: 'US',
+        stateCode: 'NY',
+        postalCode: '10016',
+        primary: true,
+        version: 3,
+      },
+      over,
+    );
 
   it('answers the House address fields of the spec plus the form fields', () => {
     expect(toHouseAddressView(row({}), geo)).toEqual({
@@ -222,8 +265,12 @@ describe('house address view and ids', () => {
   });
 
   it('names UK counties and free-text provinces in full', () => {
-    expect(toHouseAddressView(row({ addressCity: 'Canterbury', countryCode: 'UK', stateCode: 'KEN', postalCode: 'CT1 2EH' }), geo)).toMatchObject({ stateName: 'Kent', countryName: 'United Kingdom', showStates: true, location: 'Canterbury, Kent, United Kingdom' });
-    expect(toHouseAddressView(row({ addressCity: 'Paris', countryCode: 'FR', stateCode: undefined, province: 'Île-de-France' }), geo)).toMatchObject({ stateName: 'Île-de-France', showStates: false, location: 'Paris, Île-de-France, France' });
+    expect(
+      toHouseAddressView(row({ addressCity: 'Canterbury', countryCode: 'UK', stateCode: 'KEN', postalCode: 'CT1 2EH' }), geo),
+    ).toMatchObject({ stateName: 'Kent', countryName: 'United Kingdom', showStates: true, location: 'Canterbury, Kent, United Kingdom' });
+    expect(
+      toHouseAddressView(row({ addressCity: 'Paris', countryCode: 'FR', stateCode: undefined, province: 'Île-de-France' }), geo),
+    ).toMatchObject({ stateName: 'Île-de-France', showStates: false, location: 'Paris, Île-de-France, France' });
   });
 
   it('path ids: anything but a positive 32-bit integer is a 404', () => {

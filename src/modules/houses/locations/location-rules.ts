@@ -1,5 +1,4 @@
 import { isEmail } from 'class-validator';
-import { toSpec } from '../geo/country-codes';
 import { GeoService } from '../geo/geo.service';
 import { POSTAL_CODE_MAX } from '../geo/postal-codes';
 import { LOCATION_TEXT } from './locations.errors';
@@ -109,7 +108,8 @@ export function checkLocation(input: LocationInput, geo: GeoService): LocationCh
   };
 
   const limit = (field: keyof typeof LOCATION_LIMITS, label: string, value: string | null) => {
-    if (value !== null && value.length > LOCATION_LIMITS[field] && !errors[field]) errors[field] = LOCATION_TEXT.tooLong(label, LOCATION_LIMITS[field]);
+    if (value !== null && value.length > LOCATION_LIMITS[field] && !errors[field])
+      errors[field] = LOCATION_TEXT.tooLong(label, LOCATION_LIMITS[field]);
   };
   const required = (field: string, label: string, value: string | null) => {
     if (value === null) errors[field] = LOCATION_TEXT.required(label);

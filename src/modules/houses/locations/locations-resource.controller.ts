@@ -23,7 +23,11 @@ export class LocationsResourceController {
   @ApiQuery({ name: 'sort', required: false, description: `["field","ASC|DESC"]; fields: ${LOCATION_SORTABLE.join(', ')}` })
   @ApiQuery({ name: 'range', required: false, description: '[start,end] (inclusive)' })
   @ApiQuery({ name: 'filter', required: false, description: '{"q": text, "id": [ids], "primary": bool, "countryCode": code}' })
-  async getList(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<HouseAddressView[]> {
+  async getList(
+    @CurrentPrincipal() p: Principal,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<HouseAddressView[]> {
     const q = parseRaListQuery(query, { sortable: LOCATION_SORTABLE });
     const { rows, total } = await this.locations.page(p.houseId, q);
     res.setHeader('Content-Range', contentRange('locations', q.offset, rows.length, total));

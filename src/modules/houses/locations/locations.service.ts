@@ -24,7 +24,16 @@ export interface SaveLocationCommand extends LocationInput {
 }
 
 /** Fields a react-admin list may sort by. */
-export const LOCATION_SORTABLE = ['id', 'facilityName', 'addressStreet1', 'addressCity', 'countryCode', 'stateCode', 'postalCode', 'primary'] as const;
+export const LOCATION_SORTABLE = [
+  'id',
+  'facilityName',
+  'addressStreet1',
+  'addressCity',
+  'countryCode',
+  'stateCode',
+  'postalCode',
+  'primary',
+] as const;
 const LOCATION_FILTERS = new Set(['id', 'q', 'primary', 'countryCode']);
 
 /** Namespace of the per-house advisory lock that serialises location writes ('LOC'). */
@@ -52,7 +61,11 @@ export class LocationsService {
 
   /** The house's locations, primary first, then in creation order. */
   async list(houseId: number): Promise<HouseAddressView[]> {
-    const rows = await this.em.find(HouseAddress, { house: houseId, deletedAt: null }, { orderBy: { primary: QueryOrder.DESC, id: QueryOrder.ASC } });
+    const rows = await this.em.find(
+      HouseAddress,
+      { house: houseId, deletedAt: null },
+      { orderBy: { primary: QueryOrder.DESC, id: QueryOrder.ASC } },
+    );
     return rows.map((a) => toHouseAddressView(a, this.geo));
   }
 
@@ -67,7 +80,12 @@ export class LocationsService {
         where.id = { $in: ids };
       } else if (key === 'q') {
         const like = `%${escapeLike(String(value).trim())}%`;
-        where.$or = [{ facilityName: { $ilike: like } }, { addressStreet1: { $ilike: like } }, { addressCity: { $ilike: like } }, { postalCode: { $ilike: like } }];
+        where.$or = [
+          { facilityName: { $ilike: like } },
+          { addressStreet1: { $ilike: like } },
+          { addressCity: { $ilike: like } },
+          { postalCode: { $ilike: like } },
+        ];
       } else if (key === 'primary') {
         where.primary = value === true || value === 'true';
       } else if (key === 'countryCode') {
@@ -117,7 +135,12 @@ export class LocationsService {
     return this.em.transactional(async (em) => {
       await lockHouseLocations(em, houseId);
       // Counted before anything is assigned: a query would auto-flush pending changes.
-      const otherPrimary = await em.count(HouseAddress, { house: houseId, primary: true, deletedAt: null, ...(editing ? { id: { $ne: cmd.addressID! } } : {}) });
+      const otherPrimary = await em.count(HouseAddress, {
+        house: houseId,
+        primary: true,
+        deletedAt: null,
+        ...(editing ? { id: { $ne: cmd.addressID! } } : {}),
+      });
       let address: HouseAddress;
       if (editing) {
         const found = await em.findOne(HouseAddress, { id: cmd.addressID!, house: houseId, deletedAt: null });
@@ -126,7 +149,9 @@ export class LocationsService {
           throw new LocationsError(LocationsErrorCode.STALE_VERSION, LOCATION_TEXT.staleVersion);
         }
         if (found.primary && cmd.primary === false) {
-          throw new LocationsError(LocationsErrorCode.PRIMARY_CANNOT_BE_UNMARKED, LOCATION_TEXT.primaryCannotBeUnmarked, { primary: LOCATION_TEXT.primaryCannotBeUnmarked });
+          throw new LocationsError(LocationsErrorCode.PRIMARY_CANNOT_BE_UNMARKED, LOCATION_TEXT.primaryCannotBeUnmarked, {
+            primary: LOCATION_TEXT.primaryCannotBeUnmarked,
+          });
         }
         address = found;
       } else {

@@ -54,7 +54,12 @@ describe('invoice group rules', () => {
     });
 
     it.each([[''], ['   '], [null], [undefined], [42], [['Autumn']]])('refuses %j: a group name is required', (raw) => {
-      expect(failure(() => groupTitle(raw))).toEqual({ code: 'VALIDATION_FAILED', kind: 'validation', message: GROUP_TEXT.nameRequired, fields: { groupTitle: GROUP_TEXT.nameRequired } });
+      expect(failure(() => groupTitle(raw))).toEqual({
+        code: 'VALIDATION_FAILED',
+        kind: 'validation',
+        message: GROUP_TEXT.nameRequired,
+        fields: { groupTitle: GROUP_TEXT.nameRequired },
+      });
     });
   });
 
@@ -64,9 +69,12 @@ describe('invoice group rules', () => {
       expect(templateId(' 12 ')).toBe(12);
     });
 
-    it.each([[0], ['0'], [''], [null], [undefined], [-1], [1.5], ['abc'], [2_147_483_648]])('refuses template %j: a template is required', (raw) => {
-      expect(failure(() => templateId(raw)).fields).toEqual({ invoiceSettingsID: 'Please select an invoice template.' });
-    });
+    it.each([[0], ['0'], [''], [null], [undefined], [-1], [1.5], ['abc'], [2_147_483_648]])(
+      'refuses template %j: a template is required',
+      (raw) => {
+        expect(failure(() => templateId(raw)).fields).toEqual({ invoiceSettingsID: 'Please select an invoice template.' });
+      },
+    );
 
     it('takes catalogRefs, trimmed, each once', () => {
       expect(catalogRefs([' C1', 'C2', 'C1 '])).toEqual(['C1', 'C2']);
@@ -82,7 +90,9 @@ describe('invoice group rules', () => {
 
     it('refuses more than 200 sessions', () => {
       expect(catalogRefs(Array.from({ length: 200 }, (_, i) => `C${i}`))).toHaveLength(200);
-      expect(failure(() => catalogRefs(Array.from({ length: 201 }, (_, i) => `C${i}`))).fields).toEqual({ catalogRefs: GROUP_TEXT.tooManySessions });
+      expect(failure(() => catalogRefs(Array.from({ length: 201 }, (_, i) => `C${i}`))).fields).toEqual({
+        catalogRefs: GROUP_TEXT.tooManySessions,
+      });
     });
   });
 
@@ -96,7 +106,12 @@ describe('invoice group rules', () => {
     it('refuses two locations, or a location next to none, with the exact banner of spec section 5', () => {
       expect(sameSaleLocation([{ addressId: 3 }, { addressId: 4 }])).toBe(false);
       expect(sameSaleLocation([{ addressId: 3 }, { addressId: null }])).toBe(false);
-      expect(failure(() => assertSameSaleLocation([{ addressId: 1 }, { addressId: 2 }]))).toEqual({ code: 'MIXED_SALE_LOCATIONS', kind: 'validation', message: BANNER, fields: undefined });
+      expect(failure(() => assertSameSaleLocation([{ addressId: 1 }, { addressId: 2 }]))).toEqual({
+        code: 'MIXED_SALE_LOCATIONS',
+        kind: 'validation',
+        message: BANNER,
+        fields: undefined,
+      });
       expect(() => assertSameSaleLocation([{ addressId: 1 }, { addressId: 1 }])).not.toThrow();
     });
   });
@@ -104,7 +119,7 @@ describe('invoice group rules', () => {
   describe('Existing Invoices dates (MM/DD/YYYY)', () => {
     const NOW = new Date('2026-11-21T12:00:00Z');
 
-    it('reads MM/DD/YYYY (and the screen URL\'s YYYY-MM-DD) as calendar dates', () => {
+    it("reads MM/DD/YYYY (and the screen URL's YYYY-MM-DD) as calendar dates", () => {
       expect(parseFilterDate('11/05/2026')).toBe('2026-11-05');
       expect(parseFilterDate('1/5/2026')).toBe('2026-01-05');
       expect(parseFilterDate('2026-11-05')).toBe('2026-11-05');
@@ -113,8 +128,22 @@ describe('invoice group rules', () => {
       expect(parseFilterDate(undefined)).toBeNull();
     });
 
-    it.each([['13/01/2026'], ['02/30/2026'], ['02/29/2025'], ['2026/11/05'], ['11-05-2026'], ['yesterday'], ['11/05/26'], [['11/05/2026']]])('refuses %j', (raw) => {
-      expect(failure(() => parseFilterDate(raw))).toEqual({ code: 'BAD_DATE_RANGE', kind: 'bad_request', message: 'Dates must be valid dates in the format MM/DD/YYYY.', fields: undefined });
+    it.each([
+      ['13/01/2026'],
+      ['02/30/2026'],
+      ['02/29/2025'],
+      ['2026/11/05'],
+      ['11-05-2026'],
+      ['yesterday'],
+      ['11/05/26'],
+      [['11/05/2026']],
+    ])('refuses %j', (raw) => {
+      expect(failure(() => parseFilterDate(raw))).toEqual({
+        code: 'BAD_DATE_RANGE',
+        kind: 'bad_request',
+        message: 'Dates must be valid dates in the format MM/DD/YYYY.',
+        fields: undefined,
+      });
     });
 
     it('no dates: no filter', () => {
@@ -131,7 +160,12 @@ describe('invoice group rules', () => {
     });
 
     it("refuses TO before FROM with the spec's 'TO date cannot be before FROM date'", () => {
-      expect(failure(() => dateRange('03/15/2026', '03/14/2026', NOW))).toEqual({ code: 'BAD_DATE_RANGE', kind: 'bad_request', message: 'TO date cannot be before FROM date', fields: undefined });
+      expect(failure(() => dateRange('03/15/2026', '03/14/2026', NOW))).toEqual({
+        code: 'BAD_DATE_RANGE',
+        kind: 'bad_request',
+        message: 'TO date cannot be before FROM date',
+        fields: undefined,
+      });
       expect(dateRange('03/15/2026', '03/15/2026', NOW)).toEqual({ from: '2026-03-15', to: '2026-03-15' });
     });
 
@@ -141,7 +175,7 @@ describe('invoice group rules', () => {
       expect(failure(() => dateRange('01/01/2026', '01/01/2100', NOW)).message).toBe('Dates cannot be in the future.');
     });
 
-    it("accepts today wherever the user is: today is the latest calendar date on Earth (UTC+14)", () => {
+    it('accepts today wherever the user is: today is the latest calendar date on Earth (UTC+14)', () => {
       // 20:00 UTC on the 21st is already the 22nd in Kiribati (and in Auckland).
       const evening = new Date('2026-11-21T20:00:00Z');
       expect(latestToday(evening)).toBe('2026-11-22');
@@ -161,14 +195,19 @@ describe('invoice group rules', () => {
   });
 
   describe('paging', () => {
-    it('defaults to page 1 of the list\'s size', () => {
+    it("defaults to page 1 of the list's size", () => {
       expect(paging(undefined, undefined, 25)).toEqual({ page: 1, size: 25, offset: 0 });
       expect(paging('3', '10', 25)).toEqual({ page: 3, size: 10, offset: 20 });
       expect(paging('', '', 10)).toEqual({ page: 1, size: 10, offset: 0 });
     });
 
     it.each([['0'], ['-1'], ['1.5'], ['x'], ['9999999999']])('refuses page %j', (page) => {
-      expect(failure(() => paging(page, undefined, 10))).toEqual({ code: 'BAD_QUERY', kind: 'bad_request', message: 'page must be a whole number of at least 1.', fields: undefined });
+      expect(failure(() => paging(page, undefined, 10))).toEqual({
+        code: 'BAD_QUERY',
+        kind: 'bad_request',
+        message: 'page must be a whole number of at least 1.',
+        fields: undefined,
+      });
     });
 
     it.each([['0'], ['101'], ['ten']])('refuses size %j', (size) => {

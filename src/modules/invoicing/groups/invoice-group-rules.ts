@@ -21,7 +21,6 @@ export const MAX_SESSIONS_PER_GROUP = 200;
  * characters; longer text is cut with '...' appended'). Blank is refused.
  */
 export function groupTitle(raw: unknown): string {
-  // eslint-disable-next-line no-control-regex
   const text = typeof raw === 'string' ? raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() : '';
   if (!text) throw InvoiceGroupsError.invalid({ groupTitle: GROUP_TEXT.nameRequired });
   return truncateGroupName(text);
@@ -30,7 +29,8 @@ export function groupTitle(raw: unknown): string {
 /** The template id of the request: a positive whole number (or its digits); 0 / blank means none chosen. */
 export function templateId(raw: unknown): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,10}\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) throw InvoiceGroupsError.invalid({ invoiceSettingsID: GROUP_TEXT.templateRequired });
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647)
+    throw InvoiceGroupsError.invalid({ invoiceSettingsID: GROUP_TEXT.templateRequired });
   return n;
 }
 
@@ -123,7 +123,9 @@ export function dateRange(startRaw: unknown, endRaw: unknown, now: Date = new Da
 export function sessionDate(eventDate: Date, timeZone: string | null | undefined): string {
   try {
     // en-CA formats as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(eventDate);
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      eventDate,
+    );
   } catch {
     return eventDate.toISOString().slice(0, 10);
   }
@@ -154,7 +156,8 @@ export function paging(pageRaw: unknown, sizeRaw: unknown, defaultSize: number):
   const page = positiveInt(pageRaw) ?? 1;
   const size = positiveInt(sizeRaw) ?? defaultSize;
   if (!Number.isSafeInteger(page) || page < 1) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_QUERY, GROUP_TEXT.badPage);
-  if (!Number.isSafeInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_QUERY, GROUP_TEXT.badSize);
+  if (!Number.isSafeInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
+    throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_QUERY, GROUP_TEXT.badSize);
   return { page, size, offset: (page - 1) * size };
 }
 

@@ -38,7 +38,9 @@ export class InvoiceGroupsResourceController {
 
   @RequireAccess('accessInvoices')
   @Post()
-  @ApiOperation({ summary: 'Creates a group from { catalogRefs, groupTitle, invoiceSettingsID } (as POST invoiceGroup) and enqueues its invoices' })
+  @ApiOperation({
+    summary: 'Creates a group from { catalogRefs, groupTitle, invoiceSettingsID } (as POST invoiceGroup) and enqueues its invoices',
+  })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key answers the group it created' })
   async create(@CurrentPrincipal() p: Principal, @Body() body: CreateInvoiceGroupDto, @Headers('idempotency-key') key?: string) {
     const created = await this.groups.create(p.houseId, p.userId, body, idempotencyKey(key));

@@ -14,7 +14,10 @@ export class InvoiceGroupsController {
 
   @RequireAccess('accessInvoices')
   @Get('invoiceCatalogs')
-  @ApiOperation({ summary: 'Uninvoiced sessions grouped by sale: data.auctionGroups [{ groupID, groupName, catalogs }], data.totalRecords (sales); 25 sales a page' })
+  @ApiOperation({
+    summary:
+      'Uninvoiced sessions grouped by sale: data.auctionGroups [{ groupID, groupName, catalogs }], data.totalRecords (sales); 25 sales a page',
+  })
   @ApiQuery({ name: 'page', required: false, description: '1-based, default 1' })
   @ApiQuery({ name: 'size', required: false, description: 'sales per page, default 25, at most 100' })
   async invoiceCatalogs(@CurrentPrincipal() p: Principal, @Query('page') page?: unknown, @Query('size') size?: unknown) {

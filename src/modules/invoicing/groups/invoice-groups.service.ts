@@ -221,7 +221,10 @@ export class InvoiceGroupsService {
     if (tid === undefined || title === undefined || refs === undefined) throw InvoiceGroupsError.invalid(fields);
 
     const template = await this.templates.snapshot(houseId, tid);
-    if (!template.active) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.TEMPLATE_INACTIVE, GROUP_TEXT.templateInactive, { invoiceSettingsID: GROUP_TEXT.templateInactive });
+    if (!template.active)
+      throw new InvoiceGroupsError(InvoiceGroupsErrorCode.TEMPLATE_INACTIVE, GROUP_TEXT.templateInactive, {
+        invoiceSettingsID: GROUP_TEXT.templateInactive,
+      });
     const sessions = await this.catalogs.sessionsByRefs(houseId, refs);
     if (sessions.length !== refs.length) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.SESSION_NOT_FOUND, GROUP_TEXT.sessionNotFound);
     assertSameSaleLocation(sessions);
@@ -232,7 +235,10 @@ export class InvoiceGroupsService {
     const outcome = await this.em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(?, ?)', [CREATE_LOCK, houseId]);
       const same = (g: { title: string; template_id: number; catalogs: number[] }) =>
-        g.title === title && g.template_id === tid && g.catalogs.length === catalogIds.length && g.catalogs.every((c, i) => c === catalogIds[i]);
+        g.title === title &&
+        g.template_id === tid &&
+        g.catalogs.length === catalogIds.length &&
+        g.catalogs.every((c, i) => c === catalogIds[i]);
 
       if (key !== null) {
         const [prior] = await this.groupsWithCatalogs(tx, houseId, 'g.idempotency_key = ?', [key]);
@@ -258,7 +264,8 @@ export class InvoiceGroupsService {
       for (const s of sessions) {
         const n = sold.get(s.catalogId) ?? 0;
         if (n === 0) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.SESSIONS_NOT_INVOICEABLE, GROUP_TEXT.noSoldLots(s.title));
-        if ((invoiced.get(s.catalogId) ?? 0) >= n) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.SESSIONS_NOT_INVOICEABLE, GROUP_TEXT.alreadyInvoiced(s.title));
+        if ((invoiced.get(s.catalogId) ?? 0) >= n)
+          throw new InvoiceGroupsError(InvoiceGroupsErrorCode.SESSIONS_NOT_INVOICEABLE, GROUP_TEXT.alreadyInvoiced(s.title));
       }
 
       const group = tx.create(InvoiceGroup, {
@@ -271,13 +278,15 @@ export class InvoiceGroupsService {
         idempotencyKey: key,
       });
       await tx.flush();
-      for (const s of sessions) tx.create(InvoiceGroupCatalog, { group, catalog: s.catalogId, sessionDate: sessionDate(s.eventDate, s.timeZone) });
+      for (const s of sessions)
+        tx.create(InvoiceGroupCatalog, { group, catalog: s.catalogId, sessionDate: sessionDate(s.eventDate, s.timeZone) });
       await tx.flush();
       return { invoiceGroupID: group.id, created: true, creationJobID: null as string | null };
     });
     // After the commit, so the job always finds the group. A crash right here leaves the group
     // without a job: repeating the request (or POST /api/invoice-groups/{id}/retry) enqueues it.
-    if (outcome.creationJobID === null) outcome.creationJobID = await this.enqueueCreation(houseId, outcome.invoiceGroupID, `group-${outcome.invoiceGroupID}`);
+    if (outcome.creationJobID === null)
+      outcome.creationJobID = await this.enqueueCreation(houseId, outcome.invoiceGroupID, `group-${outcome.invoiceGroupID}`);
     return outcome;
   }
 
@@ -293,7 +302,9 @@ export class InvoiceGroupsService {
 
   private async enqueueCreation(houseId: number, groupId: number, key: string): Promise<string> {
     const job = await this.jobs.enqueue(CREATE_GROUP_INVOICES, { groupId }, { houseId, key });
-    await this.em.getConnection().execute('update invoice_group set creation_job_id = ? where id = ? and house_id = ?', [job.id, groupId, houseId]);
+    await this.em
+      .getConnection()
+      .execute('update invoice_group set creation_job_id = ? where id = ? and house_id = ?', [job.id, groupId, houseId]);
     return job.id;
   }
 
@@ -308,18 +319,26 @@ export class InvoiceGroupsService {
 
   /** Records why the creation failed for good (the job's last attempt). */
   async recordCreationFailure(houseId: number, id: number, message: string): Promise<void> {
-    await this.em.getConnection().execute('update invoice_group set creation_error = ? where id = ? and house_id = ? and not invoice_created', [
-      message.slice(0, 2000),
-      id,
-      houseId,
-    ]);
+    await this.em
+      .getConnection()
+      .execute('update invoice_group set creation_error = ? where id = ? and house_id = ? and not invoice_created', [
+        message.slice(0, 2000),
+        id,
+        houseId,
+      ]);
   }
 
   // --- Reading ----------------------------------------------------------------------------------
 
   /** `GET invoiceGroups`: newest first, optionally only groups with a session in the date range. */
   async page(houseId: number, paging: Paging, range: DateRange | null): Promise<{ invoices: InvoiceGroupSummary[]; totalRecords: number }> {
-    const { rows, total } = await this.query(houseId, range ? [this.dateCondition(range)] : [], 'g.created_at desc, g.id desc', paging.size, paging.offset);
+    const { rows, total } = await this.query(
+      houseId,
+      range ? [this.dateCondition(range)] : [],
+      'g.created_at desc, g.id desc',
+      paging.size,
+      paging.offset,
+    );
     const records = await this.records(houseId, rows);
     return { invoices: records.map(summaryOf), totalRecords: total };
   }
@@ -406,17 +425,23 @@ export class InvoiceGroupsService {
     };
   }
 
-  private async query(houseId: number, conditions: { sql: string; params: unknown[] }[], orderBy: string, limit: number, offset: number): Promise<{ rows: GroupRow[]; total: number }> {
+  private async query(
+    houseId: number,
+    conditions: { sql: string; params: unknown[] }[],
+    orderBy: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: GroupRow[]; total: number }> {
     const where = ['g.house_id = ?', ...conditions.map((c) => c.sql)].join(' and ');
     const params = [houseId, ...conditions.flatMap((c) => c.params)];
     const conn = this.em.getConnection();
-    const rows: GroupRow[] = await conn.execute(`${GROUP_SELECT}, count(*) over () as total from invoice_group g where ${where} order by ${orderBy} limit ? offset ?`, [
-      ...params,
-      limit,
-      offset,
-    ]);
+    const rows: GroupRow[] = await conn.execute(
+      `${GROUP_SELECT}, count(*) over () as total from invoice_group g where ${where} order by ${orderBy} limit ? offset ?`,
+      [...params, limit, offset],
+    );
     let total = rows.length ? Number(rows[0].total) : 0;
-    if (!rows.length && offset > 0) total = Number((await conn.execute(`select count(*) as n from invoice_group g where ${where}`, params))[0].n);
+    if (!rows.length && offset > 0)
+      total = Number((await conn.execute(`select count(*) as n from invoice_group g where ${where}`, params))[0].n);
     return { rows, total };
   }
 
@@ -428,7 +453,9 @@ export class InvoiceGroupsService {
         where group_id in (${marks(rows)}) order by session_date, catalog_id`,
       rows.map((r) => r.id),
     );
-    const sessions = new Map((await this.catalogs.sessions(houseId, [...new Set(links.map((l) => l.catalog_id))])).map((s) => [s.catalogId, s]));
+    const sessions = new Map(
+      (await this.catalogs.sessions(houseId, [...new Set(links.map((l) => l.catalog_id))])).map((s) => [s.catalogId, s]),
+    );
     const byGroup = new Map<number, GroupCatalogView[]>();
     for (const l of links) {
       const s = sessions.get(l.catalog_id);

@@ -33,7 +33,18 @@ function approval(id: number, over: Partial<ApprovalWithMember> = {}): ApprovalW
 let nextLot = 1;
 function lot(catalogId: number, approvalId: number, hammerCents: number, channel: Platform = 'INV', lotNumber = String(nextLot)): SoldLot {
   const id = nextLot++;
-  return { lotId: id, lotRef: `L${id}`, catalogId, lotNumber, lotExt: null, title: `Lot ${id}`, restricted: false, hammerCents, approvalId, channel };
+  return {
+    lotId: id,
+    lotRef: `L${id}`,
+    catalogId,
+    lotNumber,
+    lotExt: null,
+    title: `Lot ${id}`,
+    restricted: false,
+    hammerCents,
+    approvalId,
+    channel,
+  };
 }
 
 const steps: GroupCharging['premiumSteps'] = [
@@ -54,12 +65,26 @@ function input(over: Partial<PlanInput>): PlanInput {
   };
 }
 
-const sixPointTwoFive: ChargeRow = { name: 'Sales Tax', rate: 6_250, countryCode: 'US', stateCode: 'NY', onHammer: true, onPremium: true, onLiveFee: false };
+const sixPointTwoFive: ChargeRow = {
+  name: 'Sales Tax',
+  rate: 6_250,
+  countryCode: 'US',
+  stateCode: 'NY',
+  onHammer: true,
+  onPremium: true,
+  onLiveFee: false,
+};
 
 describe('planGroupInvoices: one invoice per winning bidder, one line per won lot', () => {
   it('computes the worked line of INVOICE-MATH.md and totals as sums of the rounded lines', () => {
     const a = approval(1);
-    const plan = planGroupInvoices(input({ lots: [lot(1, 1, 125_000), lot(1, 1, 10_000)], approvals: new Map([[1, a]]), template: { taxRows: [sixPointTwoFive], feeRows: [], chargesPerLot: false } }));
+    const plan = planGroupInvoices(
+      input({
+        lots: [lot(1, 1, 125_000), lot(1, 1, 10_000)],
+        approvals: new Map([[1, a]]),
+        template: { taxRows: [sixPointTwoFive], feeRows: [], chargesPerLot: false },
+      }),
+    );
     expect(plan).toHaveLength(1);
     const [first, second] = plan[0].lines.map((l) => l.line);
     // 1,250.00 + 300.00 + 37.50 + 96.88 = 1,684.38
@@ -98,16 +123,34 @@ describe('planGroupInvoices: one invoice per winning bidder, one line per won lo
       [1, { auctionGroupId: 10, eventDate: new Date('2026-09-06T15:00:00Z') }],
       [2, { auctionGroupId: 20, eventDate: new Date('2026-09-07T15:00:00Z') }],
     ]);
-    const approvals = new Map([[1, approval(1)], [2, approval(2, { channel: 'Floor', platform: 'Floor' })]]);
-    const plan = planGroupInvoices(input({ lots: [lot(1, 1, 100_000), lot(2, 1, 100_000), lot(2, 2, 100_000, 'Floor')], approvals, sessions, charging }));
+    const approvals = new Map([
+      [1, approval(1)],
+      [2, approval(2, { channel: 'Floor', platform: 'Floor' })],
+    ]);
+    const plan = planGroupInvoices(
+      input({ lots: [lot(1, 1, 100_000), lot(2, 1, 100_000), lot(2, 2, 100_000, 'Floor')], approvals, sessions, charging }),
+    );
     const byApproval = new Map(plan.map((p) => [p.approval.approvalId, p.lines.map((l) => l.line)]));
-    expect(byApproval.get(1)!.map((l) => [l.premium, l.liveFee])).toEqual([[25_000, 3_000], [10_000, 5_000]]);
+    expect(byApproval.get(1)!.map((l) => [l.premium, l.liveFee])).toEqual([
+      [25_000, 3_000],
+      [10_000, 5_000],
+    ]);
     expect(byApproval.get(2)!.map((l) => [l.premium, l.liveFee])).toEqual([[10_000, 0]]);
   });
 
   it('processor p: a US bidder pays the state rate on hammer, BP and live fee; an unknown state is flagged, not guessed', () => {
-    const approvals = new Map([[1, approval(1, { stateCode: 'IL' })], [2, approval(2, { stateCode: 'ZZ' })]]);
-    const plan = planGroupInvoices(input({ lots: [lot(1, 1, 100_000), lot(1, 2, 100_000)], approvals, processorType: 'p', template: { taxRows: [sixPointTwoFive], feeRows: [], chargesPerLot: false } }));
+    const approvals = new Map([
+      [1, approval(1, { stateCode: 'IL' })],
+      [2, approval(2, { stateCode: 'ZZ' })],
+    ]);
+    const plan = planGroupInvoices(
+      input({
+        lots: [lot(1, 1, 100_000), lot(1, 2, 100_000)],
+        approvals,
+        processorType: 'p',
+        template: { taxRows: [sixPointTwoFive], feeRows: [], chargesPerLot: false },
+      }),
+    );
     const il = plan.find((p) => p.approval.approvalId === 1)!;
     const zz = plan.find((p) => p.approval.approvalId === 2)!;
     // (1,000.00 + 250.00 + 30.00) x 6.25 % = 80.00
@@ -122,7 +165,9 @@ describe('planGroupInvoices: one invoice per winning bidder, one line per won lo
   });
 
   it('refuses a lot whose sale charging is unknown', () => {
-    expect(() => planGroupInvoices(input({ lots: [lot(7, 1, 1_000)], approvals: new Map([[1, approval(1)]]) }))).toThrow('No sale charging');
+    expect(() => planGroupInvoices(input({ lots: [lot(7, 1, 1_000)], approvals: new Map([[1, approval(1)]]) }))).toThrow(
+      'No sale charging',
+    );
   });
 
   it('plans nothing for no lots', () => {

@@ -109,8 +109,14 @@ export class InvoiceDetailsService {
     if (!group) throw InvoicesError.groupNotFound();
     const [sessions, lines, extras] = await Promise.all([
       this.catalogs.sessions(houseId, group.catalogIds),
-      this.linesOf(houseId, page.records.map((i) => i.id)),
-      this.extras(houseId, page.records.map((i) => i.id)),
+      this.linesOf(
+        houseId,
+        page.records.map((i) => i.id),
+      ),
+      this.extras(
+        houseId,
+        page.records.map((i) => i.id),
+      ),
     ]);
     return {
       invoiceGroup: {
@@ -139,12 +145,21 @@ export class InvoiceDetailsService {
    */
   async invoicesOfGroup(houseId: number, groupId: number, ids: readonly number[]): Promise<InvoiceView[]> {
     const c: InvoiceCriteria = { groupId, status: 'ALL', ids: [...ids], sort: DEFAULT_SORT, offset: 0, limit: null };
-    const [group, page] = await Promise.all([this.group(houseId, groupId), ids.length ? this.invoicePage(houseId, c) : { records: [], total: 0 }]);
+    const [group, page] = await Promise.all([
+      this.group(houseId, groupId),
+      ids.length ? this.invoicePage(houseId, c) : { records: [], total: 0 },
+    ]);
     if (!group) throw InvoicesError.groupNotFound();
     const [sessions, lines, extras] = await Promise.all([
       this.catalogs.sessions(houseId, group.catalogIds),
-      this.linesOf(houseId, page.records.map((i) => i.id)),
-      this.extras(houseId, page.records.map((i) => i.id)),
+      this.linesOf(
+        houseId,
+        page.records.map((i) => i.id),
+      ),
+      this.extras(
+        houseId,
+        page.records.map((i) => i.id),
+      ),
     ]);
     return views(page.records, lines, sessions, true, extras);
   }
@@ -152,14 +167,27 @@ export class InvoiceDetailsService {
   /** `/api/invoices`: a page of the house's invoices (statuses computed from their lines; lines not answered). */
   async list(houseId: number, c: InvoiceCriteria): Promise<{ records: InvoiceView[]; total: number }> {
     const page = await this.invoicePage(houseId, c);
-    const [lines, extras] = await Promise.all([this.linesOf(houseId, page.records.map((i) => i.id)), this.extras(houseId, page.records.map((i) => i.id))]);
+    const [lines, extras] = await Promise.all([
+      this.linesOf(
+        houseId,
+        page.records.map((i) => i.id),
+      ),
+      this.extras(
+        houseId,
+        page.records.map((i) => i.id),
+      ),
+    ]);
     return { records: views(page.records, lines, [], false, extras), total: page.total };
   }
 
   /** `/api/invoices/{id}`: one invoice with every line. */
   async getOne(houseId: number, id: number): Promise<InvoiceView> {
     const c: InvoiceCriteria = { status: 'ALL', ids: [id], sort: DEFAULT_SORT, offset: 0, limit: null };
-    const [page, lines, extras] = await Promise.all([this.invoicePage(houseId, c), this.linesOf(houseId, [id]), this.extras(houseId, [id])]);
+    const [page, lines, extras] = await Promise.all([
+      this.invoicePage(houseId, c),
+      this.linesOf(houseId, [id]),
+      this.extras(houseId, [id]),
+    ]);
     if (!page.records.length) throw InvoicesError.invoiceNotFound();
     const sessions = await this.catalogs.sessions(houseId, [...new Set(lines.map((l) => l.catalogId))]);
     const [view] = views(page.records, lines, sessions, true, extras);
@@ -174,7 +202,12 @@ export class InvoiceDetailsService {
     const r = rows[0];
     if (!r) return null;
     const total = centsOf(r.total);
-    const additional = { tax: centsOf(r.add_tax), shipping: centsOf(r.add_shipping), insurance: centsOf(r.add_insurance), other: centsOf(r.add_other) };
+    const additional = {
+      tax: centsOf(r.add_tax),
+      shipping: centsOf(r.add_shipping),
+      insurance: centsOf(r.add_insurance),
+      other: centsOf(r.add_other),
+    };
     const additionalTotal = additional.tax + additional.shipping + additional.insurance + additional.other;
     return {
       id: r.id,
@@ -213,7 +246,10 @@ export class InvoiceDetailsService {
     const { where, params, orderBy } = invoiceSql(houseId, c);
     const page = c.limit === null ? '' : ` limit ${c.limit} offset ${c.offset}`;
     const conn = this.em.getConnection();
-    const rows = await conn.execute(`select ${INVOICE_COLUMNS}${count ? ', count(*) over () as matching' : ''} from invoice i where ${where} order by ${orderBy}${page}`, params);
+    const rows = await conn.execute(
+      `select ${INVOICE_COLUMNS}${count ? ', count(*) over () as matching' : ''} from invoice i where ${where} order by ${orderBy}${page}`,
+      params,
+    );
     let total = rows.length && count ? Number(rows[0].matching) : rows.length;
     if (count && !rows.length && c.offset > 0) {
       // Past the last page: the window count has no row to ride on.
@@ -235,10 +271,12 @@ export class InvoiceDetailsService {
     // Batches keep every statement far below PostgreSQL's bind-parameter limit (a whole group of any size).
     for (let i = 0; i < invoiceIds.length; i += LINE_BATCH) {
       const batch = invoiceIds.slice(i, i + LINE_BATCH);
-      const rows = await this.em.getConnection().execute(
-        `select ${LINE_COLUMNS} from invoice_line l where l.house_id = ? and l.invoice_id in (${batch.map(() => '?').join(', ')})`,
-        [houseId, ...batch],
-      );
+      const rows = await this.em
+        .getConnection()
+        .execute(
+          `select ${LINE_COLUMNS} from invoice_line l where l.house_id = ? and l.invoice_id in (${batch.map(() => '?').join(', ')})`,
+          [houseId, ...batch],
+        );
       for (const r of rows) lines.push(lineRecord(r));
     }
     const missing = lines.filter((l) => l.lotRef === null).map((l) => l.lotId);
@@ -249,7 +287,6 @@ export class InvoiceDetailsService {
     }
     return lines;
   }
-
 }
 
 /** Lines grouped by invoice in display order (session date, lot number, extension), then the one mapper. */
@@ -262,7 +299,9 @@ function views(
 ): InvoiceView[] {
   const refs = new Map<number, SessionRef>(sessions.map((s) => [s.catalogId, { catalogRef: s.catalogRef }]));
   const order = new Map<number, number>();
-  [...sessions].sort((a, b) => a.eventDate.getTime() - b.eventDate.getTime() || a.catalogId - b.catalogId).forEach((s, i) => order.set(s.catalogId, i));
+  [...sessions]
+    .sort((a, b) => a.eventDate.getTime() - b.eventDate.getTime() || a.catalogId - b.catalogId)
+    .forEach((s, i) => order.set(s.catalogId, i));
   const byInvoice = new Map<number, InvoiceLineRecord[]>();
   for (const l of lines) {
     const list = byInvoice.get(l.invoiceId);
@@ -273,7 +312,9 @@ function views(
   const compare = (a: InvoiceLineRecord, b: InvoiceLineRecord) => {
     const ka = keys.get(a) as string;
     const kb = keys.get(b) as string;
-    return (order.get(a.catalogId) ?? a.catalogId) - (order.get(b.catalogId) ?? b.catalogId) || (ka < kb ? -1 : ka > kb ? 1 : 0) || a.id - b.id;
+    return (
+      (order.get(a.catalogId) ?? a.catalogId) - (order.get(b.catalogId) ?? b.catalogId) || (ka < kb ? -1 : ka > kb ? 1 : 0) || a.id - b.id
+    );
   };
   const opts = { sessions: refs, includeDetails, additionalCharges: extras?.additional, onlinePayments: extras?.onlinePayments };
   return invoices.map((inv) => invoiceView(inv, (byInvoice.get(inv.id) ?? []).sort(compare), opts));

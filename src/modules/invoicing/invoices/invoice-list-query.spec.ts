@@ -1,5 +1,14 @@
 import { parseRaListQuery } from '../../../core/http/ra-list-query';
-import { criteriaFromRa, INVOICE_SORTABLE, invoiceSql, likeContains, parseGroupDetailsQuery, parseIds, pathId, QUERY_TEXT } from './invoice-list-query';
+import {
+  criteriaFromRa,
+  INVOICE_SORTABLE,
+  invoiceSql,
+  likeContains,
+  parseGroupDetailsQuery,
+  parseIds,
+  pathId,
+  QUERY_TEXT,
+} from './invoice-list-query';
 import { InvoicesError } from './invoices.errors';
 
 const fieldErrors = (fn: () => unknown): Record<string, string> | undefined => {
@@ -15,14 +24,23 @@ const fieldErrors = (fn: () => unknown): Record<string, string> | undefined => {
 describe('invoice list criteria', () => {
   it('groupDetailInfo: everything by default, paged with size, status and search normalised', () => {
     expect(parseGroupDetailsQuery(4, {})).toMatchObject({ groupId: 4, status: 'ALL', search: undefined, offset: 0, limit: null });
-    expect(parseGroupDetailsQuery(4, { size: '50', page: '3', status: 'unpaid', search: '  Smith ' })).toMatchObject({ status: 'UNPAID', search: 'Smith', offset: 100, limit: 50 });
+    expect(parseGroupDetailsQuery(4, { size: '50', page: '3', status: 'unpaid', search: '  Smith ' })).toMatchObject({
+      status: 'UNPAID',
+      search: 'Smith',
+      offset: 100,
+      limit: 50,
+    });
     expect(parseGroupDetailsQuery(4, { search: '   ', status: '' })).toMatchObject({ status: 'ALL', search: undefined });
     expect(parseGroupDetailsQuery(4, { page: '2' })).toMatchObject({ offset: 0, limit: null });
   });
 
   it('groupDetailInfo: each bad parameter gets its own message (400)', () => {
     expect(fieldErrors(() => parseGroupDetailsQuery(4, { status: 'OPEN', page: '0', size: '501', search: 'x'.repeat(101) }))).toEqual({
-      code: 'INVALID_QUERY', status: QUERY_TEXT.status, page: QUERY_TEXT.page, size: QUERY_TEXT.size, search: QUERY_TEXT.search,
+      code: 'INVALID_QUERY',
+      status: QUERY_TEXT.status,
+      page: QUERY_TEXT.page,
+      size: QUERY_TEXT.size,
+      search: QUERY_TEXT.search,
     });
     expect(fieldErrors(() => parseGroupDetailsQuery(4, { size: '1.5' }))).toMatchObject({ size: QUERY_TEXT.size });
     expect(fieldErrors(() => parseGroupDetailsQuery(4, { page: 'x', size: '50' }))).toMatchObject({ page: QUERY_TEXT.page });
@@ -30,12 +48,25 @@ describe('invoice list criteria', () => {
   });
 
   it('react-admin filter: group, status, q and id; unknown filters refused', () => {
-    const ra = (filter: object, extra: Record<string, string> = {}) => parseRaListQuery({ filter: JSON.stringify(filter), ...extra }, { sortable: INVOICE_SORTABLE });
-    expect(criteriaFromRa(ra({ invoiceGroupId: 5, status: 'PAID', q: 'ada' }))).toMatchObject({ groupId: 5, status: 'PAID', search: 'ada', sort: { field: 'invoiceNumber', order: 'ASC' } });
+    const ra = (filter: object, extra: Record<string, string> = {}) =>
+      parseRaListQuery({ filter: JSON.stringify(filter), ...extra }, { sortable: INVOICE_SORTABLE });
+    expect(criteriaFromRa(ra({ invoiceGroupId: 5, status: 'PAID', q: 'ada' }))).toMatchObject({
+      groupId: 5,
+      status: 'PAID',
+      search: 'ada',
+      sort: { field: 'invoiceNumber', order: 'ASC' },
+    });
     expect(criteriaFromRa(ra({ invoiceGroupID: '6', id: [3, '4', 3] }))).toMatchObject({ groupId: 6, ids: [3, 4] });
-    expect(criteriaFromRa(ra({}, { sort: '["outStandingBalance","DESC"]', range: '[50,99]' }))).toMatchObject({ sort: { field: 'outStandingBalance', order: 'DESC' }, offset: 50, limit: 50 });
+    expect(criteriaFromRa(ra({}, { sort: '["outStandingBalance","DESC"]', range: '[50,99]' }))).toMatchObject({
+      sort: { field: 'outStandingBalance', order: 'DESC' },
+      offset: 50,
+      limit: 50,
+    });
     expect(fieldErrors(() => criteriaFromRa(ra({ houseId: 1, invoiceGroupId: 'x', status: 1 })))).toEqual({
-      code: 'INVALID_QUERY', houseId: 'Cannot filter by houseId.', invoiceGroupId: QUERY_TEXT.group, status: QUERY_TEXT.status,
+      code: 'INVALID_QUERY',
+      houseId: 'Cannot filter by houseId.',
+      invoiceGroupId: QUERY_TEXT.group,
+      status: QUERY_TEXT.status,
     });
     expect(fieldErrors(() => criteriaFromRa(ra({ id: [1, -2] })))).toMatchObject({ id: QUERY_TEXT.ids });
   });
@@ -43,7 +74,8 @@ describe('invoice list criteria', () => {
   it('ids: positive whole numbers (or their text), deduplicated, at most 5000', () => {
     expect(parseIds([1, '2', 2, 3])).toEqual([1, 2, 3]);
     expect(parseIds(7)).toEqual([7]);
-    for (const bad of [[0], [1.5], ['1e3'], [null], [{}], ['-1'], [Number.MAX_SAFE_INTEGER + 1]]) expect(fieldErrors(() => parseIds(bad))).toMatchObject({ ids: QUERY_TEXT.ids });
+    for (const bad of [[0], [1.5], ['1e3'], [null], [{}], ['-1'], [Number.MAX_SAFE_INTEGER + 1]])
+      expect(fieldErrors(() => parseIds(bad))).toMatchObject({ ids: QUERY_TEXT.ids });
     expect(fieldErrors(() => parseIds(Array.from({ length: 5001 }, (_, i) => i + 1)))).toMatchObject({ ids: QUERY_TEXT.ids });
     expect(pathId('12', 'id', 'bad')).toBe(12);
     expect(fieldErrors(() => pathId('12abc', 'id', 'bad'))).toMatchObject({ id: 'bad' });

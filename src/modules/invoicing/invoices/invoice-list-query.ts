@@ -11,7 +11,17 @@ export const INVOICE_STATUS_FILTERS = ['ALL', 'UNPAID', 'PAID'] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
 
 /** Sortable fields of `/api/invoices` (react-admin `sort`). */
-export const INVOICE_SORTABLE = ['id', 'invoiceID', 'invoiceNumber', 'name', 'firstName', 'lastName', 'paddleNumber', 'invoiceTotal', 'outStandingBalance'] as const;
+export const INVOICE_SORTABLE = [
+  'id',
+  'invoiceID',
+  'invoiceNumber',
+  'name',
+  'firstName',
+  'lastName',
+  'paddleNumber',
+  'invoiceTotal',
+  'outStandingBalance',
+] as const;
 export type InvoiceSortField = (typeof INVOICE_SORTABLE)[number];
 
 /** Page sizes a client may ask of groupDetailInfo (the screen offers 50, 100 and 200). */
@@ -207,6 +217,7 @@ export function invoiceSql(houseId: number, c: InvoiceCriteria): { where: string
   }
   const dir = c.sort.order === 'DESC' ? 'desc' : 'asc';
   const keys = ORDER_SQL[c.sort.field].map((k) => `${k} ${dir}`);
-  const tieBreak = c.sort.field === 'invoiceNumber' || c.sort.field === 'id' || c.sort.field === 'invoiceID' ? [] : [`i.invoice_number ${dir}`];
+  const tieBreak =
+    c.sort.field === 'invoiceNumber' || c.sort.field === 'id' || c.sort.field === 'invoiceID' ? [] : [`i.invoice_number ${dir}`];
   return { where: conds.join(' and '), params, orderBy: [...keys, ...tieBreak, `i.id ${dir}`].join(', ') };
 }

@@ -213,4 +213,3 @@ export function lineRecord(r: Row): InvoiceLineRecord {
     disputeRef: str(r.dispute_ref),
   };
 }
-

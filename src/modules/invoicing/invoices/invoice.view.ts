@@ -26,7 +26,13 @@ import {
 } from '../math/statuses';
 import { paymentMethodName } from '../editing/marks/payment-methods';
 import type { InvoiceLineRecord, InvoiceRecord } from './invoice-records';
-import { additionalPriceInfoView, chargesAsAdditional, countedAdditionalCents, type AdditionalChargeRecord, type AdditionalPriceInfoView } from '../editing/charges/charges.view';
+import {
+  additionalPriceInfoView,
+  chargesAsAdditional,
+  countedAdditionalCents,
+  type AdditionalChargeRecord,
+  type AdditionalPriceInfoView,
+} from '../editing/charges/charges.view';
 import { amount, amounts, currencySymbol } from './money-json';
 
 /** The seven amounts of a price, in the spec's spelling (`livefee`). */
@@ -282,11 +288,25 @@ export function invoiceDetailView(
     priceInfo: { ...priceAmounts(priceCents), suppress: line.suppress },
     priceInfoCents: priceCents,
     fees: (line.feeLabels ?? []).map((f) => ({ label: f.label, amount: amount(f.cents), amountCents: f.cents })),
-    overridden: { hammer: line.hammerOverrideCents != null, premium: line.premiumOverrideCents != null, livefee: line.liveFeeOverrideCents != null },
+    overridden: {
+      hammer: line.hammerOverrideCents != null,
+      premium: line.premiumOverrideCents != null,
+      livefee: line.liveFeeOverrideCents != null,
+    },
     taxCalculationError: line.taxCalculationError,
     itemStatus: itemStatusLabel({ invoiceSent: sent, paidDate: line.paidDate, shippedDate: line.shippedDate }),
-    enteredCharges: { tax: amount(line.taxEnteredCents), shipping: amount(line.shippingCents), insurance: amount(line.insuranceCents), other: amount(line.otherStaffCents) },
-    enteredChargesCents: { tax: line.taxEnteredCents, shipping: line.shippingCents, insurance: line.insuranceCents, other: line.otherStaffCents },
+    enteredCharges: {
+      tax: amount(line.taxEnteredCents),
+      shipping: amount(line.shippingCents),
+      insurance: amount(line.insuranceCents),
+      other: amount(line.otherStaffCents),
+    },
+    enteredChargesCents: {
+      tax: line.taxEnteredCents,
+      shipping: line.shippingCents,
+      insurance: line.insuranceCents,
+      other: line.otherStaffCents,
+    },
     additionalPriceInfo: additional.charge ? additionalPriceInfoView(additional.charge) : null,
     additionalCharge: additional.asAdditional && !line.suppress,
   };
@@ -310,7 +330,10 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     other: inv.otherTotalCents - add.other,
   };
   const chargesCents = { tax: inv.taxCents, shipping: inv.shippingCents, insurance: inv.insuranceCents, other: inv.otherCents };
-  const shipDates = visible.filter((l) => l.shipped && l.shippedDate).map((l) => l.shippedDate as string).sort();
+  const shipDates = visible
+    .filter((l) => l.shipped && l.shippedDate)
+    .map((l) => l.shippedDate as string)
+    .sort();
   const view: InvoiceView = {
     invoiceID: inv.id,
     invoiceNumber: inv.invoiceNumber,
@@ -384,7 +407,9 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     autoChargeDate: null,
   };
   if (opts.includeDetails !== false) {
-    view.invoiceDetails = lines.map((l) => invoiceDetailView(l, inv, opts, { charge: extras.find((a) => a.lineId === l.id) ?? null, asAdditional }));
+    view.invoiceDetails = lines.map((l) =>
+      invoiceDetailView(l, inv, opts, { charge: extras.find((a) => a.lineId === l.id) ?? null, asAdditional }),
+    );
   }
   return view;
 }
@@ -447,7 +472,11 @@ export interface AdditionalColumns {
  * additional charges out (`additional`: their columns), `totalPriceWithAdditionalCharges` and the
  * strip keep them.
  */
-export function groupTotalsView(all: GroupTotals, currencyCode: string, additional: AdditionalColumns = { tax: 0, shipping: 0, insurance: 0, other: 0 }): GroupTotalsView {
+export function groupTotalsView(
+  all: GroupTotals,
+  currencyCode: string,
+  additional: AdditionalColumns = { tax: 0, shipping: 0, insurance: 0, other: 0 },
+): GroupTotalsView {
   const symbol = currencySymbol(currencyCode);
   const stripCents: TotalsStripCents = {
     totalHammer: all.hammer,

@@ -3,10 +3,13 @@ import { formatCents } from '../../../core/money/money';
 import { amount, amounts, currencySymbol } from './money-json';
 
 /** The decimal text of the cents without trailing zeros: what the JSON number must print as. */
-const expectedText = (cents: number) => formatCents(cents).replace(/\.?0+$/, '').replace(/^-0$/, '0') || '0';
+const expectedText = (cents: number) =>
+  formatCents(cents)
+    .replace(/\.?0+$/, '')
+    .replace(/^-0$/, '0') || '0';
 
 describe('amounts in JSON', () => {
-  it('turns cents into a number that prints as exactly the amount\'s digits', () => {
+  it("turns cents into a number that prints as exactly the amount's digits", () => {
     expect(amount(168_438)).toBe(1684.38);
     expect(amount(-750)).toBe(-7.5);
     expect(amount(0)).toBe(0);

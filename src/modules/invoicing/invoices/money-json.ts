@@ -33,7 +33,9 @@ export function currencySymbol(currencyCode: string): string {
   let symbol = symbols.get(code);
   if (symbol === undefined) {
     try {
-      symbol = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? code;
+      symbol =
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).formatToParts(0).find((p) => p.type === 'currency')?.value ??
+        code;
     } catch {
       symbol = code;
     }

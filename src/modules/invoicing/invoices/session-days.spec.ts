@@ -1,24 +1,45 @@
 import { localDate, sessionDays } from './session-days';
 
-const s = (catalogId: number, eventDate: string, timeZone = 'America/New_York') => ({ catalogId, catalogRef: `C${catalogId}`, title: `Session ${catalogId}`, eventDate: new Date(eventDate), timeZone });
+const s = (catalogId: number, eventDate: string, timeZone = 'America/New_York') => ({
+  catalogId,
+  catalogRef: `C${catalogId}`,
+  title: `Session ${catalogId}`,
+  eventDate: new Date(eventDate),
+  timeZone,
+});
 
 describe('session day numbers (counted from the earliest session date in the group)', () => {
   it('numbers calendar days from the earliest session: same date shares a number, gaps stay gaps', () => {
-    const days = sessionDays([s(3, '2026-10-18T15:00:00Z'), s(1, '2026-10-16T15:00:00Z'), s(2, '2026-10-16T19:00:00Z'), s(4, '2026-10-17T14:00:00Z')]);
+    const days = sessionDays([
+      s(3, '2026-10-18T15:00:00Z'),
+      s(1, '2026-10-16T15:00:00Z'),
+      s(2, '2026-10-16T19:00:00Z'),
+      s(4, '2026-10-17T14:00:00Z'),
+    ]);
     expect(days.map((d) => [d.catalogID, d.dayNumber, d.date])).toEqual([
       [1, 1, '10/16/2026'],
       [2, 1, '10/16/2026'],
       [4, 2, '10/17/2026'],
       [3, 3, '10/18/2026'],
     ]);
-    expect(days[0]).toEqual({ identifier: 'C1', title: 'Session 1', date: '10/16/2026', catalogID: 1, dayNumber: 1, eventDate: '2026-10-16T15:00:00.000Z' });
+    expect(days[0]).toEqual({
+      identifier: 'C1',
+      title: 'Session 1',
+      date: '10/16/2026',
+      catalogID: 1,
+      dayNumber: 1,
+      eventDate: '2026-10-16T15:00:00.000Z',
+    });
     expect(sessionDays([s(1, '2026-10-01T15:00:00Z'), s(2, '2026-10-05T15:00:00Z')]).map((d) => d.dayNumber)).toEqual([1, 5]);
   });
 
-  it('reads each session\'s date in its own time zone (an 8 pm New York session is that evening)', () => {
+  it("reads each session's date in its own time zone (an 8 pm New York session is that evening)", () => {
     expect(localDate(new Date('2026-10-17T00:30:00Z'), 'America/New_York')).toBe('2026-10-16');
     const days = sessionDays([s(1, '2026-10-16T15:00:00Z'), s(2, '2026-10-17T00:30:00Z')]);
-    expect(days.map((d) => [d.dayNumber, d.date])).toEqual([[1, '10/16/2026'], [1, '10/16/2026']]);
+    expect(days.map((d) => [d.dayNumber, d.date])).toEqual([
+      [1, '10/16/2026'],
+      [1, '10/16/2026'],
+    ]);
     expect(sessionDays([s(1, '2026-10-16T15:00:00Z'), s(2, '2026-10-17T00:30:00Z', 'UTC')]).map((d) => d.dayNumber)).toEqual([1, 2]);
   });
 

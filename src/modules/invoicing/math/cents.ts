@@ -17,10 +17,7 @@ export function assertCents(value: Cents, what: string, opts: { allowNegative?: 
 
 export function assertRate(rate: RateMilli, what: string): void {
   if (!Number.isSafeInteger(rate) || rate < 0) {
-    throw new InvoiceMathError(
-      InvoiceMathErrorCode.INVALID_RATE,
-      `${what} must be a rate of at least 0 with at most three decimals.`,
-    );
+    throw new InvoiceMathError(InvoiceMathErrorCode.INVALID_RATE, `${what} must be a rate of at least 0 with at most three decimals.`);
   }
 }
 

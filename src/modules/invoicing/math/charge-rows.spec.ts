@@ -78,10 +78,7 @@ describe('tax and fee rows: amounts', () => {
 
   it('sums the exact products of matching rows and rounds once per line', () => {
     // two rows of 0.005 each: 0.01 together (per-row rounding would give 0.02)
-    const rows = [
-      row({ rate: 5_000, onPremium: false }),
-      row({ countryCode: 'US', stateCode: 'NY', rate: 5_000, onPremium: false }),
-    ];
+    const rows = [row({ rate: 5_000, onPremium: false }), row({ countryCode: 'US', stateCode: 'NY', rate: 5_000, onPremium: false })];
     expect(taxFromRows(rows, NY, { hammer: 5, premium: 0, liveFee: 0 })).toBe(1); // 0.25 + 0.25 = 0.5 cent -> 1
     expect(taxFromRows([row({ rate: 5_000, onPremium: false })], NY, { hammer: 5, premium: 0, liveFee: 0 })).toBe(0); // 0.25 cent
   });

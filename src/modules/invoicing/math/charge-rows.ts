@@ -112,9 +112,7 @@ export function feesFromRows(rows: readonly ChargeRow[], bidder: BidderAddress, 
     remainder: exact % RATE_SCALE,
   }));
   let extra = BigInt(total) - entries.reduce((s, e) => s + e.cents, 0n);
-  const byRemainder = [...entries].sort((a, b) =>
-    a.remainder === b.remainder ? a.order - b.order : a.remainder > b.remainder ? -1 : 1,
-  );
+  const byRemainder = [...entries].sort((a, b) => (a.remainder === b.remainder ? a.order - b.order : a.remainder > b.remainder ? -1 : 1));
   for (const e of byRemainder) {
     if (extra <= 0n) break;
     e.cents += 1n;

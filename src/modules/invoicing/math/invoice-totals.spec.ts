@@ -12,7 +12,12 @@ const SMALL = line({ hammer: 10_000, premium: 2_500, tax: 781, shipping: 1_500, 
 
 describe('invoice totals', () => {
   it('sums the rounded line totals of visible lines', () => {
-    const t = invoiceTotals({ lines: [{ amounts: WORKED, hidden: false }, { amounts: SMALL, hidden: false }] });
+    const t = invoiceTotals({
+      lines: [
+        { amounts: WORKED, hidden: false },
+        { amounts: SMALL, hidden: false },
+      ],
+    });
     expect(t.total).toBe(168_438 + 14_281);
     expect(t.itemCount).toBe(2);
     expect(t).toMatchObject({ hammer: 135_000, premium: 32_500, liveFee: 3_750, tax: 10_469, shipping: 1_500, other: -500 });
@@ -62,7 +67,9 @@ describe('invoice totals', () => {
     expect(t.outstandingBalance).toBe(168_438 - 98_000);
     expect(paymentsMadeOf([{ amount: 200_000, kind: 'payment' }])).toBe(200_000);
     // an overpayment is a negative balance, not hidden
-    expect(invoiceTotals({ lines: [{ amounts: WORKED, hidden: false }], payments: [{ amount: 200_000, kind: 'payment' }] }).outstandingBalance).toBe(-31_562);
+    expect(
+      invoiceTotals({ lines: [{ amounts: WORKED, hidden: false }], payments: [{ amount: 200_000, kind: 'payment' }] }).outstandingBalance,
+    ).toBe(-31_562);
   });
 
   it('an invoice with every lot hidden totals zero', () => {
@@ -87,7 +94,12 @@ describe('invoice totals', () => {
 
 describe('group totals', () => {
   it('are sums of the invoices rounded amounts (the ten totals of the strip)', () => {
-    const a = invoiceTotals({ lines: [{ amounts: WORKED, hidden: false }, { amounts: SMALL, hidden: true }] });
+    const a = invoiceTotals({
+      lines: [
+        { amounts: WORKED, hidden: false },
+        { amounts: SMALL, hidden: true },
+      ],
+    });
     const b = invoiceTotals({
       lines: [{ amounts: SMALL, hidden: false }],
       charges: { insurance: 100 },

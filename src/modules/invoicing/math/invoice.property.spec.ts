@@ -20,7 +20,10 @@ import {
 
 // ---------------------------------------------------------------- reference implementation
 class Q {
-  constructor(readonly n: bigint, readonly d: bigint = 1n) {}
+  constructor(
+    readonly n: bigint,
+    readonly d: bigint = 1n,
+  ) {}
   static rate(milli: number): Q {
     return new Q(BigInt(milli), 100_000n);
   }
@@ -117,9 +120,7 @@ function refLine(sale: Sale, inv: Invoice, line: Line): RefLine {
   let exactTax: Q;
   let taxError = false;
   if (sale.processor === 'p' && refCountry(inv.bidder.countryCode) === 'US') {
-    const rate = [inv.bidder.stateCode, inv.bidder.province]
-      .map((s) => sale.stateRates.get(refState(s)))
-      .find((r) => r !== undefined);
+    const rate = [inv.bidder.stateCode, inv.bidder.province].map((s) => sale.stateRates.get(refState(s))).find((r) => r !== undefined);
     if (rate === undefined) {
       taxError = true;
       exactTax = ZERO;
@@ -144,7 +145,8 @@ function refInvoiceTotal(refLines: RefLine[], inv: Invoice): { total: number; it
     if (l.hidden) return;
     items += 1;
     total += refLines[i].total;
-    if (l.additional && !l.additional.hidden) total += l.additional.tax + l.additional.shipping + l.additional.insurance + l.additional.other;
+    if (l.additional && !l.additional.hidden)
+      total += l.additional.tax + l.additional.shipping + l.additional.insurance + l.additional.other;
   });
   total += inv.charges.tax + inv.charges.shipping + inv.charges.insurance + inv.charges.other;
   for (const a of inv.additional) if (!a.hidden) total += a.tax + a.shipping + a.insurance + a.other;
@@ -263,10 +265,7 @@ const lineArb = fc.record({
   insurance: fc.oneof(fc.constant(0), money(5_000)),
   other: fc.oneof(fc.constant(0), fc.integer({ min: -50_000, max: 50_000 })),
   staffTax: fc.oneof(fc.constant(0), money(3_000)),
-  overrides: fc.record(
-    { hammer: money(3_000_000), premium: money(500_000), liveFee: money(50_000) },
-    { requiredKeys: [] },
-  ),
+  overrides: fc.record({ hammer: money(3_000_000), premium: money(500_000), liveFee: money(50_000) }, { requiredKeys: [] }),
   additional: fc.option(extraArb),
 });
 
@@ -326,7 +325,7 @@ const saleArb: fc.Arbitrary<Sale> = fc
 // ---------------------------------------------------------------- the code under test
 function run(sale: Sale): { lines: LotLine[][]; totals: InvoiceTotals[] } {
   const provider: TaxRateProvider = {
-    rateFor: (country, state) => (country === 'US' && state !== null ? sale.stateRates.get(state) ?? null : null),
+    rateFor: (country, state) => (country === 'US' && state !== null ? (sale.stateRates.get(state) ?? null) : null),
   };
   const lines = sale.invoices.map((inv) =>
     inv.lines.map((l) =>

@@ -103,7 +103,7 @@ export function computeLotLine(input: LotLineInput): LotLine {
   if ((overridden.hammer || overridden.premium || overridden.liveFee) && input.channel !== 'Floor') {
     throw new InvoiceMathError(
       InvoiceMathErrorCode.OVERRIDE_NOT_ALLOWED,
-      'Hammer, buyer\'s premium and live fee can only be edited on Floor-channel lines.',
+      "Hammer, buyer's premium and live fee can only be edited on Floor-channel lines.",
     );
   }
   if (present(ov.hammer)) assertCents(ov.hammer, 'Hammer');

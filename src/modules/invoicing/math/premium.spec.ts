@@ -133,9 +133,7 @@ describe("buyer's premium (marginal steps)", () => {
       expect(errorOf(() => validatePremiumSteps([{ fromCents: 0, toCents: null, rate: -1 }])).message).toBe(
         'Premium step 1: the rate must be at least 0 with at most three decimals.',
       );
-      expect(errorOf(() => validatePremiumSteps([{ fromCents: 0, toCents: null, rate: 2.5 }])).code).toBe(
-        'INVALID_PREMIUM_STEPS',
-      );
+      expect(errorOf(() => validatePremiumSteps([{ fromCents: 0, toCents: null, rate: 2.5 }])).code).toBe('INVALID_PREMIUM_STEPS');
     });
 
     it('refuses fractional cents in a step', () => {

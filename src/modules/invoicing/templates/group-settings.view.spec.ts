@@ -33,16 +33,45 @@ describe('groupSettings view', () => {
       payrixTemplate: true,
     });
     expect(v.taxSettings).toEqual([
-      { taxType: 'VAT', taxRate: '6.125', formattedTaxRate: '6.125', taxCountryID: 'GB', taxCountry: 'GB', taxStateID: 'ALL', taxHammer: true, taxLiveFee: false, taxPremium: true },
+      {
+        taxType: 'VAT',
+        taxRate: '6.125',
+        formattedTaxRate: '6.125',
+        taxCountryID: 'GB',
+        taxCountry: 'GB',
+        taxStateID: 'ALL',
+        taxHammer: true,
+        taxLiveFee: false,
+        taxPremium: true,
+      },
     ]);
     expect(v.feeSettings).toEqual([
-      { feeType: 'Handling', feeRate: '0.001', formattedFeeRate: '0.001', feeCountryID: 'UK', feeStateID: 'KEN', feeHammer: false, feeLiveFee: true, feePremium: false },
+      {
+        feeType: 'Handling',
+        feeRate: '0.001',
+        formattedFeeRate: '0.001',
+        feeCountryID: 'UK',
+        feeStateID: 'KEN',
+        feeHammer: false,
+        feeLiveFee: true,
+        feePremium: false,
+      },
     ]);
   });
 
   it('the new-template defaults: blank, per invoice, the two default messages', () => {
     const v = newGroupSettingsView(false);
-    expect(v).toMatchObject({ groupSettingsID: 0, invoiceGroupID: 0, groupName: '', additionalChargesPerInvoice: true, additionalChargesPerLot: false, taxSettings: [], feeSettings: [], version: null, active: true });
+    expect(v).toMatchObject({
+      groupSettingsID: 0,
+      invoiceGroupID: 0,
+      groupName: '',
+      additionalChargesPerInvoice: true,
+      additionalChargesPerLot: false,
+      taxSettings: [],
+      feeSettings: [],
+      version: null,
+      active: true,
+    });
     expect(v.messages).toEqual([
       { header: 'Payment Option(s)', detail: '', sequence: 1, isDefault: true },
       { header: 'Shipping Notes', detail: '', sequence: 2, isDefault: true },

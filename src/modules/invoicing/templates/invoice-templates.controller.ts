@@ -24,7 +24,9 @@ export class InvoiceTemplatesController {
 
   @RequireAccess('accessInvoices')
   @Get()
-  @ApiOperation({ summary: 'List: ?sort=["groupName","ASC"]&range=[0,24]&filter={"q":"...","id":[..],"payrixTemplate":true}; total in Content-Range' })
+  @ApiOperation({
+    summary: 'List: ?sort=["groupName","ASC"]&range=[0,24]&filter={"q":"...","id":[..],"payrixTemplate":true}; total in Content-Range',
+  })
   async list(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const q = parseRaListQuery(query, { sortable: TEMPLATE_SORTABLE, defaultSort: { field: 'groupName', order: 'ASC' } });
     const { records, total } = await this.templates.list(p.houseId, q);
@@ -49,7 +51,9 @@ export class InvoiceTemplatesController {
   @Put(':id')
   @ApiOperation({ summary: 'Saves a template; the body must carry the version it was loaded at (409 when stale)' })
   async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: InvoiceTemplateRecordDto) {
-    return record(await this.templates.save(p.houseId, pathTemplateId(id), body, { version: body.version, active: body.active, requireVersion: true }));
+    return record(
+      await this.templates.save(p.houseId, pathTemplateId(id), body, { version: body.version, active: body.active, requireVersion: true }),
+    );
   }
 
   @RequireAccess('accessInvoices')

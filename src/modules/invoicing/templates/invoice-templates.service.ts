@@ -71,7 +71,11 @@ export class InvoiceTemplatesService {
 
   async get(houseId: number, id: number): Promise<GroupSettingsView> {
     const cardHouse = isCardProcessorHouse(await this.houses.getById(houseId));
-    const t = await this.em.findOne(InvoiceTemplate, { id, house: houseId }, { populate: ['taxRows', 'feeRows', 'messages'], strategy: LoadStrategy.SELECT_IN });
+    const t = await this.em.findOne(
+      InvoiceTemplate,
+      { id, house: houseId },
+      { populate: ['taxRows', 'feeRows', 'messages'], strategy: LoadStrategy.SELECT_IN },
+    );
     if (!t) throw InvoiceTemplatesError.notFound();
     return this.view(t, snapshotOf(t), cardHouse);
   }
@@ -82,7 +86,11 @@ export class InvoiceTemplatesService {
    */
   async snapshot(houseId: number, id: number): Promise<TemplateSnapshot & { active: boolean }> {
     const cardHouse = isCardProcessorHouse(await this.houses.getById(houseId));
-    const t = await this.em.findOne(InvoiceTemplate, { id, house: houseId }, { populate: ['taxRows', 'feeRows', 'messages'], strategy: LoadStrategy.SELECT_IN });
+    const t = await this.em.findOne(
+      InvoiceTemplate,
+      { id, house: houseId },
+      { populate: ['taxRows', 'feeRows', 'messages'], strategy: LoadStrategy.SELECT_IN },
+    );
     if (!t) throw InvoiceTemplatesError.notFound();
     return { ...snapshotOf(t), active: isActive(t, cardHouse) };
   }
@@ -116,7 +124,8 @@ export class InvoiceTemplatesService {
       if (id !== null) {
         t = await em.findOne(InvoiceTemplate, { id, house: houseId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (!t) throw InvoiceTemplatesError.notFound();
-        if (opts.requireVersion && opts.version === undefined) throw InvoiceTemplatesError.invalid({ version: TEMPLATE_TEXT.versionRequired });
+        if (opts.requireVersion && opts.version === undefined)
+          throw InvoiceTemplatesError.invalid({ version: TEMPLATE_TEXT.versionRequired });
         if (opts.version !== undefined && opts.version !== t.version) {
           throw new InvoiceTemplatesError(InvoiceTemplatesErrorCode.TEMPLATE_STALE, TEMPLATE_TEXT.stale);
         }
@@ -149,7 +158,13 @@ export class InvoiceTemplatesService {
       v.messages.forEach((m) => em.create(TemplateMessage, { house: houseId, template: t, ...m }));
       await em.flush();
 
-      const snapshot: TemplateSnapshot = { ...templateFields(t), houseAddressId, taxRows: v.taxRows, feeRows: v.feeRows, messages: v.messages };
+      const snapshot: TemplateSnapshot = {
+        ...templateFields(t),
+        houseAddressId,
+        taxRows: v.taxRows,
+        feeRows: v.feeRows,
+        messages: v.messages,
+      };
       return this.view(t, snapshot, cardHouse);
     });
   }

@@ -6,12 +6,14 @@ describe('template ids', () => {
     expect(queryTemplateId('')).toBeNull();
     expect(queryTemplateId('0')).toBeNull();
     expect(queryTemplateId('12')).toBe(12);
-    for (const bad of ['x', '-1', '1.5', '99999999999', ['1', '2']]) expect(() => queryTemplateId(bad)).toThrow(/groupSettingsID must be a template id/);
+    for (const bad of ['x', '-1', '1.5', '99999999999', ['1', '2']])
+      expect(() => queryTemplateId(bad)).toThrow(/groupSettingsID must be a template id/);
   });
 
   it('a path id that is not a positive int4 names no template (404)', () => {
     expect(pathTemplateId('5')).toBe(5);
-    for (const bad of ['0', 'abc', '2147483648', '-3']) expect(() => pathTemplateId(bad)).toThrow(expect.objectContaining({ kind: 'not_found' }));
+    for (const bad of ['0', 'abc', '2147483648', '-3'])
+      expect(() => pathTemplateId(bad)).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 
   it('a documented save edits groupSettingsID, else invoiceGroupID; 0 or absent creates', () => {
@@ -25,7 +27,14 @@ describe('template ids', () => {
   });
 
   it('refuses ids that disagree or are not ids, with a field error', () => {
-    expect(() => editedTemplateId({ groupSettingsID: 9, invoiceGroupID: 8 })).toThrow(expect.objectContaining({ kind: 'validation', fieldErrors: { invoiceGroupID: 'groupSettingsID and invoiceGroupID name different templates.' } }));
-    expect(() => editedTemplateId({ groupSettingsID: 'abc' })).toThrow(expect.objectContaining({ kind: 'validation', fieldErrors: { groupSettingsID: expect.any(String) } }));
+    expect(() => editedTemplateId({ groupSettingsID: 9, invoiceGroupID: 8 })).toThrow(
+      expect.objectContaining({
+        kind: 'validation',
+        fieldErrors: { invoiceGroupID: 'groupSettingsID and invoiceGroupID name different templates.' },
+      }),
+    );
+    expect(() => editedTemplateId({ groupSettingsID: 'abc' })).toThrow(
+      expect.objectContaining({ kind: 'validation', fieldErrors: { groupSettingsID: expect.any(String) } }),
+    );
   });
 });

@@ -12,7 +12,13 @@ const geo: TemplateGeo = {
   listCode: (c, list) => (list === 'processorTax' && c === 'UK' ? 'GB' : c),
 };
 
-const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({ geo, cardProcessor: false, taxesLocked: false, locationIds: [10, 11], ...over });
+const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({
+  geo,
+  cardProcessor: false,
+  taxesLocked: false,
+  locationIds: [10, 11],
+  ...over,
+});
 
 const base = (over: GroupSettingsInput = {}): GroupSettingsInput => ({
   groupName: 'Spring sale',
@@ -22,8 +28,26 @@ const base = (over: GroupSettingsInput = {}): GroupSettingsInput => ({
   ...over,
 });
 
-const tax = (over: Record<string, unknown> = {}) => ({ taxType: 'Sales Tax', taxRate: '6.125', taxCountryID: 'US', taxStateID: 'NY', taxHammer: true, taxLiveFee: false, taxPremium: true, ...over });
-const fee = (over: Record<string, unknown> = {}) => ({ feeType: 'Handling', feeRate: '2.5', feeCountryID: 'ALL', feeStateID: 'ALL', feeHammer: true, feeLiveFee: false, feePremium: false, ...over });
+const tax = (over: Record<string, unknown> = {}) => ({
+  taxType: 'Sales Tax',
+  taxRate: '6.125',
+  taxCountryID: 'US',
+  taxStateID: 'NY',
+  taxHammer: true,
+  taxLiveFee: false,
+  taxPremium: true,
+  ...over,
+});
+const fee = (over: Record<string, unknown> = {}) => ({
+  feeType: 'Handling',
+  feeRate: '2.5',
+  feeCountryID: 'ALL',
+  feeStateID: 'ALL',
+  feeHammer: true,
+  feeLiveFee: false,
+  feePremium: false,
+  ...over,
+});
 
 function errorsOf(input: GroupSettingsInput, c: RuleContext = ctx()): Record<string, string> {
   const r = validateTemplate(input, c);
@@ -103,7 +127,10 @@ describe('template rules: email settings', () => {
   it('PayPal needs a valid PayPal email when switched on', () => {
     expect(errorsOf(base({ payPal: true })).payPalEmail).toBe(TEXT.payPalEmailRequired);
     expect(errorsOf(base({ payPal: true, payPalEmail: 'pay' })).payPalEmail).toBe('Valid Email is required');
-    expect(valuesOf(base({ payPal: true, payPalEmail: 'pay@example.com' }))).toMatchObject({ payPal: true, payPalEmail: 'pay@example.com' });
+    expect(valuesOf(base({ payPal: true, payPalEmail: 'pay@example.com' }))).toMatchObject({
+      payPal: true,
+      payPalEmail: 'pay@example.com',
+    });
   });
 });
 
@@ -113,8 +140,12 @@ describe('template rules: charges per invoice or per lot', () => {
     expect(valuesOf(base({ additionalChargesPerLot: true })).chargesPerLot).toBe(true);
     expect(valuesOf(base({ additionalChargesPerInvoice: false })).chargesPerLot).toBe(true);
     expect(valuesOf(base({ additionalChargesPerInvoice: true, additionalChargesPerLot: false })).chargesPerLot).toBe(false);
-    expect(errorsOf(base({ additionalChargesPerInvoice: true, additionalChargesPerLot: true })).additionalChargesPerLot).toBe(TEXT.chargesChoice);
-    expect(errorsOf(base({ additionalChargesPerInvoice: false, additionalChargesPerLot: false })).additionalChargesPerLot).toBe(TEXT.chargesChoice);
+    expect(errorsOf(base({ additionalChargesPerInvoice: true, additionalChargesPerLot: true })).additionalChargesPerLot).toBe(
+      TEXT.chargesChoice,
+    );
+    expect(errorsOf(base({ additionalChargesPerInvoice: false, additionalChargesPerLot: false })).additionalChargesPerLot).toBe(
+      TEXT.chargesChoice,
+    );
   });
 
   it('is fixed after creation: the same choice (or none) passes, a change is refused', () => {
@@ -148,7 +179,9 @@ describe('template rules: house address', () => {
 describe('template rules: tax rows', () => {
   it('stores a valid row exactly: rate in thousandths of a percent, codes upper-cased', () => {
     const v = valuesOf(base({ taxSettings: [tax({ taxCountryID: 'us', taxStateID: 'ny' })] }));
-    expect(v.taxRows).toEqual([{ name: 'Sales Tax', rate: 6125, countryCode: 'US', stateCode: 'NY', onHammer: true, onLiveFee: false, onPremium: true }]);
+    expect(v.taxRows).toEqual([
+      { name: 'Sales Tax', rate: 6125, countryCode: 'US', stateCode: 'NY', onHammer: true, onLiveFee: false, onPremium: true },
+    ]);
   });
 
   it.each([
@@ -157,28 +190,62 @@ describe('template rules: tax rows', () => {
     ['taxType', { taxType: ' ' }, 'Charge type is required'],
     ['taxStateID', { taxStateID: '' }, 'State is required'],
     ['taxStateID', { taxCountryID: 'CA', taxStateID: '' }, 'Province is required'],
-    ['taxHammer', { taxHammer: false, taxLiveFee: false, taxPremium: false }, 'Tax Type is Required, Please select at least one Tax Type Check Box'],
+    [
+      'taxHammer',
+      { taxHammer: false, taxLiveFee: false, taxPremium: false },
+      'Tax Type is Required, Please select at least one Tax Type Check Box',
+    ],
   ])('keys %s under taxSettings.{row}: %j -> "%s"', (field, over, message) => {
     const errors = errorsOf(base({ taxSettings: [tax(), tax(over)] }));
     expect(errors).toEqual({ [`taxSettings.1.${field}`]: message });
   });
 
   it('the state is optional for other countries (ALL when blank for a listed country, none elsewhere)', () => {
-    const v = valuesOf(base({ taxSettings: [tax({ taxCountryID: 'AU', taxStateID: '' }), tax({ taxCountryID: 'FR', taxStateID: '' }), tax({ taxCountryID: 'UK', taxStateID: 'KEN' })] }));
-    expect(v.taxRows.map((r) => [r.countryCode, r.stateCode])).toEqual([['AU', 'ALL'], ['FR', null], ['UK', 'KEN']]);
+    const v = valuesOf(
+      base({
+        taxSettings: [
+          tax({ taxCountryID: 'AU', taxStateID: '' }),
+          tax({ taxCountryID: 'FR', taxStateID: '' }),
+          tax({ taxCountryID: 'UK', taxStateID: 'KEN' }),
+        ],
+      }),
+    );
+    expect(v.taxRows.map((r) => [r.countryCode, r.stateCode])).toEqual([
+      ['AU', 'ALL'],
+      ['FR', null],
+      ['UK', 'KEN'],
+    ]);
   });
 
   it('takes ALL countries and ALL states; a state with ALL countries is refused', () => {
-    const v = valuesOf(base({ taxSettings: [tax({ taxCountryID: 'ALL', taxStateID: 'ALL' }), tax({ taxCountryID: 'US', taxStateID: 'ALL' }), tax({ taxCountryID: 'EU', taxStateID: '' })] }));
-    expect(v.taxRows.map((r) => [r.countryCode, r.stateCode])).toEqual([['ALL', null], ['US', 'ALL'], ['EU', null]]);
-    expect(errorsOf(base({ taxSettings: [tax({ taxCountryID: 'ALL', taxStateID: 'NY' })] }))['taxSettings.0.taxStateID']).toBe(TEXT.stateWithAllCountries);
+    const v = valuesOf(
+      base({
+        taxSettings: [
+          tax({ taxCountryID: 'ALL', taxStateID: 'ALL' }),
+          tax({ taxCountryID: 'US', taxStateID: 'ALL' }),
+          tax({ taxCountryID: 'EU', taxStateID: '' }),
+        ],
+      }),
+    );
+    expect(v.taxRows.map((r) => [r.countryCode, r.stateCode])).toEqual([
+      ['ALL', null],
+      ['US', 'ALL'],
+      ['EU', null],
+    ]);
+    expect(errorsOf(base({ taxSettings: [tax({ taxCountryID: 'ALL', taxStateID: 'NY' })] }))['taxSettings.0.taxStateID']).toBe(
+      TEXT.stateWithAllCountries,
+    );
   });
 
   it('refuses unknown countries and states', () => {
     expect(errorsOf(base({ taxSettings: [tax({ taxCountryID: 'XX' })] }))['taxSettings.0.taxCountryID']).toBe(TEXT.countryUnknown);
     expect(errorsOf(base({ taxSettings: [tax({ taxStateID: 'ZZ' })] }))['taxSettings.0.taxStateID']).toBe(TEXT.stateUnknown);
-    expect(errorsOf(base({ taxSettings: [tax({ taxCountryID: 'CA', taxStateID: 'NY' })] }))['taxSettings.0.taxStateID']).toBe(TEXT.provinceUnknown);
-    expect(errorsOf(base({ taxSettings: [tax({ taxCountryID: 'FR', taxStateID: 'Paris' })] }))['taxSettings.0.taxStateID']).toBe(TEXT.stateUnknown);
+    expect(errorsOf(base({ taxSettings: [tax({ taxCountryID: 'CA', taxStateID: 'NY' })] }))['taxSettings.0.taxStateID']).toBe(
+      TEXT.provinceUnknown,
+    );
+    expect(errorsOf(base({ taxSettings: [tax({ taxCountryID: 'FR', taxStateID: 'Paris' })] }))['taxSettings.0.taxStateID']).toBe(
+      TEXT.stateUnknown,
+    );
   });
 
   it('accepts GB for the United Kingdom and stores one spelling', () => {
@@ -204,12 +271,18 @@ describe('template rules: tax rows', () => {
 
   it('reports every failing row and field at once', () => {
     const errors = errorsOf(base({ groupName: '', taxSettings: [tax({ taxRate: 'x' }), tax({ taxType: '' })] }));
-    expect(errors).toEqual({ groupName: TEXT.nameRequired, 'taxSettings.0.taxRate': TEXT.taxRateInvalid, 'taxSettings.1.taxType': TEXT.chargeTypeRequired });
+    expect(errors).toEqual({
+      groupName: TEXT.nameRequired,
+      'taxSettings.0.taxRate': TEXT.taxRateInvalid,
+      'taxSettings.1.taxType': TEXT.chargeTypeRequired,
+    });
   });
 
   it('a charge type is at most 50 characters', () => {
     expect(errorsOf(base({ taxSettings: [tax({ taxType: 'x'.repeat(50) })] }))).toEqual({});
-    expect(errorsOf(base({ taxSettings: [tax({ taxType: 'x'.repeat(51) })] }))['taxSettings.0.taxType']).toBe('Charge type cannot be longer than 50 characters.');
+    expect(errorsOf(base({ taxSettings: [tax({ taxType: 'x'.repeat(51) })] }))['taxSettings.0.taxType']).toBe(
+      'Charge type cannot be longer than 50 characters.',
+    );
   });
 
   it('refuses more rows than a request may carry', () => {
@@ -235,13 +308,31 @@ describe('template rules: rates', () => {
     expect(parseTemplateRate(input)).toBe(milli);
   });
 
-  it.each([['-1'], [-0.5], ['1.2345'], ['abc'], ['1,5'], ['100.001'], ['1e3'], [Number.NaN], [Infinity], [true], [null], [undefined], [''], [{}]])('%j is not a valid rate', (input) => {
+  it.each([
+    ['-1'],
+    [-0.5],
+    ['1.2345'],
+    ['abc'],
+    ['1,5'],
+    ['100.001'],
+    ['1e3'],
+    [Number.NaN],
+    [Infinity],
+    [true],
+    [null],
+    [undefined],
+    [''],
+    [{}],
+  ])('%j is not a valid rate', (input) => {
     expect(parseTemplateRate(input)).toBeNull();
   });
 
   it('answers the tax and fee wording for a bad rate', () => {
     const errors = errorsOf(base({ taxSettings: [tax({ taxRate: '-1' })], feeSettings: [fee({ feeRate: '1.2345' })] }));
-    expect(errors).toEqual({ 'taxSettings.0.taxRate': 'Please enter a valid tax rate %.', 'feeSettings.0.feeRate': 'Please enter a valid fee rate %.' });
+    expect(errors).toEqual({
+      'taxSettings.0.taxRate': 'Please enter a valid tax rate %.',
+      'feeSettings.0.feeRate': 'Please enter a valid fee rate %.',
+    });
   });
 });
 
@@ -257,14 +348,22 @@ describe('template rules: fee rows', () => {
     expect(errorsOf(base({ feeSettings: [fee(over)] }))).toEqual({ [`feeSettings.0.${field}`]: message });
   });
 
-  it.each(['Tax', 'sales tax', 'VAT TAX', 'Taxable handling', 'surtax'])('refuses a fee named %j: taxes belong in the taxes section', (name) => {
-    expect(errorsOf(base({ feeSettings: [fee({ feeType: name })] }))['feeSettings.0.feeType']).toBe(
-      'Taxes cannot be entered in the fees section, please use the taxes section above.',
-    );
-  });
+  it.each(['Tax', 'sales tax', 'VAT TAX', 'Taxable handling', 'surtax'])(
+    'refuses a fee named %j: taxes belong in the taxes section',
+    (name) => {
+      expect(errorsOf(base({ feeSettings: [fee({ feeType: name })] }))['feeSettings.0.feeType']).toBe(
+        'Taxes cannot be entered in the fees section, please use the taxes section above.',
+      );
+    },
+  );
 
   it('stores fee rows with their exact rate', () => {
-    expect(valuesOf(base({ feeSettings: [fee({ feeRate: 3.333 })] })).feeRows[0]).toMatchObject({ name: 'Handling', rate: 3333, countryCode: 'ALL', stateCode: null });
+    expect(valuesOf(base({ feeSettings: [fee({ feeRate: 3.333 })] })).feeRows[0]).toMatchObject({
+      name: 'Handling',
+      rate: 3333,
+      countryCode: 'ALL',
+      stateCode: null,
+    });
   });
 
   it('ignores a completely empty fee row', () => {
@@ -274,7 +373,16 @@ describe('template rules: fee rows', () => {
 
 describe('template rules: messages', () => {
   it('drops messages without a header and keeps the others by sequence', () => {
-    const v = valuesOf(base({ messages: [{ header: 'Shipping Notes', detail: 'Ships Monday', sequence: 2 }, { header: '  ', detail: 'lost', sequence: 3 }, { header: 'Payment Option(s)', detail: 'Cards', sequence: 1 }, { header: 'Pickup', detail: '', sequence: '4' }] }));
+    const v = valuesOf(
+      base({
+        messages: [
+          { header: 'Shipping Notes', detail: 'Ships Monday', sequence: 2 },
+          { header: '  ', detail: 'lost', sequence: 3 },
+          { header: 'Payment Option(s)', detail: 'Cards', sequence: 1 },
+          { header: 'Pickup', detail: '', sequence: '4' },
+        ],
+      }),
+    );
     expect(v.messages).toEqual([
       { header: 'Payment Option(s)', detail: 'Cards', sequence: 1, isDefault: true },
       { header: 'Shipping Notes', detail: 'Ships Monday', sequence: 2, isDefault: true },
@@ -283,12 +391,32 @@ describe('template rules: messages', () => {
   });
 
   it('sequence numbers must be unique: "Sequence number must be unique" on each clashing message', () => {
-    const errors = errorsOf(base({ messages: [{ header: 'A', sequence: 1 }, { header: 'B', sequence: 2 }, { header: 'C', sequence: 2 }] }));
-    expect(errors).toEqual({ 'messages.1.sequence': 'Sequence number must be unique', 'messages.2.sequence': 'Sequence number must be unique' });
+    const errors = errorsOf(
+      base({
+        messages: [
+          { header: 'A', sequence: 1 },
+          { header: 'B', sequence: 2 },
+          { header: 'C', sequence: 2 },
+        ],
+      }),
+    );
+    expect(errors).toEqual({
+      'messages.1.sequence': 'Sequence number must be unique',
+      'messages.2.sequence': 'Sequence number must be unique',
+    });
   });
 
   it('a dropped (header-less) message does not clash', () => {
-    expect(errorsOf(base({ messages: [{ header: 'A', sequence: 1 }, { header: '', sequence: 1 }] }))).toEqual({});
+    expect(
+      errorsOf(
+        base({
+          messages: [
+            { header: 'A', sequence: 1 },
+            { header: '', sequence: 1 },
+          ],
+        }),
+      ),
+    ).toEqual({});
   });
 
   it('a sequence is a whole number from 1', () => {
@@ -305,13 +433,22 @@ describe('template rules: messages', () => {
 
   it('limits header and detail lengths', () => {
     const errors = errorsOf(base({ messages: [{ header: 'x'.repeat(151), detail: 'y'.repeat(5001), sequence: 1 }] }));
-    expect(errors).toEqual({ 'messages.0.header': 'Header cannot be longer than 150 characters.', 'messages.0.detail': 'Message cannot be longer than 5000 characters.' });
+    expect(errors).toEqual({
+      'messages.0.header': 'Header cannot be longer than 150 characters.',
+      'messages.0.detail': 'Message cannot be longer than 5000 characters.',
+    });
   });
 });
 
 describe('template rules: edits keep what they do not send', () => {
   it('absent tax and fee lists keep the current rows; an empty list clears them', () => {
-    const c = ctx({ existing: existing({ feeRows: [{ name: 'Handling', rate: 1000, countryCode: 'ALL', stateCode: null, onHammer: true, onLiveFee: false, onPremium: false }] }) });
+    const c = ctx({
+      existing: existing({
+        feeRows: [
+          { name: 'Handling', rate: 1000, countryCode: 'ALL', stateCode: null, onHammer: true, onLiveFee: false, onPremium: false },
+        ],
+      }),
+    });
     const kept = valuesOf(base(), c);
     expect(kept.taxRows).toEqual(existing().taxRows);
     expect(kept.feeRows).toHaveLength(1);
@@ -330,7 +467,15 @@ describe('template rules: card-processor templates', () => {
   it('refuse a US tax row (US sales tax is automatic) but take US fees and ALL-country taxes', () => {
     const c = ctx({ cardProcessor: true });
     expect(errorsOf(base({ taxSettings: [tax()] }), c)).toEqual({ 'taxSettings.0.taxCountryID': TEXT.usTaxOnCardProcessor });
-    expect(errorsOf(base({ taxSettings: [tax({ taxCountryID: 'ALL', taxStateID: 'ALL' }), tax({ taxCountryID: 'CA', taxStateID: 'ON' })], feeSettings: [fee({ feeCountryID: 'US', feeStateID: 'NY' })] }), c)).toEqual({});
+    expect(
+      errorsOf(
+        base({
+          taxSettings: [tax({ taxCountryID: 'ALL', taxStateID: 'ALL' }), tax({ taxCountryID: 'CA', taxStateID: 'ON' })],
+          feeSettings: [fee({ feeCountryID: 'US', feeStateID: 'NY' })],
+        }),
+        c,
+      ),
+    ).toEqual({});
   });
 
   it('a US tax row is fine on an ordinary template', () => {
@@ -339,7 +484,15 @@ describe('template rules: card-processor templates', () => {
 
   describe('once invoices exist for a sale using the template', () => {
     const locked = ctx({ cardProcessor: true, taxesLocked: true, existing: existing() });
-    const vat = { taxType: 'VAT', taxRate: '20', taxCountryID: 'UK', taxStateID: 'ALL', taxHammer: true, taxLiveFee: true, taxPremium: true };
+    const vat = {
+      taxType: 'VAT',
+      taxRate: '20',
+      taxCountryID: 'UK',
+      taxStateID: 'ALL',
+      taxHammer: true,
+      taxLiveFee: true,
+      taxPremium: true,
+    };
 
     it('the same taxes save (other fields may change)', () => {
       expect(errorsOf(base({ subject: 'New subject', taxSettings: [vat], feeSettings: [fee()] }), locked)).toEqual({});
@@ -348,12 +501,18 @@ describe('template rules: card-processor templates', () => {
 
     it('a changed tax is refused', () => {
       expect(errorsOf(base({ taxSettings: [{ ...vat, taxRate: '21' }] }), locked)).toEqual({ 'taxSettings.0.taxType': TEXT.taxesLocked });
-      expect(errorsOf(base({ taxSettings: [{ ...vat, taxType: 'Sales' }] }), locked)).toEqual({ 'taxSettings.0.taxType': TEXT.taxesLocked });
-      expect(errorsOf(base({ taxSettings: [{ ...vat, taxLiveFee: false }] }), locked)).toEqual({ 'taxSettings.0.taxType': TEXT.taxesLocked });
+      expect(errorsOf(base({ taxSettings: [{ ...vat, taxType: 'Sales' }] }), locked)).toEqual({
+        'taxSettings.0.taxType': TEXT.taxesLocked,
+      });
+      expect(errorsOf(base({ taxSettings: [{ ...vat, taxLiveFee: false }] }), locked)).toEqual({
+        'taxSettings.0.taxType': TEXT.taxesLocked,
+      });
     });
 
     it('an added tax is refused, keyed at its row', () => {
-      expect(errorsOf(base({ taxSettings: [vat, {}, tax({ taxCountryID: 'CA', taxStateID: 'ON' })] }), locked)).toEqual({ 'taxSettings.2.taxType': TEXT.taxesLocked });
+      expect(errorsOf(base({ taxSettings: [vat, {}, tax({ taxCountryID: 'CA', taxStateID: 'ON' })] }), locked)).toEqual({
+        'taxSettings.2.taxType': TEXT.taxesLocked,
+      });
     });
 
     it('a removed tax is refused', () => {

@@ -135,7 +135,10 @@ export function validateTemplate(input: GroupSettingsInput, ctx: RuleContext): R
   const chargesPerLot = chargesMode(input, ctx.existing, put);
 
   const payPal = input.payPal === undefined ? (ctx.existing?.payPal ?? false) : input.payPal === true;
-  const payPalEmail = input.payPalEmail === undefined ? (ctx.existing?.payPalEmail ?? null) : optionalEmail(input.payPalEmail, 'payPalEmail', 'PayPal Email', LIMIT.payPalEmail, put);
+  const payPalEmail =
+    input.payPalEmail === undefined
+      ? (ctx.existing?.payPalEmail ?? null)
+      : optionalEmail(input.payPalEmail, 'payPalEmail', 'PayPal Email', LIMIT.payPalEmail, put);
   if (payPal && !payPalEmail && !errors.payPalEmail) put('payPalEmail', TEXT.payPalEmailRequired);
 
   const houseAddressId = addressId(input.houseAddressID, put);
@@ -168,7 +171,20 @@ export function validateTemplate(input: GroupSettingsInput, ctx: RuleContext): R
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
-    values: { groupName, subject, fromName, fromEmail, bccEmail, houseAddressId, chargesPerLot, payPal, payPalEmail, taxRows, feeRows, messages },
+    values: {
+      groupName,
+      subject,
+      fromName,
+      fromEmail,
+      bccEmail,
+      houseAddressId,
+      chargesPerLot,
+      payPal,
+      payPalEmail,
+      taxRows,
+      feeRows,
+      messages,
+    },
   };
 }
 
@@ -304,7 +320,9 @@ export function parseTemplateRate(v: unknown): RateMilli | null {
 
 function isEmptyRow(r: RawCharge): boolean {
   const rateBlank = text(r.rate) === '' || parseTemplateRate(r.rate) === 0;
-  return !text(r.name) && !text(r.country) && !text(r.state) && rateBlank && r.onHammer !== true && r.onLiveFee !== true && r.onPremium !== true;
+  return (
+    !text(r.name) && !text(r.country) && !text(r.state) && rateBlank && r.onHammer !== true && r.onLiveFee !== true && r.onPremium !== true
+  );
 }
 
 /** The rows kept, with each one's index in the submitted array (to key errors by). */
@@ -413,7 +431,8 @@ function messageRows(raw: MessageInput[], put: Put): MessageRow[] {
     if (header.length > LIMIT.messageHeader) put(`messages.${i}.header`, TEXT.tooLong('Header', LIMIT.messageHeader));
     if (detail.length > LIMIT.messageDetail) put(`messages.${i}.detail`, TEXT.tooLong('Message', LIMIT.messageDetail));
     const seqRaw = m?.sequence;
-    const sequence = typeof seqRaw === 'number' ? seqRaw : typeof seqRaw === 'string' && /^\d{1,6}$/.test(seqRaw.trim()) ? Number(seqRaw.trim()) : NaN;
+    const sequence =
+      typeof seqRaw === 'number' ? seqRaw : typeof seqRaw === 'string' && /^\d{1,6}$/.test(seqRaw.trim()) ? Number(seqRaw.trim()) : NaN;
     if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > LIMIT.rows * 10) {
       put(`messages.${i}.sequence`, TEXT.sequenceInvalid);
       return;

@@ -22,7 +22,9 @@ export class InvoiceGroupTemplateUsage implements TemplateUsage {
   }
 
   private async groupUses(templateId: number): Promise<boolean> {
-    const rows = await this.em.getConnection().execute('select exists (select 1 from invoice_group where template_id = ?) as used', [templateId]);
+    const rows = await this.em
+      .getConnection()
+      .execute('select exists (select 1 from invoice_group where template_id = ?) as used', [templateId]);
     return rows[0]?.used === true;
   }
 }

@@ -17,7 +17,11 @@ describe('results CSV: reading the file', () => {
     ]);
     expect(out.rows[0].bidder).toMatchObject({ line: 2, paddle: 101, email: null, channel: null });
     expect(out.rows[1].bidder).toBeNull();
-    expect(out.rows[3]).toMatchObject({ lotNumber: '4', lotExt: 'A', bidder: { email: 'Ann@Example.com', firstName: 'Ann', lastName: 'Lee', channel: 'INV' } });
+    expect(out.rows[3]).toMatchObject({
+      lotNumber: '4',
+      lotExt: 'A',
+      bidder: { email: 'Ann@Example.com', firstName: 'Ann', lastName: 'Lee', channel: 'INV' },
+    });
   });
 
   it('tolerates a byte-order mark, CRLF, header spellings in any case, column order and blank rows', () => {
@@ -25,7 +29,9 @@ describe('results CSV: reading the file', () => {
     expect(detectDelimiter(text.slice(1))).toBe(';');
     const out = parseResultsCsv(text);
     expect(out.errors).toEqual([]);
-    expect(out.rows).toEqual([expect.objectContaining({ line: 4, lotNumber: '7', hammerCents: 1200, bidder: expect.objectContaining({ paddle: 5 }) })]);
+    expect(out.rows).toEqual([
+      expect.objectContaining({ line: 4, lotNumber: '7', hammerCents: 1200, bidder: expect.objectContaining({ paddle: 5 }) }),
+    ]);
   });
 
   it('takes the extension from its own column or from the lot number, upper-cased', () => {
@@ -62,8 +68,18 @@ describe('results CSV: every row error with its line and reason', () => {
     ['a hammer with three decimals', '1,10.005,1,,,,', 'hammer', 'Hammer must not have more than two digits after the decimal point.'],
     ['a negative hammer', '1,-5,1,,,,', 'hammer', 'Hammer must be greater or equal than 0.'],
     ['an absurd hammer', '1,1000000000,1,,,,', 'hammer', 'Hammer must be at most 999,999,999.99.'],
-    ['a bidder without hammer', '1,,1,,,,', 'hammer', 'Hammer is required for a lot with a winning bidder. Leave the paddle and email empty for a passed lot.'],
-    ['a bidder with a zero hammer', '1,0,,a@b.co,,,', 'hammer', 'A hammer of 0 means the lot passed: leave the paddle and email empty, or give the hammer price.'],
+    [
+      'a bidder without hammer',
+      '1,,1,,,,',
+      'hammer',
+      'Hammer is required for a lot with a winning bidder. Leave the paddle and email empty for a passed lot.',
+    ],
+    [
+      'a bidder with a zero hammer',
+      '1,0,,a@b.co,,,',
+      'hammer',
+      'A hammer of 0 means the lot passed: leave the paddle and email empty, or give the hammer price.',
+    ],
     ['a paddle that is not a whole number', '1,10,12.5,,,,', 'paddle', 'Paddle must be a whole number from 1 to 999999999 (got "12.5").'],
     ['a bad email', '1,10,,not-an-email,,,', 'email', 'Email "not-an-email" is not an e-mail address.'],
     ['an unknown channel', '1,10,1,,,,eBay', 'channel', 'Unknown channel "eBay": use INV, PL, AZ or Floor.'],
@@ -80,16 +96,24 @@ describe('results CSV: every row error with its line and reason', () => {
   });
 
   it('a bad country code for a new bidder', () => {
-    expect(errorsOf('lot,hammer,paddle,last_name,country\n1,10,5,Lee,USA\n')).toEqual([{ line: 2, column: 'country', reason: 'Country must be a two-letter code such as US (got "USA").' }]);
+    expect(errorsOf('lot,hammer,paddle,last_name,country\n1,10,5,Lee,USA\n')).toEqual([
+      { line: 2, column: 'country', reason: 'Country must be a two-letter code such as US (got "USA").' },
+    ]);
   });
 
   it('a lot given twice, reported on the later line with the first', () => {
-    expect(errorsOf(csv('5,10,1,,,,', '6,10,1,,,,', '005,20,2,,,,'))).toEqual([{ line: 4, column: 'lot', reason: 'Lot 5 appears more than once in the file (first on line 2).' }]);
-    expect(errorsOf('lot,ext,hammer,paddle\n5,a,1,1\n5A,,2,1\n5,,3,1\n')).toEqual([{ line: 3, column: 'lot', reason: 'Lot 5A appears more than once in the file (first on line 2).' }]);
+    expect(errorsOf(csv('5,10,1,,,,', '6,10,1,,,,', '005,20,2,,,,'))).toEqual([
+      { line: 4, column: 'lot', reason: 'Lot 5 appears more than once in the file (first on line 2).' },
+    ]);
+    expect(errorsOf('lot,ext,hammer,paddle\n5,a,1,1\n5A,,2,1\n5,,3,1\n')).toEqual([
+      { line: 3, column: 'lot', reason: 'Lot 5A appears more than once in the file (first on line 2).' },
+    ]);
   });
 
   it('a row with more cells than the header, or a value under a column without header', () => {
-    expect(errorsOf('lot,hammer,paddle\n1,10,1,extra\n')).toEqual([{ line: 2, reason: 'This row has 4 cells but the header names 3 columns.' }]);
+    expect(errorsOf('lot,hammer,paddle\n1,10,1,extra\n')).toEqual([
+      { line: 2, reason: 'This row has 4 cells but the header names 3 columns.' },
+    ]);
     expect(errorsOf('lot,hammer,paddle,\n1,10,1,\n2,10,1,oops\n')).toEqual([{ line: 3, reason: 'Column 4 has a value but no header.' }]);
   });
 
@@ -106,14 +130,21 @@ describe('results CSV: every row error with its line and reason', () => {
 
 describe('results CSV: file-level errors', () => {
   it('an empty file', () => {
-    expect(errorsOf('')).toEqual([{ line: 1, reason: 'The file is empty: the first row must name the columns (see docs/results-import.md).' }]);
+    expect(errorsOf('')).toEqual([
+      { line: 1, reason: 'The file is empty: the first row must name the columns (see docs/results-import.md).' },
+    ]);
     expect(errorsOf('\uFEFF\n,,\n')).toHaveLength(1);
   });
 
   it('unknown, repeated and missing columns, all at once', () => {
     expect(errorsOf('lot,lot number,price\n1,1,1\n')).toEqual([
       { line: 1, reason: 'Column "lot" appears more than once.' },
-      { line: 1, reason: expect.stringMatching(/^Unknown column "price"\. The columns are: lot, ext, hammer, paddle, email, first_name, last_name, phone, channel, company, street1, street2, city, state, province, postal_code, country\.$/) },
+      {
+        line: 1,
+        reason: expect.stringMatching(
+          /^Unknown column "price"\. The columns are: lot, ext, hammer, paddle, email, first_name, last_name, phone, channel, company, street1, street2, city, state, province, postal_code, country\.$/,
+        ),
+      },
       { line: 1, reason: 'Missing column "hammer".' },
       { line: 1, reason: 'The file needs a "paddle" or an "email" column to name the winning bidders.' },
     ]);
@@ -127,8 +158,16 @@ describe('results CSV: file-level errors', () => {
   });
 
   it('broken quoting, at its line', () => {
-    expect(errorsOf(csv('1,10,1,,,,', '2,10,1,,"Ann"x,,'))).toEqual([{ line: 3, reason: 'The file is not valid CSV: a quoted cell has text after its closing quote (a quote inside a quoted cell must be doubled: "").' }]);
-    expect(errorsOf(csv('1,10,1,,"Ann,,'))).toEqual([{ line: expect.any(Number), reason: 'The file is not valid CSV: a quoted cell is never closed.' }]);
+    expect(errorsOf(csv('1,10,1,,,,', '2,10,1,,"Ann"x,,'))).toEqual([
+      {
+        line: 3,
+        reason:
+          'The file is not valid CSV: a quoted cell has text after its closing quote (a quote inside a quoted cell must be doubled: "").',
+      },
+    ]);
+    expect(errorsOf(csv('1,10,1,,"Ann,,'))).toEqual([
+      { line: expect.any(Number), reason: 'The file is not valid CSV: a quoted cell is never closed.' },
+    ]);
   });
 
   it('refuses bytes that are not UTF-8 text', () => {

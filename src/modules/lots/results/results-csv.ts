@@ -59,12 +59,24 @@ export const RESULT_COLUMNS: readonly ColumnSpec[] = [
   { column: 'phone', header: 'phone', aliases: ['phone', 'phonenumber', 'telephone'], maxLength: 40, label: 'Phone' },
   { column: 'channel', header: 'channel', aliases: ['channel', 'platform'], label: 'Channel' },
   { column: 'company', header: 'company', aliases: ['company', 'companyname'], maxLength: 120, label: 'Company' },
-  { column: 'street1', header: 'street1', aliases: ['street1', 'street', 'address', 'address1', 'addressline1'], maxLength: 100, label: 'Street' },
+  {
+    column: 'street1',
+    header: 'street1',
+    aliases: ['street1', 'street', 'address', 'address1', 'addressline1'],
+    maxLength: 100,
+    label: 'Street',
+  },
   { column: 'street2', header: 'street2', aliases: ['street2', 'address2', 'addressline2'], maxLength: 100, label: 'Street (line 2)' },
   { column: 'city', header: 'city', aliases: ['city', 'town'], maxLength: 60, label: 'City' },
   { column: 'state', header: 'state', aliases: ['state', 'statecode'], maxLength: 10, label: 'State' },
   { column: 'province', header: 'province', aliases: ['province'], maxLength: 60, label: 'Province' },
-  { column: 'postalCode', header: 'postal_code', aliases: ['postalcode', 'zip', 'zipcode', 'postcode'], maxLength: 32, label: 'Postal code' },
+  {
+    column: 'postalCode',
+    header: 'postal_code',
+    aliases: ['postalcode', 'zip', 'zipcode', 'postcode'],
+    maxLength: 32,
+    label: 'Postal code',
+  },
   { column: 'country', header: 'country', aliases: ['country', 'countrycode'], label: 'Country' },
 ];
 
@@ -151,16 +163,30 @@ function csvErrorReason(e: { code?: string; message: string }): string {
 export function parseResultsCsv(text: string, maxRows = RESULTS_MAX_ROWS): ParsedResults {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, info: true }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+    }) as unknown as typeof records;
   } catch (err) {
     const e = err as { code?: string; message: string; lines?: number };
     return { rows: [], rowCount: 0, errors: [{ line: e.lines ?? 1, reason: csvErrorReason(e) }] };
   }
   // A record spanning several lines (a quoted cell with line breaks) is reported at its first line.
-  const startLine = (r: { record: string[]; info: { lines: number } }) => r.info.lines - r.record.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
+  const startLine = (r: { record: string[]; info: { lines: number } }) =>
+    r.info.lines - r.record.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
   const blank = (cells: string[]) => cells.every((c) => c === '');
   const nonBlank = records.filter((r) => !blank(r.record));
-  if (!nonBlank.length) return { rows: [], rowCount: 0, errors: [{ line: 1, reason: 'The file is empty: the first row must name the columns (see docs/results-import.md).' }] };
+  if (!nonBlank.length)
+    return {
+      rows: [],
+      rowCount: 0,
+      errors: [{ line: 1, reason: 'The file is empty: the first row must name the columns (see docs/results-import.md).' }],
+    };
 
   // --- header ---
   const [header, ...data] = nonBlank;
@@ -175,7 +201,10 @@ export function parseResultsCsv(text: string, maxRows = RESULTS_MAX_ROWS): Parse
     }
     const spec = RESULT_COLUMNS.find((c) => c.aliases.includes(normalizeHeader(raw)));
     if (!spec) {
-      errors.push({ line: headerLine, reason: `Unknown column "${raw}". The columns are: ${RESULT_COLUMNS.map((c) => c.header).join(', ')}.` });
+      errors.push({
+        line: headerLine,
+        reason: `Unknown column "${raw}". The columns are: ${RESULT_COLUMNS.map((c) => c.header).join(', ')}.`,
+      });
     } else if (indexOf.has(spec.column)) {
       errors.push({ line: headerLine, reason: `Column "${spec.header}" appears more than once.` });
     } else {
@@ -190,7 +219,16 @@ export function parseResultsCsv(text: string, maxRows = RESULTS_MAX_ROWS): Parse
   }
   if (errors.length) return { rows: [], rowCount: data.length, errors };
   if (data.length > maxRows) {
-    return { rows: [], rowCount: data.length, errors: [{ line: startLine(data[maxRows]), reason: `The file has ${data.length} rows; at most ${maxRows} are imported at once. Split it into several files.` }] };
+    return {
+      rows: [],
+      rowCount: data.length,
+      errors: [
+        {
+          line: startLine(data[maxRows]),
+          reason: `The file has ${data.length} rows; at most ${maxRows} are imported at once. Split it into several files.`,
+        },
+      ],
+    };
   }
 
   // --- rows ---
@@ -228,7 +266,8 @@ export function parseResultsCsv(text: string, maxRows = RESULTS_MAX_ROWS): Parse
     }
     if (extRaw !== '') {
       if (!/^[A-Za-z]$/.test(extRaw)) fail('ext', 'Item extension must be between A-Z.');
-      else if (lotExt && lotExt !== extRaw.toUpperCase()) fail('ext', `The extension "${extRaw}" differs from the one in the lot number "${lotRaw}".`);
+      else if (lotExt && lotExt !== extRaw.toUpperCase())
+        fail('ext', `The extension "${extRaw}" differs from the one in the lot number "${lotRaw}".`);
       else if (lotNumber !== null) lotExt = extRaw.toUpperCase();
     }
 
@@ -238,7 +277,8 @@ export function parseResultsCsv(text: string, maxRows = RESULTS_MAX_ROWS): Parse
     if (hammerRaw !== '') {
       const cents = parseAmountToCents(hammerRaw);
       if (cents === null) {
-        if (/^[$]?[\d,]*\.\d{3,}$/.test(hammerRaw.replace(/\s/g, ''))) fail('hammer', 'Hammer must not have more than two digits after the decimal point.');
+        if (/^[$]?[\d,]*\.\d{3,}$/.test(hammerRaw.replace(/\s/g, '')))
+          fail('hammer', 'Hammer must not have more than two digits after the decimal point.');
         else fail('hammer', `Hammer must be a numerical value (got "${hammerRaw}").`);
       } else if (cents < 0) fail('hammer', 'Hammer must be greater or equal than 0.');
       else if (cents > RESULTS_MAX_HAMMER_CENTS) fail('hammer', 'Hammer must be at most 999,999,999.99.');
@@ -259,7 +299,8 @@ export function parseResultsCsv(text: string, maxRows = RESULTS_MAX_ROWS): Parse
     let paddle: number | null = null;
     const paddleRaw = cell('paddle');
     if (paddleRaw !== '') {
-      if (!/^\d+$/.test(paddleRaw) || Number(paddleRaw) > MAX_PADDLE) fail('paddle', `Paddle must be a whole number from 1 to ${MAX_PADDLE} (got "${paddleRaw}").`);
+      if (!/^\d+$/.test(paddleRaw) || Number(paddleRaw) > MAX_PADDLE)
+        fail('paddle', `Paddle must be a whole number from 1 to ${MAX_PADDLE} (got "${paddleRaw}").`);
       else paddle = Number(paddleRaw) || null;
     }
     let email = text('email');
@@ -304,7 +345,8 @@ export function parseResultsCsv(text: string, maxRows = RESULTS_MAX_ROWS): Parse
     if (lotNumber !== null) {
       const key = `${lotNumber}|${lotExt ?? ''}`;
       const first = firstLineOfLot.get(key);
-      if (first !== undefined) fail('lot', `Lot ${lotLabel(lotNumber, lotExt)} appears more than once in the file (first on line ${first}).`);
+      if (first !== undefined)
+        fail('lot', `Lot ${lotLabel(lotNumber, lotExt)} appears more than once in the file (first on line ${first}).`);
       else firstLineOfLot.set(key, line);
     }
 

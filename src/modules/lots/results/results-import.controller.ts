@@ -32,7 +32,15 @@ export class ResultsImportController {
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: RESULTS_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } }))
   @ApiOperation({ summary: 'Import lot results (hammer, winning bidder, channel) of a session from a CSV file; ?dryRun=true only checks' })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'CSV, UTF-8, header row required, at most 5 MB and 20,000 rows' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'CSV, UTF-8, header row required, at most 5 MB and 20,000 rows' },
+      },
+    },
+  })
   async import(
     @CurrentPrincipal() p: Principal,
     @Param('catalogId') catalogId: string,
@@ -40,7 +48,9 @@ export class ResultsImportController {
     @Query('dryRun') dryRun: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const outcome = await this.results.import(p.houseId, pathId(catalogId), file && { name: file.originalname, data: file.buffer }, { dryRun: dryRun === 'true' || dryRun === '1' });
+    const outcome = await this.results.import(p.houseId, pathId(catalogId), file && { name: file.originalname, data: file.buffer }, {
+      dryRun: dryRun === 'true' || dryRun === '1',
+    });
     if (!outcome.errors.length) return outcome;
     const lines = new Set(outcome.errors.map((e) => e.line)).size;
     res.status(400);

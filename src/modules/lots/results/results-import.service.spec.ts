@@ -18,12 +18,19 @@ describe('ResultsImportService refusals', () => {
   const csv = { name: 'r.csv', data: Buffer.from('lot,hammer,paddle\n1,10,1\n') };
 
   it('refuses to import when no invoiced-lots check is registered (fail closed)', async () => {
-    await expect(service(new LotResultLocks()).import(1, 5, csv)).rejects.toMatchObject({ kind: 'unavailable', code: 'INVOICE_CHECK_MISSING' });
+    await expect(service(new LotResultLocks()).import(1, 5, csv)).rejects.toMatchObject({
+      kind: 'unavailable',
+      code: 'INVOICE_CHECK_MISSING',
+    });
   });
 
   it('answers not found for a catalog of another house or a non-positive id, before looking at the file', async () => {
     for (const id of [6, 0, -1, Number.NaN]) {
-      await expect(service(withInvoices()).import(1, id, null)).rejects.toMatchObject({ kind: 'not_found', code: 'CATALOG_NOT_FOUND', message: 'Catalog not found.' });
+      await expect(service(withInvoices()).import(1, id, null)).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'CATALOG_NOT_FOUND',
+        message: 'Catalog not found.',
+      });
     }
   });
 
@@ -31,8 +38,13 @@ describe('ResultsImportService refusals', () => {
     const s = service(withInvoices());
     await expect(s.import(1, 5, null)).rejects.toMatchObject({ code: 'FILE_MISSING' });
     await expect(s.import(1, 5, { name: 'r.xls', data: csv.data })).rejects.toMatchObject({ code: 'NOT_A_CSV_FILE' });
-    await expect(s.import(1, 5, { name: 'r.csv', data: Buffer.from([0xff, 0xfe, 0x00, 0x41]) })).rejects.toMatchObject({ code: 'NOT_A_CSV_FILE' });
-    await expect(s.import(1, 5, { name: 'r.csv', data: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') })).rejects.toMatchObject({ kind: 'payload_too_large', code: 'FILE_TOO_LARGE' });
+    await expect(s.import(1, 5, { name: 'r.csv', data: Buffer.from([0xff, 0xfe, 0x00, 0x41]) })).rejects.toMatchObject({
+      code: 'NOT_A_CSV_FILE',
+    });
+    await expect(s.import(1, 5, { name: 'r.csv', data: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') })).rejects.toMatchObject({
+      kind: 'payload_too_large',
+      code: 'FILE_TOO_LARGE',
+    });
   });
 
   it('answers header errors without opening a transaction', async () => {
@@ -45,8 +57,18 @@ describe('ResultsImportService refusals', () => {
     const lock = { name: 'a', lockedLots: async () => new Map([[1, 'first']]) };
     l.register(lock);
     l.register(lock);
-    l.register({ name: 'b', lockedLots: async () => new Map([[1, 'second'], [2, 'other']]) });
-    expect([...(await l.lockedLots({} as EntityManager, 1, [1, 2]))]).toEqual([[1, 'first'], [2, 'other']]);
+    l.register({
+      name: 'b',
+      lockedLots: async () =>
+        new Map([
+          [1, 'second'],
+          [2, 'other'],
+        ]),
+    });
+    expect([...(await l.lockedLots({} as EntityManager, 1, [1, 2]))]).toEqual([
+      [1, 'first'],
+      [2, 'other'],
+    ]);
     expect(await l.lockedLots({} as EntityManager, 1, [])).toEqual(new Map());
   });
 });

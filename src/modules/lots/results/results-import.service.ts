@@ -61,28 +61,52 @@ export class ResultsImportService {
     private readonly locks: LotResultLocks,
   ) {}
 
-  async import(houseId: number, catalogId: number, file: ResultsFile | null | undefined, opts: ResultsImportOptions = {}): Promise<ResultsImportOutcome> {
+  async import(
+    houseId: number,
+    catalogId: number,
+    file: ResultsFile | null | undefined,
+    opts: ResultsImportOptions = {},
+  ): Promise<ResultsImportOutcome> {
     const progress = opts.onProgress ?? (() => undefined);
     const [session] = Number.isSafeInteger(catalogId) && catalogId > 0 ? await this.catalogs.sessions(houseId, [catalogId]) : [];
     if (!session) throw new ResultsError(ResultsErrorCode.CATALOG_NOT_FOUND, 'Catalog not found.');
     if (!file) throw new ResultsError(ResultsErrorCode.FILE_MISSING, 'Attach the results file (CSV) as the multipart field "file".');
     if (file.data.length > RESULTS_MAX_FILE_BYTES) {
-      throw new ResultsError(ResultsErrorCode.FILE_TOO_LARGE, `The file is larger than ${RESULTS_MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files.`);
+      throw new ResultsError(
+        ResultsErrorCode.FILE_TOO_LARGE,
+        `The file is larger than ${RESULTS_MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files.`,
+      );
     }
     const ext = file.name ? path.extname(file.name).toLowerCase() : '';
     const text = ext === '' || ext === '.csv' || ext === '.txt' ? decodeCsvText(file.data) : null;
     if (text === null) {
-      throw new ResultsError(ResultsErrorCode.NOT_A_CSV_FILE, 'The results file must be a CSV file in UTF-8 (in Excel: Save As "CSV UTF-8").');
+      throw new ResultsError(
+        ResultsErrorCode.NOT_A_CSV_FILE,
+        'The results file must be a CSV file in UTF-8 (in Excel: Save As "CSV UTF-8").',
+      );
     }
     if (!this.locks.has(INVOICES_LOCK_NAME)) {
       // Without the invoicing module's check an invoiced lot could get another result: refuse.
-      throw new ResultsError(ResultsErrorCode.INVOICE_CHECK_MISSING, 'Results cannot be imported right now: the invoiced-lots check is not available.');
+      throw new ResultsError(
+        ResultsErrorCode.INVOICE_CHECK_MISSING,
+        'Results cannot be imported right now: the invoiced-lots check is not available.',
+      );
     }
 
     const started = Date.now();
     const parsed = parseResultsCsv(text);
     progress(`read ${parsed.rowCount} row${parsed.rowCount === 1 ? '' : 's'} (${parsed.errors.length} with errors so far)`);
-    const base: ResultsImportOutcome = { catalogId, imported: 0, sold: 0, passed: 0, unchanged: 0, createdBidders: 0, createdApprovals: 0, dryRun: opts.dryRun === true, errors: [] };
+    const base: ResultsImportOutcome = {
+      catalogId,
+      imported: 0,
+      sold: 0,
+      passed: 0,
+      unchanged: 0,
+      createdBidders: 0,
+      createdApprovals: 0,
+      dryRun: opts.dryRun === true,
+      errors: [],
+    };
     if (parsed.errors.length && !parsed.rows.length) return { ...base, errors: sortErrors(parsed.errors) };
 
     return this.em.transactional(async (tx) => {
@@ -115,8 +139,18 @@ export class ResultsImportService {
         const found = (lotsByKey.get(`${row.lotNumber}|${row.lotExt ?? ''}`) ?? []).filter((l) => l.status !== 'd');
         const deleted = (lotsByKey.get(`${row.lotNumber}|${row.lotExt ?? ''}`) ?? []).some((l) => l.status === 'd');
         if (found.length === 1) lotOf.set(row.line, found[0]);
-        else if (found.length > 1) errors.push({ line: row.line, column: 'lot', reason: `Lot ${row.lotLabel} matches ${found.length} lots of this catalog: correct the catalog first.` });
-        else if (deleted) errors.push({ line: row.line, column: 'lot', reason: `Lot ${row.lotLabel} was deleted from this catalog: its result cannot be imported.` });
+        else if (found.length > 1)
+          errors.push({
+            line: row.line,
+            column: 'lot',
+            reason: `Lot ${row.lotLabel} matches ${found.length} lots of this catalog: correct the catalog first.`,
+          });
+        else if (deleted)
+          errors.push({
+            line: row.line,
+            column: 'lot',
+            reason: `Lot ${row.lotLabel} was deleted from this catalog: its result cannot be imported.`,
+          });
         else errors.push({ line: row.line, column: 'lot', reason: 'This lot number was not a part of this catalog.' });
       }
 
@@ -146,12 +180,19 @@ export class ResultsImportService {
         const winner = winnerOf.get(row.line) ?? null;
         if (!lot || (row.bidder && !winner)) continue;
         const same = winner
-          ? winner.slot.approvalId !== null && lot.approvalId === winner.slot.approvalId && lot.hammerCents === row.hammerCents && lot.channel === winner.channel
+          ? winner.slot.approvalId !== null &&
+            lot.approvalId === winner.slot.approvalId &&
+            lot.hammerCents === row.hammerCents &&
+            lot.channel === winner.channel
           : lot.approvalId === null && lot.hammerCents === null && lot.channel === null;
         if (same) unchanged++;
         else changes.push({ row, lot, winner });
       }
-      const locked = await this.locks.lockedLots(tx, houseId, changes.map((c) => c.lot.id));
+      const locked = await this.locks.lockedLots(
+        tx,
+        houseId,
+        changes.map((c) => c.lot.id),
+      );
       for (const c of changes) {
         const reason = locked.get(c.lot.id);
         if (reason) errors.push({ line: c.row.line, column: 'lot', reason: `Lot ${c.row.lotLabel}: ${reason}` });
@@ -177,10 +218,16 @@ export class ResultsImportService {
                   sold_at = case when v.approval_id is null then null else now() end
              from (values ${batch.map(() => '(?::int, ?::int, ?::bigint, ?::varchar)').join(', ')}) as v(id, approval_id, hammer, channel)
             where lot.id = v.id and lot.house_id = ? and lot.catalog_id = ?`,
-          [...batch.flatMap((c) => [c.lot.id, c.winner?.slot.approvalId ?? null, c.row.hammerCents, c.winner?.channel ?? null]), houseId, catalogId],
+          [
+            ...batch.flatMap((c) => [c.lot.id, c.winner?.slot.approvalId ?? null, c.row.hammerCents, c.winner?.channel ?? null]),
+            houseId,
+            catalogId,
+          ],
         );
       }
-      progress(`wrote ${changes.length} lot result${changes.length === 1 ? '' : 's'} (${unchanged} unchanged), ${created.createdBidders} new floor bidder${created.createdBidders === 1 ? '' : 's'} in ${Date.now() - started} ms`);
+      progress(
+        `wrote ${changes.length} lot result${changes.length === 1 ? '' : 's'} (${unchanged} unchanged), ${created.createdBidders} new floor bidder${created.createdBidders === 1 ? '' : 's'} in ${Date.now() - started} ms`,
+      );
       return outcome;
     });
   }

@@ -11,19 +11,42 @@ import { Allow, IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-v
  */
 export class LocationFieldsDto {
   @ApiPropertyOptional({ maxLength: 75 }) @IsOptional() @IsString() facilityName?: string | null;
-  @ApiPropertyOptional({ maxLength: 50, description: 'Street Address 1 (required)' }) @IsOptional() @IsString() addressStreet1?: string | null;
+  @ApiPropertyOptional({ maxLength: 50, description: 'Street Address 1 (required)' }) @IsOptional() @IsString() addressStreet1?:
+    string | null;
   @ApiPropertyOptional({ maxLength: 50 }) @IsOptional() @IsString() addressStreet2?: string | null;
   @ApiPropertyOptional({ maxLength: 50, description: 'City (required)' }) @IsOptional() @IsString() addressCity?: string | null;
-  @ApiPropertyOptional({ description: 'Country code from GET /app/country (UK or GB for the United Kingdom; required)' }) @IsOptional() @IsString() countryCode?: string | null;
-  @ApiPropertyOptional({ description: 'State code from GET /app/states for US, CA, AU, UK (required there)' }) @IsOptional() @IsString() stateCode?: string | null;
-  @ApiPropertyOptional({ maxLength: 50, description: 'Free-text state/province for other countries (required there)' }) @IsOptional() @IsString() province?: string | null;
-  @ApiPropertyOptional({ maxLength: 32, description: "Postal code in the country's format (required)" }) @IsOptional() @IsString() postalCode?: string | null;
+  @ApiPropertyOptional({ description: 'Country code from GET /app/country (UK or GB for the United Kingdom; required)' })
+  @IsOptional()
+  @IsString()
+  countryCode?: string | null;
+  @ApiPropertyOptional({ description: 'State code from GET /app/states for US, CA, AU, UK (required there)' })
+  @IsOptional()
+  @IsString()
+  stateCode?: string | null;
+  @ApiPropertyOptional({ maxLength: 50, description: 'Free-text state/province for other countries (required there)' })
+  @IsOptional()
+  @IsString()
+  province?: string | null;
+  @ApiPropertyOptional({ maxLength: 32, description: "Postal code in the country's format (required)" })
+  @IsOptional()
+  @IsString()
+  postalCode?: string | null;
   @ApiPropertyOptional({ maxLength: 40 }) @IsOptional() @IsString() addressPhone?: string | null;
   @ApiPropertyOptional({ maxLength: 40 }) @IsOptional() @IsString() addressFax?: string | null;
   @ApiPropertyOptional({ maxLength: 60 }) @IsOptional() @IsString() email?: string | null;
-  @ApiPropertyOptional({ description: 'IANA time zone; defaults to the country\'s when it has only one' }) @IsOptional() @IsString() timeZoneID?: string | null;
-  @ApiPropertyOptional({ description: 'true makes this the primary location; false on the primary is refused' }) @IsOptional() @IsBoolean() primary?: boolean | null;
-  @ApiPropertyOptional({ description: 'The version edited (from the list); a stale version answers 409' }) @IsOptional() @IsInt() @Min(1) version?: number | null;
+  @ApiPropertyOptional({ description: "IANA time zone; defaults to the country's when it has only one" })
+  @IsOptional()
+  @IsString()
+  timeZoneID?: string | null;
+  @ApiPropertyOptional({ description: 'true makes this the primary location; false on the primary is refused' })
+  @IsOptional()
+  @IsBoolean()
+  primary?: boolean | null;
+  @ApiPropertyOptional({ description: 'The version edited (from the list); a stale version answers 409' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  version?: number | null;
 
   // Display fields of a listed location: accepted, ignored.
   @Allow() location?: unknown;

@@ -18,7 +18,10 @@ export class AuditController {
 
   @RequireAccess('accessInvoices')
   @Get(':id/audit')
-  @ApiOperation({ summary: 'The audit trail: { data: { invoiceID, entries: [{ id, createdAt, userName, action, actionText, lineId, lotNumber, before, after, changes }], totalRecords, page, size } }' })
+  @ApiOperation({
+    summary:
+      'The audit trail: { data: { invoiceID, entries: [{ id, createdAt, userName, action, actionText, lineId, lotNumber, before, after, changes }], totalRecords, page, size } }',
+  })
   @ApiQuery({ name: 'page', required: false, description: 'From 1' })
   @ApiQuery({ name: 'size', required: false, description: `Entries per page, 1 to ${AUDIT_MAX_SIZE} (default ${AUDIT_DEFAULT_SIZE})` })
   async trail(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query('page') page?: string, @Query('size') size?: string) {

@@ -44,7 +44,16 @@ export class AuditService {
       invoiceID: invoiceId,
       entries: rows.map((r) =>
         auditEntryView(
-          { id: r.id, lineId: r.line_id ?? null, userId: r.user_id ?? null, userName: r.user_name, action: r.action, before: json(r.before), after: json(r.after), createdAt: new Date(r.created_at) },
+          {
+            id: r.id,
+            lineId: r.line_id ?? null,
+            userId: r.user_id ?? null,
+            userName: r.user_name,
+            action: r.action,
+            before: json(r.before),
+            after: json(r.after),
+            createdAt: new Date(r.created_at),
+          },
           lotNumbers,
         ),
       ),

@@ -147,7 +147,8 @@ const humanise = (s: string) => {
 };
 
 /** `payment_method_id` -> 'Payment method id' for columns no table knows. */
-const fallback = (column: string): FieldInfo => (column.endsWith('_cents') ? money(humanise(column.slice(0, -6))) : { label: humanise(column), kind: 'text' });
+const fallback = (column: string): FieldInfo =>
+  column.endsWith('_cents') ? money(humanise(column.slice(0, -6))) : { label: humanise(column), kind: 'text' };
 
 function text(v: unknown, info: FieldInfo): string | null {
   if (v === null || v === undefined) return null;

@@ -22,7 +22,19 @@ export class ChargesController {
   })
   @ApiBody({
     schema: {
-      example: { invoiceID: 101, lotID: 5501, suppress: false, restricted: false, paid: false, tax: 0, shipping: '12.50', insurance: 2, other: -5, additionalCharge: false, version: 3 },
+      example: {
+        invoiceID: 101,
+        lotID: 5501,
+        suppress: false,
+        restricted: false,
+        paid: false,
+        tax: 0,
+        shipping: '12.50',
+        insurance: 2,
+        other: -5,
+        additionalCharge: false,
+        version: 3,
+      },
     },
   })
   async save(@CurrentPrincipal() p: Principal, @Body() body: unknown) {

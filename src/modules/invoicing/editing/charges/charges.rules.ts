@@ -24,7 +24,18 @@ import {
   type EditState,
   type LineState,
 } from '../core/edit-state';
-import { amountField, FieldErrors, flagField, idField, invalid, isRecord, unknownKeys, versionField, INPUT_TEXT, type Rec } from '../core/edit-input';
+import {
+  amountField,
+  FieldErrors,
+  flagField,
+  idField,
+  invalid,
+  isRecord,
+  unknownKeys,
+  versionField,
+  INPUT_TEXT,
+  type Rec,
+} from '../core/edit-input';
 
 export const CHARGE_FIELDS = ['tax', 'shipping', 'insurance', 'other'] as const;
 export type ChargeField = (typeof CHARGE_FIELDS)[number];
@@ -32,7 +43,20 @@ export type ChargeField = (typeof CHARGE_FIELDS)[number];
 const LABELS: Record<ChargeField, string> = { tax: 'Tax', shipping: 'Shipping', insurance: 'Insurance', other: 'Other' };
 
 /** Per-lot form keys; the invoice-level form is the same without lotID. */
-const FORM_KEYS = ['invoiceID', 'lotID', 'suppress', 'restricted', 'paid', 'tax', 'shipping', 'insurance', 'other', 'additionalCharge', 'isLastInvoice', 'version'] as const;
+const FORM_KEYS = [
+  'invoiceID',
+  'lotID',
+  'suppress',
+  'restricted',
+  'paid',
+  'tax',
+  'shipping',
+  'insurance',
+  'other',
+  'additionalCharge',
+  'isLastInvoice',
+  'version',
+] as const;
 
 /** Bodies in one request (a per-lot form is one body per lot; a bulk save may name several invoices). */
 export const MAX_CHARGE_BODIES = 2000;
@@ -103,7 +127,8 @@ export function parseChargeRequests(body: unknown): ChargeRequest[] {
     if (!r) byInvoice.set(f.invoiceId, (r = { invoiceId: f.invoiceId, version: f.version, entries: [], isLastInvoice: false }));
     else if (r.version !== f.version) e.add('version', CHARGES_TEXT.versionMismatch);
     if (r.entries.some((x) => (x.lotId === null) !== (f.lotId === null))) e.add('lotID', CHARGES_TEXT.mixedForms);
-    else if (r.entries.some((x) => x.lotId === f.lotId)) e.add(f.lotId === null ? 'invoiceID' : 'lotID', f.lotId === null ? CHARGES_TEXT.invoiceTwice : CHARGES_TEXT.twice(f.lotId));
+    else if (r.entries.some((x) => x.lotId === f.lotId))
+      e.add(f.lotId === null ? 'invoiceID' : 'lotID', f.lotId === null ? CHARGES_TEXT.invoiceTwice : CHARGES_TEXT.twice(f.lotId));
     r.entries.push({ lotId: f.lotId, charges: f.charges });
     r.isLastInvoice ||= f.isLastInvoice;
   }
@@ -140,7 +165,10 @@ function parseChargeForm(body: Rec, e: FieldErrors): ChargeForm | null {
 export type ChargePlan =
   | { kind: 'line'; updates: { line: LineState; before: ChargeCents; after: ChargeCents }[] }
   | { kind: 'invoice'; updates: { before: ChargeCents; after: ChargeCents }[] }
-  | { kind: 'additional'; updates: { lineId: number | null; existing: AdditionalChargeState | null; before: ChargeCents; after: ChargeCents }[] };
+  | {
+      kind: 'additional';
+      updates: { lineId: number | null; existing: AdditionalChargeState | null; before: ChargeCents; after: ChargeCents }[];
+    };
 
 const ZERO: ChargeCents = { tax: 0, shipping: 0, insurance: 0, other: 0 };
 
@@ -198,11 +226,16 @@ export function planCharges(state: EditState, req: ChargeRequest): ChargePlan {
   if (hasPendingPayment(state)) throw refuse(CHARGES_TEXT.pending);
   if (invoiceFullyPaid(state.invoice)) throw refuse(CHARGES_TEXT.paidInvoice);
   const additionalTotal = countedAdditional(state).reduce((s, a) => s + chargeTotal(a.charges), 0);
-  if (state.invoice.invoiceTotalCents - additionalTotal + chargeTotal(after) - chargeTotal(before) < 0) throw invalid({ other: CHARGES_TEXT.negativeInvoice });
+  if (state.invoice.invoiceTotalCents - additionalTotal + chargeTotal(after) - chargeTotal(before) < 0)
+    throw invalid({ other: CHARGES_TEXT.negativeInvoice });
   return { kind: 'invoice', updates: [{ before, after }] };
 }
 
-function planAdditional(state: EditState, targets: { line: LineState | null; sent: Partial<ChargeCents> }[], computed: boolean): ChargePlan {
+function planAdditional(
+  state: EditState,
+  targets: { line: LineState | null; sent: Partial<ChargeCents> }[],
+  computed: boolean,
+): ChargePlan {
   const updates = targets
     .map(({ line, sent }) => {
       const existing = state.additional.find((a) => a.lineId === (line?.id ?? null)) ?? null;

@@ -48,7 +48,12 @@ export class ChargesService {
           return plan.kind;
         },
       );
-      return { invoiceID: req.invoiceId, version: out.version, additionalCharge: kind === 'additional', changed: out.changed } satisfies ChargeSaveResult;
+      return {
+        invoiceID: req.invoiceId,
+        version: out.version,
+        additionalCharge: kind === 'additional',
+        changed: out.changed,
+      } satisfies ChargeSaveResult;
     });
     const first = saved[0];
     const invoice = await this.runner.invoice(p.houseId, first.invoiceID);
@@ -70,14 +75,10 @@ async function apply(ctx: MutationContext, houseId: number, invoiceId: number, p
   }
   if (plan.kind === 'invoice') {
     const { after } = plan.updates[0];
-    await ctx.exec('update invoice set tax_cents = ?, shipping_cents = ?, insurance_cents = ?, other_cents = ? where id = ? and house_id = ?', [
-      after.tax,
-      after.shipping,
-      after.insurance,
-      after.other,
-      invoiceId,
-      houseId,
-    ]);
+    await ctx.exec(
+      'update invoice set tax_cents = ?, shipping_cents = ?, insurance_cents = ?, other_cents = ? where id = ? and house_id = ?',
+      [after.tax, after.shipping, after.insurance, after.other, invoiceId, houseId],
+    );
     return;
   }
   for (const u of plan.updates) {
@@ -96,6 +97,7 @@ async function apply(ctx: MutationContext, houseId: number, invoiceId: number, p
         [houseId, invoiceId, u.lineId, u.after.tax, u.after.shipping, u.after.insurance, u.after.other],
       );
     }
-    for (const f of CHARGE_FIELDS) if (u.before[f] !== u.after[f]) ctx.audit(additionalAuditKey(u.lineId, f), String(u.before[f]), String(u.after[f]));
+    for (const f of CHARGE_FIELDS)
+      if (u.before[f] !== u.after[f]) ctx.audit(additionalAuditKey(u.lineId, f), String(u.before[f]), String(u.after[f]));
   }
 }

@@ -79,7 +79,13 @@ export function additionalPriceInfoView(a: AdditionalChargeRecord): AdditionalPr
     onlinePaymentStat: a.onlinePaymentStat,
     additionalChargeSentDate: a.sentAt ? a.sentAt.toISOString() : null,
     additionalChargeSentDateString: a.sentAt ? formatUsDate(a.sentAt) : null,
-    status: additionalChargeStatus({ hidden: a.hidden, paid: a.paid, paidDate: a.paidDate, onlinePaymentStat: a.onlinePaymentStat, sentDate: a.sentAt }),
+    status: additionalChargeStatus({
+      hidden: a.hidden,
+      paid: a.paid,
+      paidDate: a.paidDate,
+      onlinePaymentStat: a.onlinePaymentStat,
+      sentDate: a.sentAt,
+    }),
     locked: additionalLocked(a),
   };
 }
@@ -117,14 +123,20 @@ const ADDITIONAL_COLUMNS = `a.id, a.invoice_id, a.line_id, a.tax_cents, a.shippi
   a.paid_date::text as paid_date, a.payment_method_id, a.online_payment_stat, a.sent_at`;
 
 /** The additional charges of the given invoices of the house, by invoice id (one query per 5,000 invoices). */
-export async function loadAdditionalCharges(em: EntityManager, houseId: number, invoiceIds: readonly number[]): Promise<Map<number, AdditionalChargeRecord[]>> {
+export async function loadAdditionalCharges(
+  em: EntityManager,
+  houseId: number,
+  invoiceIds: readonly number[],
+): Promise<Map<number, AdditionalChargeRecord[]>> {
   const out = new Map<number, AdditionalChargeRecord[]>();
   for (let i = 0; i < invoiceIds.length; i += 5000) {
     const batch = invoiceIds.slice(i, i + 5000);
-    const rows = await em.getConnection().execute(
-      `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = ? and a.invoice_id in (${batch.map(() => '?').join(', ')}) order by a.id`,
-      [houseId, ...batch],
-    );
+    const rows = await em
+      .getConnection()
+      .execute(
+        `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = ? and a.invoice_id in (${batch.map(() => '?').join(', ')}) order by a.id`,
+        [houseId, ...batch],
+      );
     for (const r of rows) {
       const rec: AdditionalChargeRecord = {
         id: r.id,

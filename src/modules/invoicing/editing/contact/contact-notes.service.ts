@@ -26,7 +26,12 @@ export class InvoiceBulkNotesService {
     private readonly mutations: InvoiceMutations,
   ) {}
 
-  async bulkNote(houseId: number, actor: Pick<Principal, 'userId' | 'userName'>, groupId: number, input: BulkNoteInput): Promise<BulkNoteResult> {
+  async bulkNote(
+    houseId: number,
+    actor: Pick<Principal, 'userId' | 'userName'>,
+    groupId: number,
+    input: BulkNoteInput,
+  ): Promise<BulkNoteResult> {
     const selection = await loadSelection(this.em, houseId, groupId, input.invoiceIds);
     const tooLong = selection.invoices.filter((i) => noteTooLong(appendNote(i.notes, input.notes) ?? ''));
     if (tooLong.length) throw notesTooLong(tooLong.map((i) => i.invoiceNumber));
@@ -37,15 +42,19 @@ export class InvoiceBulkNotesService {
           done.set(inv.id, { invoiceID: inv.id, version: inv.version, notes: inv.notes, changed: false });
           continue;
         }
-        const { result: notes, version } = await this.mutations.mutate({ houseId, invoiceId: inv.id, actor, action: NOTE_AUDIT_ACTION, internal: true }, async (ctx) => {
-          ctx.skipPricing();
-          // Appended to the note as it is now (locked), not as it was read above.
-          const current = (ctx.before.notes as string | null) ?? null;
-          const next = appendNote(current, input.notes);
-          if (next !== null && noteTooLong(next)) throw notesTooLong([inv.invoiceNumber]);
-          if (next !== null) await ctx.exec('update invoice set notes = ?, updated_at = now() where id = ? and house_id = ?', [next, inv.id, houseId]);
-          return next ?? current;
-        });
+        const { result: notes, version } = await this.mutations.mutate(
+          { houseId, invoiceId: inv.id, actor, action: NOTE_AUDIT_ACTION, internal: true },
+          async (ctx) => {
+            ctx.skipPricing();
+            // Appended to the note as it is now (locked), not as it was read above.
+            const current = (ctx.before.notes as string | null) ?? null;
+            const next = appendNote(current, input.notes);
+            if (next !== null && noteTooLong(next)) throw notesTooLong([inv.invoiceNumber]);
+            if (next !== null)
+              await ctx.exec('update invoice set notes = ?, updated_at = now() where id = ? and house_id = ?', [next, inv.id, houseId]);
+            return next ?? current;
+          },
+        );
         done.set(inv.id, { invoiceID: inv.id, version, notes, changed: true });
       }
       return { invoices: selection.invoices.map((i) => done.get(i.id)!) };

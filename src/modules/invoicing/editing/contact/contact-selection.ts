@@ -48,7 +48,14 @@ export async function loadSelection(em: EntityManager, houseId: number, groupId:
     replyTo: group.from_email || null,
     invoices: ids.map((id) => {
       const r = byId.get(id)!;
-      return { id, memberId: Number(r.member_id), email: r.email?.trim() || null, invoiceNumber: Number(r.invoice_number), notes: r.notes ?? null, version: Number(r.version) };
+      return {
+        id,
+        memberId: Number(r.member_id),
+        email: r.email?.trim() || null,
+        invoiceNumber: Number(r.invoice_number),
+        notes: r.notes ?? null,
+        version: Number(r.version),
+      };
     }),
   };
 }

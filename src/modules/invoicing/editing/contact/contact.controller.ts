@@ -47,7 +47,7 @@ export class InvoiceContactController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Appends the note to the internal note of each selected invoice of the group, all or nothing: { data: { success: true, invoices: [{ invoiceID, version, notes, changed }] } }. " +
+      'Appends the note to the internal note of each selected invoice of the group, all or nothing: { data: { success: true, invoices: [{ invoiceID, version, notes, changed }] } }. ' +
       '404 unknown group or an id not of the group.',
   })
   async bulkNote(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: BulkNoteDto) {

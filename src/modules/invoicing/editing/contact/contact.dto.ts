@@ -18,7 +18,10 @@ export class ContactDto {
   @Allow()
   bidderID?: unknown;
 
-  @ApiPropertyOptional({ type: Number, description: "The invoice the message is about (must be the bidder's). Without it: the bidder's latest invoice." })
+  @ApiPropertyOptional({
+    type: Number,
+    description: "The invoice the message is about (must be the bidder's). Without it: the bidder's latest invoice.",
+  })
   @Allow()
   invoiceID?: unknown;
 

@@ -21,7 +21,8 @@ export const CONTACT_ERROR_TEXT = {
   invoiceNotFound: 'Invoice not found.',
   notInGroup: (ids: readonly number[]) => `Not invoices of this group: ${ids.join(', ')}.`,
   noEmail: 'This bidder has no email address on the invoice, so no message can be sent.',
-  noEmails: (numbers: readonly number[]) => `These invoices have no email address: ${numbers.map((n) => `#${n}`).join(', ')}. Nothing was sent.`,
+  noEmails: (numbers: readonly number[]) =>
+    `These invoices have no email address: ${numbers.map((n) => `#${n}`).join(', ')}. Nothing was sent.`,
   userMismatch: 'houseUserRef names another staff user: messages are sent as the signed-in user.',
 } as const;
 

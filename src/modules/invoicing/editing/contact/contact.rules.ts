@@ -76,7 +76,12 @@ export function cleanSubject(raw: unknown): string {
 
 /** A message or note: line breaks kept, NUL characters (which PostgreSQL text refuses) dropped, ends trimmed. */
 export function cleanText(raw: unknown): string {
-  return typeof raw === 'string' ? raw.replace(/\u0000/g, '').replace(/\r\n?/g, '\n').trim() : '';
+  return typeof raw === 'string'
+    ? raw
+        .replace(/\u0000/g, '')
+        .replace(/\r\n?/g, '\n')
+        .trim()
+    : '';
 }
 
 function subjectAndMessage(body: Record<string, unknown>, errors: Record<string, string>): { subject: string; message: string } {

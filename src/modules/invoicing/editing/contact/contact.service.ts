@@ -58,13 +58,22 @@ export class InvoiceContactService {
     const target = await this.target(houseId, input);
     if (!target.email) throw new ContactError(ContactErrorCode.NO_EMAIL, CONTACT_ERROR_TEXT.noEmail);
     const houseName = (await this.houses.getById(houseId)).name;
-    const { result: mail, version } = await this.mutations.mutate({ houseId, invoiceId: target.id, actor, action: CONTACT_AUDIT_ACTION, internal: true }, async (ctx) => {
-      ctx.skipPricing();
-      // Queued inside the audited change: a refusal (the invoice gone meanwhile) sends nothing.
-      const sent = await this.send(houseId, { memberId: target.memberId, to: target.email!, invoices: [target] }, input, houseName, target.replyTo);
-      ctx.audit('contact', null, { to: sent.to, subject: sent.subject, outboxId: sent.id });
-      return sent;
-    });
+    const { result: mail, version } = await this.mutations.mutate(
+      { houseId, invoiceId: target.id, actor, action: CONTACT_AUDIT_ACTION, internal: true },
+      async (ctx) => {
+        ctx.skipPricing();
+        // Queued inside the audited change: a refusal (the invoice gone meanwhile) sends nothing.
+        const sent = await this.send(
+          houseId,
+          { memberId: target.memberId, to: target.email!, invoices: [target] },
+          input,
+          houseName,
+          target.replyTo,
+        );
+        ctx.audit('contact', null, { to: sent.to, subject: sent.subject, outboxId: sent.id });
+        return sent;
+      },
+    );
     return { invoiceID: target.id, version, mail };
   }
 
@@ -92,7 +101,10 @@ export class InvoiceContactService {
       const invoices: { invoiceID: number; version: number }[] = [];
       // Invoices locked in id order: two bulk actions over the same invoices queue, never deadlock.
       for (const inv of [...selection.invoices].sort((a, b) => a.id - b.id)) {
-        const { version } = await this.mutations.mutate({ houseId, invoiceId: inv.id, actor, action: CONTACT_AUDIT_ACTION, internal: true }, async (ctx) => ctx.skipPricing());
+        const { version } = await this.mutations.mutate(
+          { houseId, invoiceId: inv.id, actor, action: CONTACT_AUDIT_ACTION, internal: true },
+          async (ctx) => ctx.skipPricing(),
+        );
         invoices.push({ invoiceID: inv.id, version });
       }
       const mails: SentMail[] = [];
@@ -113,7 +125,11 @@ export class InvoiceContactService {
       kind: CONTACT_MAIL_KIND,
       to: bidder.to,
       subject: input.subject,
-      text: contactMailText(input.message, houseName, bidder.invoices.map((i) => i.invoiceNumber)),
+      text: contactMailText(
+        input.message,
+        houseName,
+        bidder.invoices.map((i) => i.invoiceNumber),
+      ),
       replyTo: replyTo ?? undefined,
     });
     return { id, to: bidder.to, subject: input.subject, memberID: bidder.memberId, invoiceIDs: bidder.invoices.map((i) => i.id) };

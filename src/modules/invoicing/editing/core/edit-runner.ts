@@ -66,7 +66,11 @@ export class EditRunner {
    * One change of one invoice. `change` reads the state, applies the rules (throwing a DomainError
    * to refuse, or NoChange when there is nothing to do) and writes through `ctx.exec`.
    */
-  async edit<R>(target: EditTarget, house: HouseState, change: (ctx: MutationContext, state: EditState) => Promise<R>): Promise<EditOutcome<R>> {
+  async edit<R>(
+    target: EditTarget,
+    house: HouseState,
+    change: (ctx: MutationContext, state: EditState) => Promise<R>,
+  ): Promise<EditOutcome<R>> {
     try {
       const out = await this.mutations.mutate(
         {
@@ -105,7 +109,13 @@ export class EditRunner {
   async answer(houseId: number, outcomes: readonly EditOutcome<unknown>[]): Promise<EditAnswer> {
     const invoices = outcomes.map((o) => ({ invoiceID: o.invoiceId, version: o.version, changed: o.changed }));
     if (invoices.length !== 1) return { success: true, invoices };
-    return { success: true, invoiceID: invoices[0].invoiceID, version: invoices[0].version, invoice: await this.invoice(houseId, invoices[0].invoiceID), invoices };
+    return {
+      success: true,
+      invoiceID: invoices[0].invoiceID,
+      version: invoices[0].version,
+      invoice: await this.invoice(houseId, invoices[0].invoiceID),
+      invoices,
+    };
   }
 
   /** The invoice as every read call answers it (after the change was committed). */

@@ -16,7 +16,8 @@ import {
 } from './edit-state';
 import { additional, editState, line } from '../../../../../test/support/edit-state.builders';
 
-const paidLine = (id: number, over: Partial<LineState> = {}) => line(id, { paid: true, paidDate: '2026-11-10', paymentMethodId: 3, amountPaidCents: 10_000, ...over });
+const paidLine = (id: number, over: Partial<LineState> = {}) =>
+  line(id, { paid: true, paidDate: '2026-11-10', paymentMethodId: 3, amountPaidCents: 10_000, ...over });
 
 describe('payment state predicates (spec 000 section 4)', () => {
   it('online payments: processor p with payment processing enabled, nothing else', () => {
@@ -29,7 +30,9 @@ describe('payment state predicates (spec 000 section 4)', () => {
   it('tax is computed for US invoices under processor p only', () => {
     expect(taxIsComputed(editState({ invoice: { countryCode: 'US', stateCode: 'NY' } }))).toBe(true);
     expect(taxIsComputed(editState({ invoice: { countryCode: 'us' } }))).toBe(true);
-    expect(taxIsComputed(editState({ invoice: { countryCode: 'US' }, house: { processorType: 'w', paymentProcessingEnabled: true } }))).toBe(false);
+    expect(
+      taxIsComputed(editState({ invoice: { countryCode: 'US' }, house: { processorType: 'w', paymentProcessingEnabled: true } })),
+    ).toBe(false);
     expect(taxIsComputed(editState({ invoice: { countryCode: 'CA' } }))).toBe(false);
   });
 
@@ -64,7 +67,15 @@ describe('payment state predicates (spec 000 section 4)', () => {
       expect(hasPendingPayment(editState({ lines: [line(1, { onlinePaymentStat: stat })] }))).toBe(true);
     }
     for (const stat of ['a', 'd', 'f', null]) expect(hasPendingPayment(editState({ invoice: { onlinePaymentStat: stat } }))).toBe(false);
-    const pendingAch = { lineId: null, additionalChargeId: null, amountCents: 100, kind: 'payment', source: 'ach', status: 'pending', paymentMethodId: 11 };
+    const pendingAch = {
+      lineId: null,
+      additionalChargeId: null,
+      amountCents: 100,
+      kind: 'payment',
+      source: 'ach',
+      status: 'pending',
+      paymentMethodId: 11,
+    };
     expect(hasPendingPayment(editState({ payments: [pendingAch] }))).toBe(true);
     expect(hasPendingPayment(editState({ payments: [{ ...pendingAch, status: 'failed' }] }))).toBe(false);
   });
@@ -75,8 +86,12 @@ describe('payment state predicates (spec 000 section 4)', () => {
     expect(chargesAreAdditional(editState({ lines: [paidLine(1), line(2, { suppress: true })] }))).toBe(true);
     expect(chargesAreAdditional(editState({ lines: [paidLine(1), line(2)] }))).toBe(false);
     expect(chargesAreAdditional(editState())).toBe(false);
-    expect(chargesAreAdditional(editState({ invoice: { allPaid: true }, house: { processorType: 'p', paymentProcessingEnabled: false } }))).toBe(false);
-    expect(chargesAreAdditional(editState({ invoice: { allPaid: true }, house: { processorType: 'w', paymentProcessingEnabled: true } }))).toBe(false);
+    expect(
+      chargesAreAdditional(editState({ invoice: { allPaid: true }, house: { processorType: 'p', paymentProcessingEnabled: false } })),
+    ).toBe(false);
+    expect(
+      chargesAreAdditional(editState({ invoice: { allPaid: true }, house: { processorType: 'w', paymentProcessingEnabled: true } })),
+    ).toBe(false);
   });
 
   it('card or ACH methods: the cards, ACH (11) and unknown ids; not the offline methods', () => {
@@ -91,8 +106,18 @@ describe('payment state predicates (spec 000 section 4)', () => {
     expect(paidByCardOrAch(editState({ invoice: { allPaid: true, paymentMethodId: null } }))).toBe(false);
     expect(paidByCardOrAch(editState({ invoice: { onlinePaymentStat: 'a' } }))).toBe(true);
     expect(paidByCardOrAch(editState({ lines: [paidLine(1, { paymentMethodId: 4 })] }))).toBe(true);
-    expect(paidByCardOrAch(editState({ lines: [paidLine(1, { paymentMethodId: 102 }), paidLine(2, { suppress: true, paymentMethodId: 4 })] }))).toBe(false);
-    const payment = { lineId: null, additionalChargeId: null, amountCents: 100, kind: 'payment', source: 'card', status: 'settled', paymentMethodId: null };
+    expect(
+      paidByCardOrAch(editState({ lines: [paidLine(1, { paymentMethodId: 102 }), paidLine(2, { suppress: true, paymentMethodId: 4 })] })),
+    ).toBe(false);
+    const payment = {
+      lineId: null,
+      additionalChargeId: null,
+      amountCents: 100,
+      kind: 'payment',
+      source: 'card',
+      status: 'settled',
+      paymentMethodId: null,
+    };
     expect(paidByCardOrAch(editState({ payments: [payment] }))).toBe(true);
     expect(paidByCardOrAch(editState({ payments: [{ ...payment, status: 'pending' }] }))).toBe(false);
     expect(paidByCardOrAch(editState({ payments: [{ ...payment, source: 'offline', paymentMethodId: 103 }] }))).toBe(false);
@@ -109,7 +134,10 @@ describe('payment state predicates (spec 000 section 4)', () => {
   });
 
   it('additional charges count unless hidden or on a hidden lot', () => {
-    const s = editState({ lines: [line(1), line(2, { suppress: true })], additional: [additional(1, 1), additional(2, 2), additional(3, null), additional(4, null, { hidden: true })] });
+    const s = editState({
+      lines: [line(1), line(2, { suppress: true })],
+      additional: [additional(1, 1), additional(2, 2), additional(3, null), additional(4, null, { hidden: true })],
+    });
     expect(countedAdditional(s).map((a) => a.id)).toEqual([1, 3]);
   });
 

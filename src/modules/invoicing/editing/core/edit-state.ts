@@ -139,7 +139,11 @@ export function allVisibleLotsPaid(lines: readonly Pick<LineState, 'suppress' | 
 
 /** Some online payment of the invoice is in flight (the invoice's, a lot's, or a recorded pending payment). */
 export function hasPendingPayment(s: Pick<EditState, 'invoice' | 'lines' | 'payments'>): boolean {
-  return isPendingStat(s.invoice.onlinePaymentStat) || s.lines.some((l) => isPendingStat(l.onlinePaymentStat)) || s.payments.some((p) => p.status === 'pending');
+  return (
+    isPendingStat(s.invoice.onlinePaymentStat) ||
+    s.lines.some((l) => isPendingStat(l.onlinePaymentStat)) ||
+    s.payments.some((p) => p.status === 'pending')
+  );
 }
 
 export function additionalPaid(a: Pick<AdditionalChargeState, 'paid' | 'paidDate' | 'onlinePaymentStat'>): boolean {
@@ -168,7 +172,10 @@ export function isCardOrAchMethod(id: number | null | undefined): boolean {
 export function paidByCardOrAch(s: Pick<EditState, 'invoice' | 'lines' | 'payments'>): boolean {
   if (isPaidStat(s.invoice.onlinePaymentStat) || isCardOrAchMethod(s.invoice.paymentMethodId)) return true;
   if (s.lines.some((l) => !l.suppress && isCardOrAchMethod(l.paymentMethodId))) return true;
-  return s.payments.some((p) => p.kind === 'payment' && p.status === 'settled' && (p.source === 'card' || p.source === 'ach' || isCardOrAchMethod(p.paymentMethodId)));
+  return s.payments.some(
+    (p) =>
+      p.kind === 'payment' && p.status === 'settled' && (p.source === 'card' || p.source === 'ach' || isCardOrAchMethod(p.paymentMethodId)),
+  );
 }
 
 /** Additional charges that count: not hidden, and not on a hidden lot. */
@@ -179,7 +186,8 @@ export function countedAdditional(s: Pick<EditState, 'lines' | 'additional'>): A
 
 export const chargeTotal = (c: ChargeCents): Cents => c.tax + c.shipping + c.insurance + c.other;
 
-export const sameCharges = (a: ChargeCents, b: ChargeCents) => a.tax === b.tax && a.shipping === b.shipping && a.insurance === b.insurance && a.other === b.other;
+export const sameCharges = (a: ChargeCents, b: ChargeCents) =>
+  a.tax === b.tax && a.shipping === b.shipping && a.insurance === b.insurance && a.other === b.other;
 
 /** "Lot 12A" (or "Lot #id" when the line has no number). */
 export function lotName(l: Pick<LineState, 'lotNumber' | 'lotExt' | 'lotId'>): string {
@@ -229,7 +237,12 @@ export function lineStateOf(r: Row): LineState {
     amountPaidCents: num(r.amount_paid_cents),
     onlinePaymentStat: strOrNull(r.online_payment_stat),
     totalCents: num(r.total_cents),
-    charges: { tax: num(r.tax_entered_cents), shipping: num(r.shipping_cents), insurance: num(r.insurance_cents), other: num(r.other_staff_cents) },
+    charges: {
+      tax: num(r.tax_entered_cents),
+      shipping: num(r.shipping_cents),
+      insurance: num(r.insurance_cents),
+      other: num(r.other_staff_cents),
+    },
     hammerCents: num(r.hammer_cents),
     premiumCents: num(r.premium_cents),
     liveFeeCents: num(r.live_fee_cents),
@@ -255,7 +268,10 @@ export function additionalStateOf(r: Row): AdditionalChargeState {
 export async function loadEditState(ctx: MutationContext, houseId: number, house: HouseState): Promise<EditState> {
   const invoiceId = ctx.before.id as number;
   // One after the other: the transaction has one connection.
-  const additional = await ctx.exec('select * from invoice_additional_charge where invoice_id = ? and house_id = ? order by id', [invoiceId, houseId]);
+  const additional = await ctx.exec('select * from invoice_additional_charge where invoice_id = ? and house_id = ? order by id', [
+    invoiceId,
+    houseId,
+  ]);
   const payments = await ctx.exec(
     `select line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id
        from invoice_payment where invoice_id = ? and house_id = ? and voided_at is null`,

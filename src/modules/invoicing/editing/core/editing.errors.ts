@@ -22,4 +22,5 @@ export class EditingError extends DomainError {
   }
 }
 
-export const STALE_INVOICE_TEXT = 'This invoice was changed by someone else. It has been reloaded with their changes; please make your change again.';
+export const STALE_INVOICE_TEXT =
+  'This invoice was changed by someone else. It has been reloaded with their changes; please make your change again.';

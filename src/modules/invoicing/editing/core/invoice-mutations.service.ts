@@ -56,21 +56,32 @@ export class InvoiceMutations {
       const conn = tx.getConnection();
       const trx = tx.getTransactionContext();
       const exec = <T>(sql: string, params: unknown[] = []) => conn.execute(sql, params, 'all', trx) as Promise<T[]>;
-      const rows = await exec<Record<string, unknown>>('select * from invoice where id = ? and house_id = ? for update', [target.invoiceId, target.houseId]);
+      const rows = await exec<Record<string, unknown>>('select * from invoice where id = ? and house_id = ? for update', [
+        target.invoiceId,
+        target.houseId,
+      ]);
       const before = rows[0];
       if (!before) throw new EditingError(EditingErrorCode.INVOICE_NOT_FOUND, 'Invoice not found.');
       if (target.expectedVersion != null && Number(before.version) !== target.expectedVersion) {
         throw new EditingError(EditingErrorCode.STALE_VERSION, STALE_INVOICE_TEXT);
       }
-      const linesBefore = await exec<Record<string, unknown>>('select * from invoice_line where invoice_id = ? and house_id = ? order by id', [target.invoiceId, target.houseId]);
+      const linesBefore = await exec<Record<string, unknown>>(
+        'select * from invoice_line where invoice_id = ? and house_id = ? order by id',
+        [target.invoiceId, target.houseId],
+      );
       let price = true;
       const extra = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
       const audit = (key: string, b: unknown, a: unknown) => ((extra.before[key] = b ?? null), (extra.after[key] = a ?? null));
       const result = await change({ tx, exec, before, linesBefore, skipPricing: () => (price = false), audit });
       if (price) await this.pricing.reprice(tx, target.houseId, [target.invoiceId]);
 
-      const after = (await exec<Record<string, unknown>>('select * from invoice where id = ? and house_id = ?', [target.invoiceId, target.houseId]))[0];
-      const linesAfter = await exec<Record<string, unknown>>('select * from invoice_line where invoice_id = ? and house_id = ? order by id', [target.invoiceId, target.houseId]);
+      const after = (
+        await exec<Record<string, unknown>>('select * from invoice where id = ? and house_id = ?', [target.invoiceId, target.houseId])
+      )[0];
+      const linesAfter = await exec<Record<string, unknown>>(
+        'select * from invoice_line where invoice_id = ? and house_id = ? order by id',
+        [target.invoiceId, target.houseId],
+      );
       const diff = diffRecords(before, after, linesBefore, linesAfter);
       Object.assign(diff.before, extra.before);
       Object.assign(diff.after, extra.after);
@@ -84,7 +95,16 @@ export class InvoiceMutations {
       await exec(
         `insert into invoice_audit (house_id, invoice_id, line_id, user_id, user_name, action, before, after, created_at)
          values (?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, now())`,
-        [target.houseId, target.invoiceId, target.lineId ?? null, target.actor.userId, target.actor.userName, target.action, JSON.stringify(diff.before), JSON.stringify(diff.after)],
+        [
+          target.houseId,
+          target.invoiceId,
+          target.lineId ?? null,
+          target.actor.userId,
+          target.actor.userName,
+          target.action,
+          JSON.stringify(diff.before),
+          JSON.stringify(diff.after),
+        ],
       );
       return { result, version };
     });

@@ -76,21 +76,42 @@ export class InvoicePricing {
     if (!invoices.length) return;
     const ids = invoices.map((i) => i.id);
     // One after the other: they share the transaction's connection (pg refuses overlapping queries on one client).
-    const lines = await q<LineRow>(`select * from invoice_line where house_id = ? and invoice_id in (${marks(ids)}) order by id`, [houseId, ...ids]);
-    const extras = await q<{ invoice_id: number; line_id: number | null; tax_cents: string; shipping_cents: string; insurance_cents: string; other_cents: string; hidden: boolean }>(
+    const lines = await q<LineRow>(`select * from invoice_line where house_id = ? and invoice_id in (${marks(ids)}) order by id`, [
+      houseId,
+      ...ids,
+    ]);
+    const extras = await q<{
+      invoice_id: number;
+      line_id: number | null;
+      tax_cents: string;
+      shipping_cents: string;
+      insurance_cents: string;
+      other_cents: string;
+      hidden: boolean;
+    }>(
       `select invoice_id, line_id, tax_cents, shipping_cents, insurance_cents, other_cents, hidden from invoice_additional_charge where house_id = ? and invoice_id in (${marks(ids)})`,
       [houseId, ...ids],
     );
-    const payments = await q<{ invoice_id: number; line_id: number | null; amount_cents: string; kind: 'payment' | 'refund'; status: 'settled' | 'pending' | 'failed' }>(
+    const payments = await q<{
+      invoice_id: number;
+      line_id: number | null;
+      amount_cents: string;
+      kind: 'payment' | 'refund';
+      status: 'settled' | 'pending' | 'failed';
+    }>(
       `select invoice_id, line_id, amount_cents, kind, status from invoice_payment where house_id = ? and voided_at is null and invoice_id in (${marks(ids)})`,
       [houseId, ...ids],
     );
     const groupIds = [...new Set(invoices.map((i) => i.group_id))];
-    const groups = await q<{ id: number; template_id: number }>(`select id, template_id from invoice_group where house_id = ? and id in (${marks(groupIds)})`, [houseId, ...groupIds]);
+    const groups = await q<{ id: number; template_id: number }>(
+      `select id, template_id from invoice_group where house_id = ? and id in (${marks(groupIds)})`,
+      [houseId, ...groupIds],
+    );
 
     const house = await this.houses.getById(houseId);
     const templateOf = new Map<number, Awaited<ReturnType<InvoiceTemplatesService['snapshot']>>>();
-    for (const g of groups) if (!templateOf.has(g.template_id)) templateOf.set(g.template_id, await this.templates.snapshot(houseId, g.template_id));
+    for (const g of groups)
+      if (!templateOf.has(g.template_id)) templateOf.set(g.template_id, await this.templates.snapshot(houseId, g.template_id));
     const templateOfGroup = new Map(groups.map((g) => [g.id, templateOf.get(g.template_id)!]));
     const sessions = await this.catalogs.sessions(houseId, [...new Set(lines.map((l) => l.catalog_id))]);
     const saleOf = new Map(sessions.map((s) => [s.catalogId, s.groupId]));
@@ -112,26 +133,66 @@ export class InvoicePricing {
           template,
           processorType: house.processorType ?? null,
           taxRates: this.taxRates,
-          staff: { shipping: Number(l.shipping_cents), insurance: Number(l.insurance_cents), other: Number(l.other_staff_cents), tax: Number(l.tax_entered_cents) },
+          staff: {
+            shipping: Number(l.shipping_cents),
+            insurance: Number(l.insurance_cents),
+            other: Number(l.other_staff_cents),
+            tax: Number(l.tax_entered_cents),
+          },
           overrides: { hammer: n(l.hammer_override_cents), premium: n(l.premium_override_cents), liveFee: n(l.live_fee_override_cents) },
         });
-        const paid = payments.filter((p) => p.line_id === l.id && p.status === 'settled').reduce((s, p) => s + (p.kind === 'refund' ? -1 : 1) * Number(p.amount_cents), 0);
-        updatedLines.push([l.id, line.hammer, line.premium, line.liveFee, line.tax, line.feesTotal, line.fees.length ? line.fees : null, line.total, line.taxCalculationError, paid]);
+        const paid = payments
+          .filter((p) => p.line_id === l.id && p.status === 'settled')
+          .reduce((s, p) => s + (p.kind === 'refund' ? -1 : 1) * Number(p.amount_cents), 0);
+        updatedLines.push([
+          l.id,
+          line.hammer,
+          line.premium,
+          line.liveFee,
+          line.tax,
+          line.feesTotal,
+          line.fees.length ? line.fees : null,
+          line.total,
+          line.taxCalculationError,
+          paid,
+        ]);
         const add = extras.find((e) => e.line_id === l.id);
         return { amounts: line, hidden: l.suppress, additional: add ? toAdditional(add) : null, taxError: line.taxCalculationError };
       });
       const totals = invoiceTotals({
         lines: entries,
-        charges: { tax: Number(inv.tax_cents), shipping: Number(inv.shipping_cents), insurance: Number(inv.insurance_cents), other: Number(inv.other_cents) },
+        charges: {
+          tax: Number(inv.tax_cents),
+          shipping: Number(inv.shipping_cents),
+          insurance: Number(inv.insurance_cents),
+          other: Number(inv.other_cents),
+        },
         additionalCharges: extras.filter((e) => e.invoice_id === inv.id && e.line_id === null).map(toAdditional),
-        payments: payments.filter((p) => p.invoice_id === inv.id).map((p): Payment => ({ amount: Number(p.amount_cents), kind: p.kind, status: p.status })),
+        payments: payments
+          .filter((p) => p.invoice_id === inv.id)
+          .map((p): Payment => ({ amount: Number(p.amount_cents), kind: p.kind, status: p.status })),
       });
       await conn.execute(
         `update invoice set item_count = ?, hammer_total_cents = ?, premium_total_cents = ?, live_fee_total_cents = ?, tax_total_cents = ?,
            shipping_total_cents = ?, insurance_total_cents = ?, other_total_cents = ?, invoice_total_cents = ?, payments_made_cents = ?,
            balance_cents = ?, tax_calculation_error = ?, updated_at = now()
          where id = ? and house_id = ?`,
-        [totals.itemCount, totals.hammer, totals.premium, totals.liveFee, totals.tax, totals.shipping, totals.insurance, totals.other, totals.total, totals.paymentsMade, totals.outstandingBalance, entries.some((e) => e.taxError), inv.id, houseId],
+        [
+          totals.itemCount,
+          totals.hammer,
+          totals.premium,
+          totals.liveFee,
+          totals.tax,
+          totals.shipping,
+          totals.insurance,
+          totals.other,
+          totals.total,
+          totals.paymentsMade,
+          totals.outstandingBalance,
+          entries.some((e) => e.taxError),
+          inv.id,
+          houseId,
+        ],
         'run',
         ctx,
       );
@@ -150,6 +211,18 @@ export class InvoicePricing {
   }
 }
 
-function toAdditional(e: { tax_cents: string; shipping_cents: string; insurance_cents: string; other_cents: string; hidden: boolean }): AdditionalCharge {
-  return { tax: Number(e.tax_cents), shipping: Number(e.shipping_cents), insurance: Number(e.insurance_cents), other: Number(e.other_cents), hidden: e.hidden };
+function toAdditional(e: {
+  tax_cents: string;
+  shipping_cents: string;
+  insurance_cents: string;
+  other_cents: string;
+  hidden: boolean;
+}): AdditionalCharge {
+  return {
+    tax: Number(e.tax_cents),
+    shipping: Number(e.shipping_cents),
+    insurance: Number(e.insurance_cents),
+    other: Number(e.other_cents),
+    hidden: e.hidden,
+  };
 }

@@ -30,13 +30,28 @@ export class FloorEditController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Floor-channel unpaid invoices: each given hammer / buyersPremium / liveFee replaces the computed value (null: back to computed); premium, tax, fees and totals recompute. " +
+      'Floor-channel unpaid invoices: each given hammer / buyersPremium / liveFee replaces the computed value (null: back to computed); premium, tax, fees and totals recompute. ' +
       'Answers { data: { type: "invoice", id, attributes: Invoice & { success, changed } } }; a stale attributes.version answers 409.',
   })
   @ApiHeader({ name: 'channel', required: false, description: "When sent: 'Floor'" })
   @ApiHeader({ name: 'houseUser', required: false, description: "When sent: the caller's user name" })
-  @ApiBody({ schema: { example: { data: { type: 'invoice', id: '101', attributes: { invoiceDetails: [{ lotId: 5501, hammer: 1200, buyersPremium: 300, liveFee: 0 }], version: 3 } } } } })
-  async edit(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Headers() headers: Record<string, string | string[] | undefined>, @Body() body: unknown) {
+  @ApiBody({
+    schema: {
+      example: {
+        data: {
+          type: 'invoice',
+          id: '101',
+          attributes: { invoiceDetails: [{ lotId: 5501, hammer: 1200, buyersPremium: 300, liveFee: 0 }], version: 3 },
+        },
+      },
+    },
+  })
+  async edit(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Headers() headers: Record<string, string | string[] | undefined>,
+    @Body() body: unknown,
+  ) {
     const invoiceId = pathIdOf(id, 'id', 'Invoice id');
     checkHouseUserHeader(headers, p);
     checkChannelHeader(headers.channel);

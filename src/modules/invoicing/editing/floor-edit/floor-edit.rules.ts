@@ -25,15 +25,15 @@ export const FLOOR_TEXT = {
   type: "The data type must be 'invoice'.",
   id: 'The invoice id in the body does not match the URL.',
   details: `Send a list of 1 to ${MAX_FLOOR_LINES} invoice details.`,
-  nothing: "Give at least one of hammer, buyersPremium or liveFee.",
+  nothing: 'Give at least one of hammer, buyersPremium or liveFee.',
   twice: 'This lot is listed twice.',
   notOnInvoice: 'This lot is not on this invoice.',
   channelHeader: "Only Floor-channel invoices can be edited: the channel must be 'Floor'.",
   notFloor: "Only Floor-channel invoices can have their hammer, buyer's premium or live fee edited.",
   lotNotFloor: (lot: string) => `${lot} was not won on the Floor: its hammer, buyer's premium and live fee cannot be edited.`,
-  paid: 'This invoice has been paid (in full or in part): its hammer, buyer\'s premium and live fee cannot be edited.',
+  paid: "This invoice has been paid (in full or in part): its hammer, buyer's premium and live fee cannot be edited.",
   lotPaid: (lot: string) => `${lot} has been paid: its hammer, buyer's premium and live fee cannot be edited.`,
-  pending: 'This invoice has an online payment pending: its hammer, buyer\'s premium and live fee cannot be edited.',
+  pending: "This invoice has an online payment pending: its hammer, buyer's premium and live fee cannot be edited.",
 } as const;
 
 /** An override as sent: a value replaces, null removes, undefined keeps. */
@@ -128,14 +128,20 @@ export function planFloorEdit(state: EditState, req: FloorEditRequest): FloorUpd
     const line = state.lines.find((l) => l.lotId === edit.lotId);
     if (!line) return e.add(`invoiceDetails[${i}].lotId`, FLOOR_TEXT.notOnInvoice);
     const before = { hammer: line.hammerOverrideCents, premium: line.premiumOverrideCents, liveFee: line.liveFeeOverrideCents };
-    const after = { hammer: pick(edit.hammer, before.hammer), premium: pick(edit.premium, before.premium), liveFee: pick(edit.liveFee, before.liveFee) };
-    if (before.hammer !== after.hammer || before.premium !== after.premium || before.liveFee !== after.liveFee) updates.push({ line, before, after });
+    const after = {
+      hammer: pick(edit.hammer, before.hammer),
+      premium: pick(edit.premium, before.premium),
+      liveFee: pick(edit.liveFee, before.liveFee),
+    };
+    if (before.hammer !== after.hammer || before.premium !== after.premium || before.liveFee !== after.liveFee)
+      updates.push({ line, before, after });
   });
   e.throwIfAny();
   if (!updates.length) return updates;
   if (hasPendingPayment(state)) throw new EditingError(EditingErrorCode.NOT_ALLOWED, FLOOR_TEXT.pending);
   for (const u of updates) {
-    if ((u.line.channel ?? state.invoice.channel) !== 'Floor') throw new EditingError(EditingErrorCode.NOT_ALLOWED, FLOOR_TEXT.lotNotFloor(lotName(u.line)));
+    if ((u.line.channel ?? state.invoice.channel) !== 'Floor')
+      throw new EditingError(EditingErrorCode.NOT_ALLOWED, FLOOR_TEXT.lotNotFloor(lotName(u.line)));
     if (lineHasPayment(u.line)) throw new EditingError(EditingErrorCode.NOT_ALLOWED, FLOOR_TEXT.lotPaid(lotName(u.line)));
   }
   // "Unpaid invoices": nothing paid on it at all, not only on the lots edited.

@@ -38,12 +38,16 @@ describe('pickup / shipping (spec 000 section 4)', () => {
 
   it('not while an online payment is pending', () => {
     expect(refusal(() => checkDeliveryChange(editState({ invoice: { onlinePaymentStat: 'i' } }), true))).toBe(DELIVERY_TEXT.pending);
-    expect(refusal(() => checkDeliveryChange(editState({ lines: [line(1, { onlinePaymentStat: 'h' })] }), true))).toBe(DELIVERY_TEXT.pending);
+    expect(refusal(() => checkDeliveryChange(editState({ lines: [line(1, { onlinePaymentStat: 'h' })] }), true))).toBe(
+      DELIVERY_TEXT.pending,
+    );
   });
 
   it('not once a lot is paid or has an amount paid (hidden lots included)', () => {
     expect(refusal(() => checkDeliveryChange(editState({ lines: [line(1), line(2, { paid: true })] }), true))).toBe(DELIVERY_TEXT.lotPaid);
     expect(refusal(() => checkDeliveryChange(editState({ lines: [line(1, { amountPaidCents: 1 })] }), true))).toBe(DELIVERY_TEXT.lotPaid);
-    expect(refusal(() => checkDeliveryChange(editState({ lines: [line(1, { suppress: true, paidDate: '2026-11-10' })] }), true))).toBe(DELIVERY_TEXT.lotPaid);
+    expect(refusal(() => checkDeliveryChange(editState({ lines: [line(1, { suppress: true, paidDate: '2026-11-10' })] }), true))).toBe(
+      DELIVERY_TEXT.lotPaid,
+    );
   });
 });

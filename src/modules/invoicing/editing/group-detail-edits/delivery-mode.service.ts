@@ -14,11 +14,15 @@ export class DeliveryModeService {
     if (new Set(entries.map((e) => e.invoiceId)).size !== entries.length) throw duplicateInvoice();
     const house = await this.runner.house(p.houseId);
     const outcomes = await this.runner.all(entries, (entry) =>
-      this.runner.edit({ houseId: p.houseId, invoiceId: entry.invoiceId, version: entry.version, actor: p, action: 'delivery-mode', groupId }, house, async (ctx, state) => {
-        if (!checkDeliveryChange(state, entry.pickup)) throw new NoChange(state.invoice.version);
-        ctx.skipPricing();
-        await ctx.exec('update invoice set pickup = ? where id = ? and house_id = ?', [entry.pickup, entry.invoiceId, p.houseId]);
-      }),
+      this.runner.edit(
+        { houseId: p.houseId, invoiceId: entry.invoiceId, version: entry.version, actor: p, action: 'delivery-mode', groupId },
+        house,
+        async (ctx, state) => {
+          if (!checkDeliveryChange(state, entry.pickup)) throw new NoChange(state.invoice.version);
+          ctx.skipPricing();
+          await ctx.exec('update invoice set pickup = ? where id = ? and house_id = ?', [entry.pickup, entry.invoiceId, p.houseId]);
+        },
+      ),
     );
     return this.runner.answer(p.houseId, outcomes);
   }

@@ -88,7 +88,7 @@ export class GroupDetailEditsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Edits of the group\'s invoices, by variant: invoiceDetails / invoiceDetailPrice { invoiceID, invoiceDetailID, suppress, additionalCharge?, version? } (hide/show a lot, ' +
+      "Edits of the group's invoices, by variant: invoiceDetails / invoiceDetailPrice { invoiceID, invoiceDetailID, suppress, additionalCharge?, version? } (hide/show a lot, " +
       'or its additional charge); invoiceNotes { invoiceID, notes, version? }; invoiceItemDeliveryModes { invoiceID, deliveryMode: pickup|shipping, version? }. ' +
       'Wrapped ({ invoiceNotes: [..] }, a list is all-or-nothing) or flat (told apart by its keys). Answers { data: { success, invoiceID?, version?, invoice?, invoices } }.',
   })

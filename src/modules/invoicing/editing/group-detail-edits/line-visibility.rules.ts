@@ -8,15 +8,25 @@
  */
 import { EditingError, EditingErrorCode } from '../core/editing.errors';
 import { FieldErrors, flagField, idField, unknownKeys, versionField, type Rec } from '../core/edit-input';
-import { additionalLocked, hasPendingPayment, lineHasPayment, lotName, type AdditionalChargeState, type EditState, type LineState } from '../core/edit-state';
+import {
+  additionalLocked,
+  hasPendingPayment,
+  lineHasPayment,
+  lotName,
+  type AdditionalChargeState,
+  type EditState,
+  type LineState,
+} from '../core/edit-state';
 
 export const VISIBILITY_TEXT = {
   suppress: 'Suppress must be true or false.',
   lineNotFound: 'Lot not found on this invoice.',
   noAdditional: 'There is no additional charge to hide or show here.',
   paid: (lot: string, hide: boolean) => `${lot} has been paid: it cannot be ${hide ? 'hidden from' : 'shown on'} the invoice.`,
-  pending: (lot: string, hide: boolean) => `${lot} has an online payment pending: it cannot be ${hide ? 'hidden from' : 'shown on'} the invoice.`,
-  additionalLocked: (hide: boolean) => `This additional charge has been paid or its payment is pending: it cannot be ${hide ? 'hidden' : 'shown'}.`,
+  pending: (lot: string, hide: boolean) =>
+    `${lot} has an online payment pending: it cannot be ${hide ? 'hidden from' : 'shown on'} the invoice.`,
+  additionalLocked: (hide: boolean) =>
+    `This additional charge has been paid or its payment is pending: it cannot be ${hide ? 'hidden' : 'shown'}.`,
   twice: 'This lot is listed twice for this invoice.',
   versionMismatch: 'Every entry of one invoice must carry the same version.',
 } as const;
@@ -46,8 +56,7 @@ export function parseVisibilityEntry(body: Rec, e: FieldErrors): VisibilityEntry
 }
 
 export type VisibilityUpdate =
-  | { kind: 'line'; line: LineState; suppress: boolean }
-  | { kind: 'additional'; charge: AdditionalChargeState; suppress: boolean };
+  { kind: 'line'; line: LineState; suppress: boolean } | { kind: 'additional'; charge: AdditionalChargeState; suppress: boolean };
 
 /** What the entries of one invoice change, or why they may not; entries already in the state asked are left out. */
 export function planVisibility(state: EditState, entries: readonly VisibilityEntry[]): VisibilityUpdate[] {
@@ -65,7 +74,8 @@ export function planVisibility(state: EditState, entries: readonly VisibilityEnt
     if (!line) throw new EditingError(EditingErrorCode.LINE_NOT_FOUND, VISIBILITY_TEXT.lineNotFound);
     if (line.suppress === entry.suppress) continue;
     if (lineHasPayment(line)) throw new EditingError(EditingErrorCode.NOT_ALLOWED, VISIBILITY_TEXT.paid(lotName(line), entry.suppress));
-    if (hasPendingPayment(state)) throw new EditingError(EditingErrorCode.NOT_ALLOWED, VISIBILITY_TEXT.pending(lotName(line), entry.suppress));
+    if (hasPendingPayment(state))
+      throw new EditingError(EditingErrorCode.NOT_ALLOWED, VISIBILITY_TEXT.pending(lotName(line), entry.suppress));
     updates.push({ kind: 'line', line, suppress: entry.suppress });
   }
   return updates;

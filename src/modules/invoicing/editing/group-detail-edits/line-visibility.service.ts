@@ -15,7 +15,15 @@ export class LineVisibilityService {
     const house = await this.runner.house(p.houseId);
     const outcomes = await this.runner.all([...byInvoice.values()], (list) =>
       this.runner.edit(
-        { houseId: p.houseId, invoiceId: list[0].invoiceId, version: list[0].version, actor: p, action: visibilityAction(list), lineId: list.length === 1 ? list[0].lineId : null, groupId },
+        {
+          houseId: p.houseId,
+          invoiceId: list[0].invoiceId,
+          version: list[0].version,
+          actor: p,
+          action: visibilityAction(list),
+          lineId: list.length === 1 ? list[0].lineId : null,
+          groupId,
+        },
         house,
         async (ctx, state) => {
           const updates = planVisibility(state, list);
@@ -24,8 +32,16 @@ export class LineVisibilityService {
             if (u.kind === 'line') {
               await ctx.exec('update invoice_line set suppress = ? where id = ? and house_id = ?', [u.suppress, u.line.id, p.houseId]);
             } else {
-              await ctx.exec('update invoice_additional_charge set hidden = ?, updated_at = now() where id = ? and house_id = ?', [u.suppress, u.charge.id, p.houseId]);
-              ctx.audit(`${u.charge.lineId === null ? 'additional:invoice' : `additional:line:${u.charge.lineId}`}.hidden`, !u.suppress, u.suppress);
+              await ctx.exec('update invoice_additional_charge set hidden = ?, updated_at = now() where id = ? and house_id = ?', [
+                u.suppress,
+                u.charge.id,
+                p.houseId,
+              ]);
+              ctx.audit(
+                `${u.charge.lineId === null ? 'additional:invoice' : `additional:line:${u.charge.lineId}`}.hidden`,
+                !u.suppress,
+                u.suppress,
+              );
             }
           }
         },
@@ -45,7 +61,8 @@ function groupByInvoice(entries: readonly VisibilityEntry[]): Map<number, Visibi
       continue;
     }
     if (list[0].version !== e.version) throw invalid('version', VISIBILITY_TEXT.versionMismatch);
-    if (list.some((x) => x.lineId === e.lineId && x.additionalCharge === e.additionalCharge)) throw invalid('invoiceDetailID', VISIBILITY_TEXT.twice);
+    if (list.some((x) => x.lineId === e.lineId && x.additionalCharge === e.additionalCharge))
+      throw invalid('invoiceDetailID', VISIBILITY_TEXT.twice);
     list.push(e);
   }
   return out;

@@ -8,7 +8,10 @@ const parse = (body: Record<string, unknown>) => {
 
 describe('internal note (spec 000 section 5: "Note needs non-empty text")', () => {
   it('keeps the text, trimmed at both ends, inner line breaks included', () => {
-    expect(parse({ invoiceID: 7, notes: '  Collect Tuesday\nafter 2pm  ', version: 2 })).toEqual({ entry: { invoiceId: 7, notes: 'Collect Tuesday\nafter 2pm', version: 2 }, errors: {} });
+    expect(parse({ invoiceID: 7, notes: '  Collect Tuesday\nafter 2pm  ', version: 2 })).toEqual({
+      entry: { invoiceId: 7, notes: 'Collect Tuesday\nafter 2pm', version: 2 },
+      errors: {},
+    });
   });
 
   it.each([[''], ['   \n '], [null], [undefined], [42]])('refuses %j: Note is required.', (notes) => {

@@ -19,7 +19,9 @@ export class InvoiceMarksController {
   @RequireAccess('accessInvoices')
   @Post('invoicePaidOnly')
   @HttpCode(200)
-  @ApiOperation({ summary: `Marks invoices paid (recording the outstanding balance as an offline payment) or not paid (voiding them). ${ANSWER}` })
+  @ApiOperation({
+    summary: `Marks invoices paid (recording the outstanding balance as an offline payment) or not paid (voiding them). ${ANSWER}`,
+  })
   paid(@CurrentPrincipal() p: Principal, @Body() body: PaidMarkDto) {
     return this.run(p, body, 'paid', 'invoice');
   }

@@ -11,29 +11,49 @@ class MarkDtoBase {
   @Allow()
   invoiceID?: unknown;
 
-  @ApiPropertyOptional({ type: Number, description: 'The lot line (invoiceDetailID): required by the ByDetail calls, refused by the others (0 or null mean none).' })
+  @ApiPropertyOptional({
+    type: Number,
+    description: 'The lot line (invoiceDetailID): required by the ByDetail calls, refused by the others (0 or null mean none).',
+  })
   @Allow()
   invoiceDetailID?: unknown;
 
-  @ApiPropertyOptional({ type: Number, description: 'Paid marks: the payment method (GET invoiceGroup/{id}/payment-methods); required to mark paid. Ignored on shipped marks.' })
+  @ApiPropertyOptional({
+    type: Number,
+    description: 'Paid marks: the payment method (GET invoiceGroup/{id}/payment-methods); required to mark paid. Ignored on shipped marks.',
+  })
   @Allow()
   paymentMethodID?: unknown;
 
-  @ApiPropertyOptional({ type: Number, description: "The invoice's version as last read; a stale one answers 409 STALE_VERSION. Omitted: not checked." })
+  @ApiPropertyOptional({
+    type: Number,
+    description: "The invoice's version as last read; a stale one answers 409 STALE_VERSION. Omitted: not checked.",
+  })
   @Allow()
   version?: unknown;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, description: 'The batch form: a list of single-form marks, applied all or nothing (at most 1000).' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object' },
+    description: 'The batch form: a list of single-form marks, applied all or nothing (at most 1000).',
+  })
   @Allow()
   paidInvoices?: unknown;
 }
 
 export class PaidMarkDto extends MarkDtoBase {
-  @ApiPropertyOptional({ type: Boolean, description: 'true: mark paid; false: mark not paid (voids the offline payments the marks recorded).' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'true: mark paid; false: mark not paid (voids the offline payments the marks recorded).',
+  })
   @Allow()
   paid?: unknown;
 
-  @ApiPropertyOptional({ type: String, example: '11/20/26', description: 'MM/DD/YY (MM/DD/YYYY accepted), not after today; required to mark paid.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '11/20/26',
+    description: 'MM/DD/YY (MM/DD/YYYY accepted), not after today; required to mark paid.',
+  })
   @Allow()
   paidDate?: unknown;
 }
@@ -43,7 +63,11 @@ export class ShippedMarkDto extends MarkDtoBase {
   @Allow()
   shipped?: unknown;
 
-  @ApiPropertyOptional({ type: String, example: '11/20/26', description: 'MM/DD/YY (MM/DD/YYYY accepted), not after today; required to mark shipped.' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '11/20/26',
+    description: 'MM/DD/YY (MM/DD/YYYY accepted), not after today; required to mark shipped.',
+  })
   @Allow()
   shippedDate?: unknown;
 }

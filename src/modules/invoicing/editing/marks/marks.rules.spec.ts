@@ -39,7 +39,20 @@ describe('mark dates (MM/DD/YY)', () => {
   });
 
   it('refuses days that do not exist and other formats', () => {
-    for (const s of ['02/30/26', '02/29/25', '13/01/26', '00/10/26', '11/00/26', '2026-11-02', '11-02-26', '11/02/026', '11/02', '', 'today', '11/02/26x']) {
+    for (const s of [
+      '02/30/26',
+      '02/29/25',
+      '13/01/26',
+      '00/10/26',
+      '11/00/26',
+      '2026-11-02',
+      '11-02-26',
+      '11/02/026',
+      '11/02',
+      '',
+      'today',
+      '11/02/26x',
+    ]) {
       expect({ s, parsed: parseMarkDate(s) }).toEqual({ s, parsed: null });
     }
   });
@@ -62,40 +75,75 @@ describe('parsing a mark (single form)', () => {
   });
 
   it('reads a paid mark of a lot (ids as numeric strings too)', () => {
-    expect(paid({ invoiceID: '12', invoiceDetailID: '40', paid: true, paidDate: '11/20/2026', paymentMethodID: '11' }, 'line').items[0]).toEqual({
-      index: 0, invoiceId: 12, lineId: 40, on: true, date: '2026-11-20', paymentMethodId: 11, version: null,
+    expect(
+      paid({ invoiceID: '12', invoiceDetailID: '40', paid: true, paidDate: '11/20/2026', paymentMethodID: '11' }, 'line').items[0],
+    ).toEqual({
+      index: 0,
+      invoiceId: 12,
+      lineId: 40,
+      on: true,
+      date: '2026-11-20',
+      paymentMethodId: 11,
+      version: null,
     });
   });
 
   it('undoing needs neither a date nor a method (and ignores them)', () => {
     expect(paid({ invoiceID: 12, paid: false }).items[0]).toMatchObject({ on: false, date: null, paymentMethodId: null });
-    expect(paid({ invoiceID: 12, paid: false, paidDate: 'garbage', paymentMethodID: 999 }).items[0]).toMatchObject({ on: false, date: null, paymentMethodId: null });
+    expect(paid({ invoiceID: 12, paid: false, paidDate: 'garbage', paymentMethodID: 999 }).items[0]).toMatchObject({
+      on: false,
+      date: null,
+      paymentMethodId: null,
+    });
     expect(shipped({ invoiceID: 12, shipped: false }).items[0]).toMatchObject({ on: false, date: null });
   });
 
   it('Paid requires a payment method, one of those offered', () => {
     for (const m of [undefined, null, '', 0]) {
       const e = refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '11/20/26', paymentMethodID: m }));
-      expect(e).toMatchObject({ kind: 'validation', code: 'VALIDATION_FAILED', message: MARK_TEXT.methodRequired, fieldErrors: { paymentMethodID: MARK_TEXT.methodRequired } });
+      expect(e).toMatchObject({
+        kind: 'validation',
+        code: 'VALIDATION_FAILED',
+        message: MARK_TEXT.methodRequired,
+        fieldErrors: { paymentMethodID: MARK_TEXT.methodRequired },
+      });
     }
     for (const m of [7, 100, -3, 'visa', 1.5]) {
-      expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '11/20/26', paymentMethodID: m })).fieldErrors).toEqual({ paymentMethodID: MARK_TEXT.methodUnknown });
+      expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '11/20/26', paymentMethodID: m })).fieldErrors).toEqual({
+        paymentMethodID: MARK_TEXT.methodUnknown,
+      });
     }
   });
 
   it('Paid and Shipped require a date, a real one, not after today', () => {
-    expect(refusal(() => paid({ invoiceID: 1, paid: true, paymentMethodID: 3 })).fieldErrors).toEqual({ paidDate: MARK_TEXT.dateRequired.paid });
-    expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '  ', paymentMethodID: 3 })).fieldErrors).toEqual({ paidDate: MARK_TEXT.dateRequired.paid });
-    expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '02/30/26', paymentMethodID: 3 })).fieldErrors).toEqual({ paidDate: MARK_TEXT.dateFormat.paid });
-    expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: 20261120, paymentMethodID: 3 })).fieldErrors).toEqual({ paidDate: MARK_TEXT.dateFormat.paid });
-    expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '11/23/26', paymentMethodID: 3 })).fieldErrors).toEqual({ paidDate: MARK_TEXT.dateFuture.paid });
+    expect(refusal(() => paid({ invoiceID: 1, paid: true, paymentMethodID: 3 })).fieldErrors).toEqual({
+      paidDate: MARK_TEXT.dateRequired.paid,
+    });
+    expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '  ', paymentMethodID: 3 })).fieldErrors).toEqual({
+      paidDate: MARK_TEXT.dateRequired.paid,
+    });
+    expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '02/30/26', paymentMethodID: 3 })).fieldErrors).toEqual({
+      paidDate: MARK_TEXT.dateFormat.paid,
+    });
+    expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: 20261120, paymentMethodID: 3 })).fieldErrors).toEqual({
+      paidDate: MARK_TEXT.dateFormat.paid,
+    });
+    expect(refusal(() => paid({ invoiceID: 1, paid: true, paidDate: '11/23/26', paymentMethodID: 3 })).fieldErrors).toEqual({
+      paidDate: MARK_TEXT.dateFuture.paid,
+    });
     expect(paid({ invoiceID: 1, paid: true, paidDate: '11/22/26', paymentMethodID: 3 }).items[0].date).toBe('2026-11-22');
     expect(refusal(() => shipped({ invoiceID: 1, shipped: true })).fieldErrors).toEqual({ shippedDate: MARK_TEXT.dateRequired.shipped });
-    expect(refusal(() => shipped({ invoiceID: 1, shipped: true, shippedDate: '12/01/26' })).fieldErrors).toEqual({ shippedDate: MARK_TEXT.dateFuture.shipped });
+    expect(refusal(() => shipped({ invoiceID: 1, shipped: true, shippedDate: '12/01/26' })).fieldErrors).toEqual({
+      shippedDate: MARK_TEXT.dateFuture.shipped,
+    });
   });
 
   it('a shipped mark needs no payment method (one sent is ignored)', () => {
-    expect(shipped({ invoiceID: 1, shipped: true, shippedDate: '11/20/26', paymentMethodID: 3 }).items[0]).toMatchObject({ on: true, date: '2026-11-20', paymentMethodId: null });
+    expect(shipped({ invoiceID: 1, shipped: true, shippedDate: '11/20/26', paymentMethodID: 3 }).items[0]).toMatchObject({
+      on: true,
+      date: '2026-11-20',
+      paymentMethodId: null,
+    });
   });
 
   it('the flag must be a boolean', () => {
@@ -109,7 +157,9 @@ describe('parsing a mark (single form)', () => {
     expect(refusal(() => paid({ invoiceID: 'x', paid: false })).fieldErrors).toEqual({ invoiceID: MARK_TEXT.invoiceID });
     expect(refusal(() => paid({ paid: false })).fieldErrors).toEqual({ invoiceID: MARK_TEXT.invoiceID });
     expect(refusal(() => paid({ invoiceID: 1, paid: false }, 'line')).fieldErrors).toEqual({ invoiceDetailID: MARK_TEXT.invoiceDetailID });
-    expect(refusal(() => paid({ invoiceID: 1, invoiceDetailID: -4, paid: false }, 'line')).fieldErrors).toEqual({ invoiceDetailID: MARK_TEXT.invoiceDetailID });
+    expect(refusal(() => paid({ invoiceID: 1, invoiceDetailID: -4, paid: false }, 'line')).fieldErrors).toEqual({
+      invoiceDetailID: MARK_TEXT.invoiceDetailID,
+    });
     expect(refusal(() => paid({ invoiceID: 1, paid: false, version: 0 })).fieldErrors).toEqual({ version: MARK_TEXT.version });
   });
 
@@ -144,11 +194,16 @@ describe('parsing a batch of marks (paidInvoices)', () => {
   it('reads every mark, in the order sent, with its index', () => {
     const r = paid({ paidInvoices: [ok(5), ok(3, { paymentMethodID: 4 })] });
     expect(r.batch).toBe(true);
-    expect(r.items.map((i) => [i.index, i.invoiceId, i.paymentMethodId])).toEqual([[0, 5, 102], [1, 3, 4]]);
+    expect(r.items.map((i) => [i.index, i.invoiceId, i.paymentMethodId])).toEqual([
+      [0, 5, 102],
+      [1, 3, 4],
+    ]);
   });
 
   it('shipped calls take the same list name', () => {
-    expect(shipped({ paidInvoices: [{ invoiceID: 5, invoiceDetailID: 9, shipped: true, shippedDate: '11/01/26' }] }, 'line').items[0]).toMatchObject({ lineId: 9, on: true, date: '2026-11-01' });
+    expect(
+      shipped({ paidInvoices: [{ invoiceID: 5, invoiceDetailID: 9, shipped: true, shippedDate: '11/01/26' }] }, 'line').items[0],
+    ).toMatchObject({ lineId: 9, on: true, date: '2026-11-01' });
   });
 
   it('one bad mark refuses the whole batch, naming it by position', () => {
@@ -173,20 +228,35 @@ describe('parsing a batch of marks (paidInvoices)', () => {
   });
 
   it('refuses the same invoice (invoice marks) or the same lot (lot marks) twice', () => {
-    expect(refusal(() => paid({ paidInvoices: [ok(1), ok(2), ok(1)] })).fieldErrors).toEqual({ 'paidInvoices.2.invoiceID': MARK_TEXT.duplicateInvoice });
+    expect(refusal(() => paid({ paidInvoices: [ok(1), ok(2), ok(1)] })).fieldErrors).toEqual({
+      'paidInvoices.2.invoiceID': MARK_TEXT.duplicateInvoice,
+    });
     const line = (invoiceID: number, invoiceDetailID: number) => ok(invoiceID, { invoiceDetailID });
     expect(paid({ paidInvoices: [line(1, 10), line(1, 11)] }, 'line').items).toHaveLength(2);
-    expect(refusal(() => paid({ paidInvoices: [line(1, 10), line(1, 10)] }, 'line')).fieldErrors).toEqual({ 'paidInvoices.1.invoiceDetailID': MARK_TEXT.duplicateLine });
+    expect(refusal(() => paid({ paidInvoices: [line(1, 10), line(1, 10)] }, 'line')).fieldErrors).toEqual({
+      'paidInvoices.1.invoiceDetailID': MARK_TEXT.duplicateLine,
+    });
   });
 
   it('is applied by invoice, keeping the order within an invoice', () => {
     const r = paid({ paidInvoices: [ok(9, { invoiceDetailID: 3 }), ok(2, { invoiceDetailID: 8 }), ok(9, { invoiceDetailID: 1 })] }, 'line');
-    expect(applyOrder(r.items).map((i) => [i.invoiceId, i.lineId])).toEqual([[2, 8], [9, 3], [9, 1]]);
+    expect(applyOrder(r.items).map((i) => [i.invoiceId, i.lineId])).toEqual([
+      [2, 8],
+      [9, 3],
+      [9, 1],
+    ]);
   });
 });
 
 describe('the money of a Paid mark', () => {
-  const line = (id: number, total: number, extra: Partial<{ amountPaid: number; paid: boolean; hidden: boolean }> = {}) => ({ id, total, amountPaid: 0, paid: false, hidden: false, ...extra });
+  const line = (id: number, total: number, extra: Partial<{ amountPaid: number; paid: boolean; hidden: boolean }> = {}) => ({
+    id,
+    total,
+    amountPaid: 0,
+    paid: false,
+    hidden: false,
+    ...extra,
+  });
 
   it('pays each unpaid visible lot what it owes, and the rest of the balance at invoice level', () => {
     expect(allocateInvoicePayment(30_000, [line(1, 10_000), line(2, 15_000)])).toEqual([
@@ -197,9 +267,13 @@ describe('the money of a Paid mark', () => {
   });
 
   it('skips hidden and already paid lots, and what a lot already received', () => {
-    expect(allocateInvoicePayment(12_000, [line(1, 10_000, { hidden: true }), line(2, 5_000, { paid: true, amountPaid: 5_000 }), line(3, 15_000, { amountPaid: 3_000 })])).toEqual([
-      { lineId: 3, additionalChargeId: null, amount: 12_000 },
-    ]);
+    expect(
+      allocateInvoicePayment(12_000, [
+        line(1, 10_000, { hidden: true }),
+        line(2, 5_000, { paid: true, amountPaid: 5_000 }),
+        line(3, 15_000, { amountPaid: 3_000 }),
+      ]),
+    ).toEqual([{ lineId: 3, additionalChargeId: null, amount: 12_000 }]);
   });
 
   it('never records more than the balance (earlier invoice-level payments)', () => {
@@ -214,12 +288,26 @@ describe('the money of a Paid mark', () => {
   it('records nothing when nothing is outstanding, and nothing for a negative lot', () => {
     expect(allocateInvoicePayment(0, [line(1, 10_000)])).toEqual([]);
     expect(allocateInvoicePayment(-500, [line(1, 10_000)])).toEqual([]);
-    expect(allocateInvoicePayment(1_000, [line(1, -2_000), line(2, 3_000)])).toEqual([{ lineId: 2, additionalChargeId: null, amount: 1_000 }]);
+    expect(allocateInvoicePayment(1_000, [line(1, -2_000), line(2, 3_000)])).toEqual([
+      { lineId: 2, additionalChargeId: null, amount: 1_000 },
+    ]);
   });
 
   it('then pays each counted additional charge not yet paid, before the invoice-level rest', () => {
-    const extra = (id: number, amount: number, more: Partial<{ paid: boolean; hidden: boolean }> = {}) => ({ id, amount, paid: false, hidden: false, ...more });
-    expect(allocateInvoicePayment(20_000, [line(1, 10_000)], [extra(7, 3_000), extra(8, 1_000, { paid: true }), extra(9, 500, { hidden: true })])).toEqual([
+    const extra = (id: number, amount: number, more: Partial<{ paid: boolean; hidden: boolean }> = {}) => ({
+      id,
+      amount,
+      paid: false,
+      hidden: false,
+      ...more,
+    });
+    expect(
+      allocateInvoicePayment(
+        20_000,
+        [line(1, 10_000)],
+        [extra(7, 3_000), extra(8, 1_000, { paid: true }), extra(9, 500, { hidden: true })],
+      ),
+    ).toEqual([
       { lineId: 1, additionalChargeId: null, amount: 10_000 },
       { lineId: null, additionalChargeId: 7, amount: 3_000 },
       { lineId: null, additionalChargeId: null, amount: 7_000 },
@@ -245,8 +333,11 @@ describe('the money of a Paid mark', () => {
   });
 
   it('names audit actions after the scope and direction', () => {
-    expect([markAction('paid', 'invoice', true), markAction('paid', 'line', false), markAction('shipped', 'invoice', false), markAction('shipped', 'line', true)]).toEqual([
-      'invoice.paid', 'line.unpaid', 'invoice.unshipped', 'line.shipped',
-    ]);
+    expect([
+      markAction('paid', 'invoice', true),
+      markAction('paid', 'line', false),
+      markAction('shipped', 'invoice', false),
+      markAction('shipped', 'line', true),
+    ]).toEqual(['invoice.paid', 'line.unpaid', 'invoice.unshipped', 'line.shipped']);
   });
 });

@@ -46,7 +46,10 @@ export const MARK_TEXT = {
   invoiceDetailNotUsed: (call: string) => `invoiceDetailID is not used by ${call}: to mark one lot use ${call}ByDetail.`,
   flag: (field: MarkKind) => `${field} must be true or false.`,
   dateRequired: { paid: 'Please enter the date paid (MM/DD/YY).', shipped: 'Please enter the date shipped (MM/DD/YY).' },
-  dateFormat: { paid: 'Paid date must be a valid date in the format MM/DD/YY.', shipped: 'Shipped date must be a valid date in the format MM/DD/YY.' },
+  dateFormat: {
+    paid: 'Paid date must be a valid date in the format MM/DD/YY.',
+    shipped: 'Shipped date must be a valid date in the format MM/DD/YY.',
+  },
   dateFuture: { paid: 'Paid date cannot be after today.', shipped: 'Shipped date cannot be after today.' },
   methodRequired: 'Please select a payment method.',
   methodUnknown: 'Please select one of the payment methods offered.',
@@ -117,7 +120,13 @@ function allowedFields(kind: MarkKind): Set<string> {
 /**
  * One mark, or its field errors (keys relative to the mark). `now` decides "today".
  */
-function parseItem(raw: unknown, kind: MarkKind, scope: MarkScope, index: number, now: Date): { item?: MarkItem; errors: Record<string, string> } {
+function parseItem(
+  raw: unknown,
+  kind: MarkKind,
+  scope: MarkScope,
+  index: number,
+  now: Date,
+): { item?: MarkItem; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!isObject(raw)) return { errors: { '': MARK_TEXT.notAnObject } };
   const allowed = allowedFields(kind);
@@ -150,7 +159,8 @@ function parseItem(raw: unknown, kind: MarkKind, scope: MarkScope, index: number
 
   let paymentMethodId: number | null = null;
   if (kind === 'paid' && on) {
-    if (absent(raw.paymentMethodID) || raw.paymentMethodID === 0 || raw.paymentMethodID === '0') errors.paymentMethodID = MARK_TEXT.methodRequired;
+    if (absent(raw.paymentMethodID) || raw.paymentMethodID === 0 || raw.paymentMethodID === '0')
+      errors.paymentMethodID = MARK_TEXT.methodRequired;
     else {
       paymentMethodId = positiveInt(raw.paymentMethodID);
       if (paymentMethodId === null || !isOfferedPaymentMethod(paymentMethodId)) errors.paymentMethodID = MARK_TEXT.methodUnknown;
@@ -200,7 +210,9 @@ export function parseMarkRequest(raw: unknown, kind: MarkKind, scope: MarkScope,
     for (const [k, m] of Object.entries(r.errors)) errors[k ? `${prefix}.${k}` : prefix] = m;
     if (!r.item) return;
     const key = scope === 'line' ? `line:${r.item.lineId}` : `invoice:${r.item.invoiceId}`;
-    if (seen.has(key)) errors[`${prefix}.${scope === 'line' ? 'invoiceDetailID' : 'invoiceID'}`] = scope === 'line' ? MARK_TEXT.duplicateLine : MARK_TEXT.duplicateInvoice;
+    if (seen.has(key))
+      errors[`${prefix}.${scope === 'line' ? 'invoiceDetailID' : 'invoiceID'}`] =
+        scope === 'line' ? MARK_TEXT.duplicateLine : MARK_TEXT.duplicateInvoice;
     seen.add(key);
     items.push(r.item);
   });
@@ -260,7 +272,11 @@ export interface Allocation {
  * already cover some of it, the parts are filled in order until the balance is used up. Nothing is
  * recorded when nothing is outstanding.
  */
-export function allocateInvoicePayment(balance: Cents, lines: readonly LineForAllocation[], additional: readonly AdditionalForAllocation[] = []): Allocation[] {
+export function allocateInvoicePayment(
+  balance: Cents,
+  lines: readonly LineForAllocation[],
+  additional: readonly AdditionalForAllocation[] = [],
+): Allocation[] {
   const out: Allocation[] = [];
   let left = Math.max(0, balance);
   const take = (owed: Cents, lineId: number | null, additionalChargeId: number | null) => {

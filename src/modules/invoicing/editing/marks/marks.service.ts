@@ -62,7 +62,14 @@ export class InvoiceMarksService {
         const expected = !seen || item.version === null ? item.version : item.version === seen.start ? seen.now : item.version;
         try {
           const { result: groupId, version } = await this.mutations.mutate(
-            { houseId, invoiceId: item.invoiceId, expectedVersion: expected, actor, action: markAction(kind, scope, item.on), lineId: item.lineId },
+            {
+              houseId,
+              invoiceId: item.invoiceId,
+              expectedVersion: expected,
+              actor,
+              action: markAction(kind, scope, item.on),
+              lineId: item.lineId,
+            },
             (ctx) => this.apply(ctx, kind, item, actor),
           );
           versions.set(item.invoiceId, { start: seen ? seen.start : version - 1, now: version });
@@ -132,7 +139,13 @@ export class InvoiceMarksService {
       }));
       const parts = allocateInvoicePayment(
         num(inv.balance_cents),
-        ctx.linesBefore.map((l) => ({ id: num(l.id), total: num(l.total_cents), amountPaid: num(l.amount_paid_cents), paid: !!l.paid, hidden: !!l.suppress })),
+        ctx.linesBefore.map((l) => ({
+          id: num(l.id),
+          total: num(l.total_cents),
+          amountPaid: num(l.amount_paid_cents),
+          paid: !!l.paid,
+          hidden: !!l.suppress,
+        })),
         extras,
       );
       await this.recordPayments(ctx, parts, item, actor);
@@ -149,10 +162,16 @@ export class InvoiceMarksService {
           [item.date, item.paymentMethodId, inv.house_id, ...unpaidExtras],
         );
       }
-      await ctx.exec(`update invoice set all_paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`, [item.date, item.paymentMethodId, ...key]);
+      await ctx.exec(
+        `update invoice set all_paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`,
+        [item.date, item.paymentMethodId, ...key],
+      );
       return;
     }
-    await ctx.exec(`update invoice_payment set voided_at = now() where invoice_id = ? and house_id = ? and source = 'offline' and voided_at is null`, key);
+    await ctx.exec(
+      `update invoice_payment set voided_at = now() where invoice_id = ? and house_id = ? and source = 'offline' and voided_at is null`,
+      key,
+    );
     await ctx.exec(
       `update invoice_line l set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
         where l.invoice_id = ? and l.house_id = ? and l.paid and coalesce(l.online_payment_stat, '') <> 'a'
@@ -167,7 +186,10 @@ export class InvoiceMarksService {
                             and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
       key,
     );
-    await ctx.exec(`update invoice set all_paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`, key);
+    await ctx.exec(
+      `update invoice set all_paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`,
+      key,
+    );
   }
 
   /**
@@ -179,7 +201,11 @@ export class InvoiceMarksService {
   private async payLine(ctx: MutationContext, line: Row, item: MarkItem, actor: Actor): Promise<void> {
     const inv = ctx.before;
     const pending = await this.pendingPayments(ctx);
-    if (isPending(line.online_payment_stat) || isPending(inv.online_payment_stat) || pending.some((p) => p.line_id === null || num(p.line_id) === item.lineId)) {
+    if (
+      isPending(line.online_payment_stat) ||
+      isPending(inv.online_payment_stat) ||
+      pending.some((p) => p.line_id === null || num(p.line_id) === item.lineId)
+    ) {
       throw new MarksError(MarksErrorCode.PAYMENT_PENDING, MARKS_CONFLICT_TEXT.linePending);
     }
     if (isPaidOnline(line.online_payment_stat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.linePaidOnline);
@@ -190,12 +216,10 @@ export class InvoiceMarksService {
       if (line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
       const amount = linePaymentAmount({ total: num(line.total_cents), amountPaid: num(line.amount_paid_cents) }, num(inv.balance_cents));
       await this.recordPayments(ctx, amount > 0 ? [{ lineId: item.lineId, additionalChargeId: null, amount }] : [], item, actor);
-      await ctx.exec(`update invoice_line set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`, [
-        item.date,
-        item.paymentMethodId,
-        item.lineId,
-        inv.house_id,
-      ]);
+      await ctx.exec(
+        `update invoice_line set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`,
+        [item.date, item.paymentMethodId, item.lineId, inv.house_id],
+      );
       const everyLotPaid = ctx.linesBefore.every((l) => l.suppress || l.paid || num(l.id) === item.lineId);
       if (everyLotPaid) {
         await ctx.exec(
@@ -205,23 +229,39 @@ export class InvoiceMarksService {
       }
       return;
     }
-    await ctx.exec(`update invoice_payment set voided_at = now() where invoice_id = ? and house_id = ? and line_id = ? and source = 'offline' and voided_at is null`, [
-      ...key,
-      item.lineId,
-    ]);
-    await ctx.exec(`update invoice_line set paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`, [item.lineId, inv.house_id]);
+    await ctx.exec(
+      `update invoice_payment set voided_at = now() where invoice_id = ? and house_id = ? and line_id = ? and source = 'offline' and voided_at is null`,
+      [...key, item.lineId],
+    );
+    await ctx.exec(
+      `update invoice_line set paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`,
+      [item.lineId, inv.house_id],
+    );
     await ctx.exec(`update invoice set all_paid = false, updated_at = now() where id = ? and house_id = ?`, key);
   }
 
   /** Pending (in flight) online payments of the invoice or its lots. */
   private pendingPayments(ctx: MutationContext): Promise<{ line_id: number | null }[]> {
-    return ctx.exec(`select line_id from invoice_payment where invoice_id = ? and house_id = ? and status = 'pending' and voided_at is null`, [ctx.before.id, ctx.before.house_id]);
+    return ctx.exec(
+      `select line_id from invoice_payment where invoice_id = ? and house_id = ? and status = 'pending' and voided_at is null`,
+      [ctx.before.id, ctx.before.house_id],
+    );
   }
 
   private async recordPayments(ctx: MutationContext, parts: readonly Allocation[], item: MarkItem, actor: Actor): Promise<void> {
     if (!parts.length) return;
     const params: unknown[] = [];
-    for (const p of parts) params.push(ctx.before.house_id, ctx.before.id, p.lineId, p.additionalChargeId, p.amount, item.paymentMethodId, item.date, actor.userId);
+    for (const p of parts)
+      params.push(
+        ctx.before.house_id,
+        ctx.before.id,
+        p.lineId,
+        p.additionalChargeId,
+        p.amount,
+        item.paymentMethodId,
+        item.date,
+        actor.userId,
+      );
     await ctx.exec(
       `insert into invoice_payment (house_id, invoice_id, line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id, paid_date, created_by_user_id, created_at)
        values ${parts.map(() => `(?, ?, ?, ?, ?, 'payment', 'offline', 'settled', ?, ?, ?, now())`).join(', ')}`,
@@ -235,15 +275,26 @@ export class InvoiceMarksService {
   private async shipInvoice(ctx: MutationContext, item: MarkItem): Promise<void> {
     const key = [ctx.before.id, ctx.before.house_id];
     if (item.on) {
-      await ctx.exec(`update invoice_line set shipped = true, shipped_date = ?, updated_at = now() where invoice_id = ? and house_id = ? and not suppress and not shipped`, [item.date, ...key]);
+      await ctx.exec(
+        `update invoice_line set shipped = true, shipped_date = ?, updated_at = now() where invoice_id = ? and house_id = ? and not suppress and not shipped`,
+        [item.date, ...key],
+      );
     } else {
-      await ctx.exec(`update invoice_line set shipped = false, shipped_date = null, updated_at = now() where invoice_id = ? and house_id = ? and not suppress`, key);
+      await ctx.exec(
+        `update invoice_line set shipped = false, shipped_date = null, updated_at = now() where invoice_id = ? and house_id = ? and not suppress`,
+        key,
+      );
     }
   }
 
   private async shipLine(ctx: MutationContext, line: Row, item: MarkItem): Promise<void> {
     if (item.on && line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
-    await ctx.exec(`update invoice_line set shipped = ?, shipped_date = ?, updated_at = now() where id = ? and house_id = ?`, [item.on, item.date, item.lineId, ctx.before.house_id]);
+    await ctx.exec(`update invoice_line set shipped = ?, shipped_date = ?, updated_at = now() where id = ? and house_id = ?`, [
+      item.on,
+      item.date,
+      item.lineId,
+      ctx.before.house_id,
+    ]);
   }
 
   // -------------------------------------------------------------------------------------------------

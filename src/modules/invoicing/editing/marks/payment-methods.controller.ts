@@ -15,7 +15,7 @@ export class PaymentMethodsController {
   @Get('payment-methods')
   @ApiOperation({
     summary:
-      'The payment methods staff may choose when marking the group\'s invoices paid: { data: { paymentMethods: [{ id, name, type }] } } ' +
+      "The payment methods staff may choose when marking the group's invoices paid: { data: { paymentMethods: [{ id, name, type }] } } " +
       '(3 Visa, 4 MasterCard, 5 Discover, 6 American Express, 11 ACH, then offline: 101 Cash, 102 Check, 103 Wire Transfer, 104 PayPal, 105 Other). 404 for an unknown group.',
   })
   async paymentMethods(@CurrentPrincipal() p: Principal, @Param('id') id: string) {

@@ -24,7 +24,20 @@ describe('payment methods', () => {
 
   it('names id 11 ACH, the listed ids by name, any other id Card, none null', () => {
     expect([3, 4, 5, 6, 11, 101, 102, 103, 104, 105, 1, 7, null, undefined].map(paymentMethodName)).toEqual([
-      'Visa', 'MasterCard', 'Discover', 'American Express', 'ACH', 'Cash', 'Check', 'Wire Transfer', 'PayPal', 'Other', 'Card', 'Card', null, null,
+      'Visa',
+      'MasterCard',
+      'Discover',
+      'American Express',
+      'ACH',
+      'Cash',
+      'Check',
+      'Wire Transfer',
+      'PayPal',
+      'Other',
+      'Card',
+      'Card',
+      null,
+      null,
     ]);
   });
 

@@ -20,7 +20,15 @@ export class CreateGroupInvoicesHandler {
     if (houseId === null || !Number.isSafeInteger(groupId)) throw new Error('An invoice-group creation job needs a house and a group id.');
     try {
       const result = await this.builder.build(houseId, groupId, (done, total, message) => ctx.progress(done, total, message));
-      await ctx.progress(4, 4, result.alreadyCreated ? 'The invoices were already created' : result.missing ? 'The invoice group no longer exists' : `Created ${result.invoices} invoices`);
+      await ctx.progress(
+        4,
+        4,
+        result.alreadyCreated
+          ? 'The invoices were already created'
+          : result.missing
+            ? 'The invoice group no longer exists'
+            : `Created ${result.invoices} invoices`,
+      );
       return result;
     } catch (e) {
       if (ctx.attempt >= CREATE_GROUP_INVOICES.maxAttempts) {

@@ -11,15 +11,24 @@ import { FeeSettingInput, GroupSettingsInput, MessageInput, TaxSettingInput } fr
  * are accepted back (a client may post what it loaded); those marked "ignored" change nothing.
  */
 
-const RATE = { type: String, example: '6.125', description: 'Percent (text or number), at least 0, at most 100, at most three decimals; stored exactly' };
+const RATE = {
+  type: String,
+  example: '6.125',
+  description: 'Percent (text or number), at least 0, at most 100, at most three decimals; stored exactly',
+};
 
 export class TaxSettingDto implements TaxSettingInput {
   @ApiPropertyOptional({ maxLength: 50, example: 'Sales Tax' }) @IsOptional() @IsString() taxType?: string | null;
   @ApiPropertyOptional(RATE) @Allow() taxRate?: string | number | null;
   @ApiPropertyOptional({ description: 'Used when taxRate is absent' }) @IsOptional() @IsString() formattedTaxRate?: string | null;
-  @ApiPropertyOptional({ example: 'US', description: 'Country code, ALL or EU (UK and GB both name the United Kingdom)' }) @IsOptional() @IsString() taxCountryID?: string | null;
-  @ApiPropertyOptional({ description: 'Same as taxCountryID, used when it is absent' }) @IsOptional() @IsString() taxCountry?: string | null;
-  @ApiPropertyOptional({ example: 'NY', description: 'State code or ALL; required for US and CA' }) @IsOptional() @IsString() taxStateID?: string | null;
+  @ApiPropertyOptional({ example: 'US', description: 'Country code, ALL or EU (UK and GB both name the United Kingdom)' })
+  @IsOptional()
+  @IsString()
+  taxCountryID?: string | null;
+  @ApiPropertyOptional({ description: 'Same as taxCountryID, used when it is absent' }) @IsOptional() @IsString() taxCountry?:
+    string | null;
+  @ApiPropertyOptional({ example: 'NY', description: 'State code or ALL; required for US and CA' }) @IsOptional() @IsString() taxStateID?:
+    string | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() taxHammer?: boolean | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() taxLiveFee?: boolean | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() taxPremium?: boolean | null;
@@ -45,14 +54,19 @@ export class MessageDto implements MessageInput {
 
 export class GroupSettingsDto implements GroupSettingsInput {
   @ApiPropertyOptional({ description: 'The template to edit; absent or 0 creates one' }) @Allow() groupSettingsID?: number | string | null;
-  @ApiPropertyOptional({ description: '0 for a new template; otherwise the template id again (used when groupSettingsID is absent)' }) @Allow() invoiceGroupID?: number | string | null;
+  @ApiPropertyOptional({ description: '0 for a new template; otherwise the template id again (used when groupSettingsID is absent)' })
+  @Allow()
+  invoiceGroupID?: number | string | null;
   @ApiPropertyOptional({ maxLength: 50 }) @IsOptional() @IsString() groupName?: string | null;
   @ApiPropertyOptional({ maxLength: 72 }) @IsOptional() @IsString() subject?: string | null;
   @ApiPropertyOptional({ maxLength: 150 }) @IsOptional() @IsString() fromName?: string | null;
   @ApiPropertyOptional({ maxLength: 150 }) @IsOptional() @IsString() fromEmail?: string | null;
   @ApiPropertyOptional({ maxLength: 150 }) @IsOptional() @IsString() bccEmail?: string | null;
   @ApiPropertyOptional({ description: 'One of the house locations; null for none' }) @Allow() houseAddressID?: number | string | null;
-  @ApiPropertyOptional({ description: 'Exclusive with additionalChargesPerLot; fixed after creation' }) @IsOptional() @IsBoolean() additionalChargesPerInvoice?: boolean | null;
+  @ApiPropertyOptional({ description: 'Exclusive with additionalChargesPerLot; fixed after creation' })
+  @IsOptional()
+  @IsBoolean()
+  additionalChargesPerInvoice?: boolean | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() additionalChargesPerLot?: boolean | null;
 
   @ApiPropertyOptional({ type: [TaxSettingDto], description: 'Absent on an edit: the taxes stay as they are' })
