@@ -9,6 +9,7 @@ WORKDIR /app
 # the committed lockfile only lists the linux-x64 builds of platform packages (see STACK-NOTES).
 COPY package.json package-lock.json ./
 COPY admin/package.json admin/
+COPY packages/rules/package.json packages/rules/
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build \
@@ -23,6 +24,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/admin/package.json ./admin/package.json
+# The shared rules package (node_modules/@ar/rules links here): its manifest and compiled output.
+COPY --from=build /app/packages/rules/package.json ./packages/rules/package.json
+COPY --from=build /app/packages/rules/dist ./packages/rules/dist
 COPY --from=build /app/node_modules ./node_modules
 # dist/ holds the server, the CLI and the compiled migrations (dist/migrations); admin/dist the react-admin build.
 COPY --from=build /app/dist ./dist

@@ -14,6 +14,8 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testEnvironment: 'node',
+  // The shared rules package runs from its TypeScript sources in tests (no build step).
+  moduleNameMapper: { '^@ar/rules$': '<rootDir>/packages/rules/src/index.ts' },
   modulePathIgnorePatterns: ['<rootDir>/dist', '<rootDir>/admin/dist'],
 };
 module.exports = {

@@ -9,6 +9,8 @@ const api = 'http://localhost:3000';
 export default defineConfig({
   base: '/ar/',
   plugins: [react(), versionPlugin(here('../package.json'))],
+  // The shared rules package is bundled from its sources.
+  resolve: { alias: { '@ar/rules': here('../packages/rules/src/index.ts') } },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

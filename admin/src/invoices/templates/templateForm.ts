@@ -5,7 +5,7 @@
  * messages land beside the same fields as the form's own.
  */
 // Shared with the server (a dependency-free file): the editor and the API word every message alike.
-import { TEMPLATE_LIMITS as SERVER_LIMITS, TEMPLATE_TEXT as SERVER_TEXT } from '../../../../src/modules/invoicing/templates/template-texts';
+import { TEMPLATE_LIMITS as SERVER_LIMITS, TEMPLATE_TEXT as SERVER_TEXT } from '@ar/rules';
 
 /** `data.groupSettings` of `GET /app/house/{houseRef}/invoiceGroupSettings`. */
 export interface GroupSettings {

@@ -1,7 +1,7 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 // Shared with the server (dependency-free files): one UK/GB mapping, one wording of the labels.
-import { toIso, toSpec } from '../../../../src/modules/houses/geo/country-codes';
-import { postalLabel, stateLabel } from '../../../../src/modules/houses/locations/location-labels';
+import { toIso, toSpec } from '@ar/rules';
+import { postalLabel, stateLabel } from '@ar/rules';
 
 export { postalLabel, stateLabel };
 

@@ -2,7 +2,7 @@
 // (ISO 3166-1 / 3166-2 data), never typed by hand. Deep imports keep its 8 MB city table out of memory.
 import CscCountry from 'country-state-city/lib/cjs/country';
 import CscState from 'country-state-city/lib/cjs/state';
-import { ALL_CODE, EU_CODE, toIso, toSpec } from './country-codes';
+import { ALL_CODE, EU_CODE, toIso, toSpec } from '@ar/rules';
 
 export interface CountryEntry {
   countryCode: string;

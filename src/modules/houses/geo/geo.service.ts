@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import CscCountry from 'country-state-city/lib/cjs/country';
-import { ALL_CODE, normaliseCode, toIso, toSpec } from './country-codes';
+import { ALL_CODE, normaliseCode, toIso, toSpec } from '@ar/rules';
 import {
   ALL_STATES_NAME,
   buildCountries,

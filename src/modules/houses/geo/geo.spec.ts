@@ -1,4 +1,4 @@
-import { ALL_CODE, EU_CODE, isEuMember, sameCountry, toIso, toSpec } from './country-codes';
+import { ALL_CODE, EU_CODE, isEuMember, sameCountry, toIso, toSpec } from '@ar/rules';
 import { GeoService } from './geo.service';
 import { isValidPostalCode, postalFormatKnown } from './postal-codes';
 

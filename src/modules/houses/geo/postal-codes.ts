@@ -1,5 +1,5 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import { toIso } from './country-codes';
+import { toIso } from '@ar/rules';
 
 /** The Location form's postal code limit (000 section 3). */
 export const POSTAL_CODE_MAX = 32;

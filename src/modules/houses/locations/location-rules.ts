@@ -2,7 +2,7 @@ import { isEmail } from 'class-validator';
 import { GeoService } from '../geo/geo.service';
 import { POSTAL_CODE_MAX } from '../geo/postal-codes';
 import { LOCATION_TEXT } from './locations.errors';
-import { postalLabel, stateLabel } from './location-labels';
+import { postalLabel, stateLabel } from '@ar/rules';
 
 export { postalLabel, stateLabel };
 

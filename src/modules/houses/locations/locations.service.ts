@@ -5,7 +5,7 @@ import { DomainError } from '../../../core/errors/domain-error';
 import { RaListQuery } from '../../../core/http/ra-list-query';
 import { House } from '../house.entity';
 import { escapeLike } from '../staff-users.service';
-import { toSpec } from '../geo/country-codes';
+import { toSpec } from '@ar/rules';
 import { GeoService } from '../geo/geo.service';
 import { AddressUsageCheck, SESSIONS_USING_ADDRESS } from './address-usage';
 import { HouseAddress } from './house-address.entity';

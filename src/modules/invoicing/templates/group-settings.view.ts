@@ -1,6 +1,6 @@
 import { formatRate } from '../../../core/money/money';
 import { ChargeRow, MessageRow } from './template-rules';
-import { ALL, DEFAULT_MESSAGES } from './template-texts';
+import { ALL, DEFAULT_MESSAGES } from '@ar/rules';
 
 /** A tax row in the spec's names. Rates are exact decimal text ("6.125"), never binary floats. */
 export interface TaxSettingView {

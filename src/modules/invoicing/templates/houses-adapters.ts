@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ALL_CODE, EU_CODE, toIso } from '../../houses/geo/country-codes';
+import { ALL_CODE, EU_CODE, toIso } from '@ar/rules';
 import { GeoService } from '../../houses/geo/geo.service';
 import { AddressUsageCheck } from '../../houses/locations/address-usage';
 import { InvoiceTemplate } from './invoice-template.entity';

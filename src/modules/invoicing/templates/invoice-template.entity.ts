@@ -4,7 +4,7 @@ import { HouseAddress } from '../../houses/locations/house-address.entity';
 import { TemplateTaxRow } from './template-tax-row.entity';
 import { TemplateFeeRow } from './template-fee-row.entity';
 import { TemplateMessage } from './template-message.entity';
-import { TEMPLATE_LIMITS } from './template-texts';
+import { TEMPLATE_LIMITS } from '@ar/rules';
 
 /**
  * An invoice template (the spec's "invoice group settings"): the email settings, the taxes and

@@ -14,7 +14,7 @@ import { TEMPLATE_GEO, TEMPLATE_LOCATIONS, TEMPLATE_USAGE, TemplateGeo, Template
 import { ChargeRow, ExistingTemplate, GroupSettingsInput, TemplateValues, validateTemplate } from './template-rules';
 import { TemplateTaxRow } from './template-tax-row.entity';
 import { taxesLocked } from './template-usage';
-import { TEMPLATE_TEXT } from './template-texts';
+import { TEMPLATE_TEXT } from '@ar/rules';
 import { InvoiceTemplatesError, InvoiceTemplatesErrorCode } from './templates.errors';
 
 /** One entry of `data.invoiceSettings`. `active` is ours: a group should not be created from an inactive template. */

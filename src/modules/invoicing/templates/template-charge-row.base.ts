@@ -1,7 +1,7 @@
 import { ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { House } from '../../houses/house.entity';
 import { InvoiceTemplate } from './invoice-template.entity';
-import { TEMPLATE_LIMITS } from './template-texts';
+import { TEMPLATE_LIMITS } from '@ar/rules';
 
 /**
  * What a tax row and a fee row of a template share: they apply to bidders of a country (or ALL)

@@ -1,5 +1,5 @@
 import { DomainError } from '../../../core/errors/domain-error';
-import { TEMPLATE_TEXT } from './template-texts';
+import { TEMPLATE_TEXT } from '@ar/rules';
 import { InvoiceTemplatesError } from './templates.errors';
 
 const MAX_ID = 2_147_483_647;

@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, Opt, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
 import { House } from '../../houses/house.entity';
 import { InvoiceTemplate } from './invoice-template.entity';
-import { TEMPLATE_LIMITS } from './template-texts';
+import { TEMPLATE_LIMITS } from '@ar/rules';
 
 /** A message printed on invoices (header and detail), ordered by a sequence unique in its template. */
 @Entity({ tableName: 'template_message' })

@@ -1,6 +1,6 @@
 import { ExistingTemplate, GroupSettingsInput, parseTemplateRate, RuleContext, validateTemplate } from './template-rules';
 import { TemplateGeo } from './template-ports';
-import { TEMPLATE_TEXT as TEXT } from './template-texts';
+import { TEMPLATE_TEXT as TEXT } from '@ar/rules';
 
 /** A small stand-in for the houses module's lists: US, CA, AU and UK (either spelling) have states. */
 const geo: TemplateGeo = {

@@ -1,7 +1,7 @@
 import { isEmail } from 'class-validator';
 import { formatRate, parseRate, RateMilli } from '../../../core/money/money';
 import { TemplateGeo } from './template-ports';
-import { ALL, DEFAULT_MESSAGES, TEMPLATE_LIMITS as LIMIT, TEMPLATE_TEXT as TEXT } from './template-texts';
+import { ALL, DEFAULT_MESSAGES, TEMPLATE_LIMITS as LIMIT, TEMPLATE_TEXT as TEXT } from '@ar/rules';
 
 /**
  * The template editor's rules (spec 000 §4, §5), as one pure function the service calls on

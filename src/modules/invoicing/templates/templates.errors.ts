@@ -1,5 +1,5 @@
 import { DomainError, ErrorKind } from '../../../core/errors/domain-error';
-import { TEMPLATE_TEXT } from './template-texts';
+import { TEMPLATE_TEXT } from '@ar/rules';
 
 export enum InvoiceTemplatesErrorCode {
   TEMPLATE_NOT_FOUND = 'TEMPLATE_NOT_FOUND',

@@ -2,7 +2,7 @@
  * The Location form's country-specific labels. Dependency-free on purpose: the admin's form imports
  * this file too, so the screen and the server's messages can never word a field differently.
  */
-import { toSpec } from '../geo/country-codes';
+import { toSpec } from './country-codes';
 
 /** The State/Province label by country (000 section 5): US State, CA Province, AU State/Territory, UK County. */
 export function stateLabel(countryCode: string | null | undefined): string {

@@ -1,0 +1,5 @@
+// Rules and texts both faces need: the server (validation, answers) and the admin (forms). Pure
+// TypeScript with no dependencies, so the admin bundle and the server import the same module.
+export * from './country-codes';
+export * from './location-labels';
+export * from './template-texts';
