@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false }).status ?? 1;
-const build = run('npm', ['run', '--silent', 'build:admin']);
+// The server code under test requires the compiled shared rules package (global setup, spawned CLI).
+const build = run('npm', ['run', '--silent', 'build:rules']) || run('npm', ['run', '--silent', 'build:admin']);
 if (build !== 0) process.exit(build);
 const failed = [];
 if (run('npx', ['prettier', '--check', '--log-level', 'warn', '.']) !== 0) failed.push('format (npm run format)');
