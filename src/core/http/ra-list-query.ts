@@ -1,4 +1,5 @@
 import { DomainError } from '../errors/domain-error';
+import { idFromNumber } from '../validation/int4';
 
 /** A react-admin (ra-data-simple-rest) list request: `?sort=["f","ASC"]&range=[0,24]&filter={...}`. */
 export interface RaListQuery {
@@ -8,7 +9,8 @@ export interface RaListQuery {
   filter: Record<string, unknown>;
 }
 
-export const RA_MAX_PAGE = 500;
+/** The most rows any list answers in one page, on either face (react-admin `range`, groupDetailInfo `size`). */
+export const MAX_PAGE_SIZE = 500;
 
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -57,7 +59,7 @@ export function parseRaListQuery(
       throw new DomainError('bad_request', 'BAD_QUERY', 'Query parameter range must be [start,end] with 0 <= start <= end.');
     }
     offset = rangeRaw[0];
-    limit = Math.min(rangeRaw[1] - rangeRaw[0] + 1, RA_MAX_PAGE);
+    limit = Math.min(rangeRaw[1] - rangeRaw[0] + 1, MAX_PAGE_SIZE);
   }
   const filterRaw = parseJson('filter', query.filter) ?? {};
   if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
@@ -70,4 +72,15 @@ export function parseRaListQuery(
 export function contentRange(resource: string, offset: number, count: number, total: number): string {
   if (count === 0) return `${resource} */${total}`;
   return `${resource} ${offset}-${offset + count - 1}/${total}`;
+}
+
+/**
+ * A react-admin `id` filter (getMany sends `filter={"id":[1,2]}`; one id is accepted too): the ids,
+ * deduplicated, or null when it is not whole numbers (each list answers that in its own words).
+ * Whole numbers outside PostgreSQL's integer name no record: dropped, never sent to SQL.
+ */
+export function raFilterIds(value: unknown): number[] | null {
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  if (!list.every((v) => typeof v === 'number' && Number.isSafeInteger(v))) return null;
+  return [...new Set(list.map(idFromNumber).filter((id): id is number => id !== null))];
 }

@@ -5,6 +5,7 @@
  */
 import { DomainError } from '../../../../core/errors/domain-error';
 import { NOTE_MAX, NOTES_TEXT } from '../group-detail-edits/notes.rules';
+import { idFromInput } from '../../../../core/validation/int4';
 
 export { NOTE_MAX };
 export const SUBJECT_MAX = 200;
@@ -55,14 +56,7 @@ export interface BulkNoteInput {
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
-function positiveInt(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647) return v;
-  if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim())) {
-    const n = Number(v.trim());
-    return n > 0 && n <= 2_147_483_647 ? n : null;
-  }
-  return null;
-}
+const positiveInt = idFromInput;
 
 const length = (s: string) => Array.from(s).length;
 

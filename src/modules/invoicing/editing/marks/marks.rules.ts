@@ -9,6 +9,7 @@ import type { Cents } from '../../../../core/money/money';
 import { latestToday } from '../../groups/invoice-group-rules';
 import { onlinePaymentState } from '../../math/statuses';
 import { isOfferedPaymentMethod } from './payment-methods';
+import { idFromInput } from '../../../../core/validation/int4';
 
 export type MarkKind = 'paid' | 'shipped';
 /** A whole invoice (`invoicePaidOnly`) or one lot line (`...ByDetail`). */
@@ -94,14 +95,7 @@ export function isAfterToday(isoDate: string, now: Date = new Date()): boolean {
 
 // --- Parsing -------------------------------------------------------------------------------------
 
-const positiveInt = (v: unknown): number | null => {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647) return v;
-  if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim())) {
-    const n = Number(v.trim());
-    return n > 0 && n <= 2_147_483_647 ? n : null;
-  }
-  return null;
-};
+const positiveInt = idFromInput;
 
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
