@@ -30,3 +30,16 @@ describe('ParseIdPipe / @IdParam', () => {
     expect(arg.pipes[0]).toBeInstanceOf(ParseIdPipe);
   });
 });
+
+describe('@IdParam under the global ValidationPipe (transform)', () => {
+  it('declares the raw parameter as text, so "1e3" or " 7" never become numbers before the pipe', () => {
+    class C {
+      handler(_a: string, _id: number) {
+        return _id;
+      }
+    }
+    Reflect.defineMetadata('design:paramtypes', [String, Number], C.prototype, 'handler');
+    IdParam()(C.prototype, 'handler', 1);
+    expect(Reflect.getMetadata('design:paramtypes', C.prototype, 'handler')).toEqual([String, String]);
+  });
+});

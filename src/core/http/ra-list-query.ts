@@ -1,5 +1,6 @@
 import { DomainError } from '../errors/domain-error';
 import { idFromNumber } from '../validation/int4';
+import { assertSafeInput } from './safe-input';
 
 /** A react-admin (ra-data-simple-rest) list request: `?sort=["f","ASC"]&range=[0,24]&filter={...}`. */
 export interface RaListQuery {
@@ -15,11 +16,15 @@ export const MAX_PAGE_SIZE = 500;
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw new DomainError('bad_request', 'BAD_QUERY', `Query parameter ${name} must be JSON.`);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw new DomainError('bad_request', 'BAD_QUERY', `Query parameter ${name} must be JSON.`);
   }
+  // JSON escapes (`\u0000`, `\ud800`) pass the edge check of the raw query: the same rule, after parsing.
+  assertSafeInput(parsed);
+  return parsed;
 }
 
 /**

@@ -50,7 +50,11 @@ export class LocationsResourceController {
 
   @RequireAccess('accessSensitive')
   @Put(':id')
-  update(@CurrentPrincipal() p: Principal, @IdParam('id', locationNotFound) id: number, @Body() dto: LocationResourceDto): Promise<HouseAddressView> {
+  update(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', locationNotFound) id: number,
+    @Body() dto: LocationResourceDto,
+  ): Promise<HouseAddressView> {
     const { id: _id, addressID: _addressID, ...fields } = dto;
     return this.locations.save(p.houseId, { ...fields, addressID: id });
   }

@@ -103,7 +103,6 @@ const CREATE_LOCK = 0x1a9c0001;
 /** A repeated identical request answers the group it made when that group is this young (double click). */
 const REPEAT_WINDOW_SECONDS = 120;
 
-
 interface GroupRow {
   id: number;
   title: string;

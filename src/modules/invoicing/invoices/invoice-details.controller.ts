@@ -26,7 +26,11 @@ export class InvoiceDetailsController {
   @ApiQuery({ name: 'search', required: false, description: 'Bidder name, company or invoice number (contains)' })
   @ApiQuery({ name: 'page', required: false, description: 'From 1 (with size)' })
   @ApiQuery({ name: 'size', required: false, description: `Invoices per page, 1 to ${MAX_PAGE_SIZE} (the screen uses 50, 100 or 200)` })
-  async groupDetailInfo(@CurrentPrincipal() p: Principal, @IdParam('id', invoiceGroupNotFound) groupId: number, @Query() query: Record<string, unknown>) {
+  async groupDetailInfo(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', invoiceGroupNotFound) groupId: number,
+    @Query() query: Record<string, unknown>,
+  ) {
     const criteria = parseGroupDetailsQuery(groupId, query);
     return { data: await this.details.groupDetailInfo(p.houseId, { ...criteria, groupId: criteria.groupId as number }) };
   }
@@ -36,7 +40,11 @@ export class InvoiceDetailsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The named invoices of the group with every line: { data: { invoices } }. Ids of other groups are ignored.' })
   @ApiBody({ schema: { type: 'array', items: { type: 'integer' }, example: [101, 102] } })
-  async groupDetailInfoByInvoice(@CurrentPrincipal() p: Principal, @IdParam('id', invoiceGroupNotFound) groupId: number, @Body() body: unknown) {
+  async groupDetailInfoByInvoice(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', invoiceGroupNotFound) groupId: number,
+    @Body() body: unknown,
+  ) {
     if (!Array.isArray(body)) throw InvoicesError.invalid({ invoiceIDs: QUERY_TEXT.ids });
     return { data: { invoices: await this.details.invoicesOfGroup(p.houseId, groupId, parseIds(body, 'invoiceIDs')) } };
   }

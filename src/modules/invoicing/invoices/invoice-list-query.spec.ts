@@ -1,12 +1,5 @@
 import { parseRaListQuery } from '../../../core/http/ra-list-query';
-import {
-  criteriaFromRa,
-  INVOICE_SORTABLE,
-  invoiceSql,
-  parseGroupDetailsQuery,
-  parseIds,
-  QUERY_TEXT,
-} from './invoice-list-query';
+import { criteriaFromRa, INVOICE_SORTABLE, invoiceSql, parseGroupDetailsQuery, parseIds, QUERY_TEXT } from './invoice-list-query';
 import { InvoicesError } from './invoices.errors';
 import { likeContains } from '../../../core/validation/sql-text';
 

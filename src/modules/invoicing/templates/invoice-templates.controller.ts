@@ -52,9 +52,7 @@ export class InvoiceTemplatesController {
   @Put(':id')
   @ApiOperation({ summary: 'Saves a template; the body must carry the version it was loaded at (409 when stale)' })
   async update(@CurrentPrincipal() p: Principal, @IdParam('id', templateNotFound) id: number, @Body() body: InvoiceTemplateRecordDto) {
-    return record(
-      await this.templates.save(p.houseId, id, body, { version: body.version, active: body.active, requireVersion: true }),
-    );
+    return record(await this.templates.save(p.houseId, id, body, { version: body.version, active: body.active, requireVersion: true }));
   }
 
   @RequireAccess('accessInvoices')

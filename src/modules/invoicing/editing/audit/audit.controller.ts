@@ -26,7 +26,12 @@ export class AuditController {
   })
   @ApiQuery({ name: 'page', required: false, description: 'From 1' })
   @ApiQuery({ name: 'size', required: false, description: `Entries per page, 1 to ${AUDIT_MAX_SIZE} (default ${AUDIT_DEFAULT_SIZE})` })
-  async trail(@CurrentPrincipal() p: Principal, @IdParam('id', invoiceNotFound) invoiceId: number, @Query('page') page?: string, @Query('size') size?: string) {
+  async trail(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', invoiceNotFound) invoiceId: number,
+    @Query('page') page?: string,
+    @Query('size') size?: string,
+  ) {
     const e = new FieldErrors();
     const pageNo = page === undefined ? 1 : wholeNumber(page, 10_000);
     const sizeNo = size === undefined ? AUDIT_DEFAULT_SIZE : wholeNumber(size, AUDIT_MAX_SIZE);

@@ -20,7 +20,6 @@ export interface Selection {
   invoices: SelectedInvoice[];
 }
 
-
 /**
  * The invoices a bulk action names, all of them of the group, in the caller's house: an unknown
  * group is 404 INVOICE_GROUP_NOT_FOUND; any id that is not an invoice of the group (another group's,

@@ -68,14 +68,9 @@ export function cleanSubject(raw: unknown): string {
   return typeof raw === 'string' ? raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() : '';
 }
 
-/** A message or note: line breaks kept, NUL characters (which PostgreSQL text refuses) dropped, ends trimmed. */
+/** A message or note: line breaks kept, ends trimmed. (NUL characters never get here: core/http/safe-input.ts refuses them.) */
 export function cleanText(raw: unknown): string {
-  return typeof raw === 'string'
-    ? raw
-        .replace(/\u0000/g, '')
-        .replace(/\r\n?/g, '\n')
-        .trim()
-    : '';
+  return typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
 }
 
 function subjectAndMessage(body: Record<string, unknown>, errors: Record<string, string>): { subject: string; message: string } {

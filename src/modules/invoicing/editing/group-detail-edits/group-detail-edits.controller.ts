@@ -44,7 +44,7 @@ const KIND: Record<VariantName, GroupDetailEdit['variant']> = {
  */
 export function parseGroupDetailEdit(body: unknown): GroupDetailEdit {
   if (!isRecord(body)) throw invalid({ body: INPUT_TEXT.body });
-  const named = VARIANTS.filter((v) => v in body);
+  const named = VARIANTS.filter((v) => Object.hasOwn(body, v));
   let variant: VariantName;
   let raw: unknown;
   let prefix: string;
@@ -55,9 +55,9 @@ export function parseGroupDetailEdit(body: unknown): GroupDetailEdit {
     if (extra.length) throw invalid({ [extra[0]]: INPUT_TEXT.unknown });
     raw = body[variant];
     prefix = variant;
-  } else if ('notes' in body) [variant, raw, prefix] = ['invoiceNotes', body, ''];
-  else if ('deliveryMode' in body) [variant, raw, prefix] = ['invoiceItemDeliveryModes', body, ''];
-  else if ('suppress' in body || 'invoiceDetailID' in body) [variant, raw, prefix] = ['invoiceDetails', body, ''];
+  } else if (Object.hasOwn(body, 'notes')) [variant, raw, prefix] = ['invoiceNotes', body, ''];
+  else if (Object.hasOwn(body, 'deliveryMode')) [variant, raw, prefix] = ['invoiceItemDeliveryModes', body, ''];
+  else if (Object.hasOwn(body, 'suppress') || Object.hasOwn(body, 'invoiceDetailID')) [variant, raw, prefix] = ['invoiceDetails', body, ''];
   else throw invalid({ body: VARIANT_TEXT.which });
 
   const list = Array.isArray(raw) ? raw : [raw];
