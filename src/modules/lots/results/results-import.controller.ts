@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
@@ -33,6 +33,7 @@ export class ResultsImportController {
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: RESULTS_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } }))
   @ApiOperation({ summary: 'Import lot results (hammer, winning bidder, channel) of a session from a CSV file; ?dryRun=true only checks' })
   @ApiConsumes('multipart/form-data')
+  @ApiQuery({ name: 'dryRun', required: false, description: 'true or 1: only check the file' })
   @ApiBody({
     schema: {
       type: 'object',
@@ -46,7 +47,7 @@ export class ResultsImportController {
     @CurrentPrincipal() p: Principal,
     @IdParam('catalogId', catalogNotFound) catalogId: number,
     @UploadedFile() file: UploadedCsv | undefined,
-    @Query('dryRun') dryRun: string | undefined,
+    @Query('dryRun') dryRun: string,
     @Res({ passthrough: true }) res: Response,
   ) {
     const outcome = await this.results.import(p.houseId, catalogId, file && { name: file.originalname, data: file.buffer }, {
