@@ -28,6 +28,14 @@ export class ContactDto {
   @ApiPropertyOptional({ type: String, description: "The sender's userRef (legacy); if sent it must be the signed-in user's." })
   @Allow()
   houseUserRef?: unknown;
+
+  @ApiPropertyOptional({
+    type: Number,
+    description:
+      "The invoice's version as last read (like every invoice write); a stale one answers 409 STALE_VERSION. Omitted: not checked.",
+  })
+  @Allow()
+  version?: unknown;
 }
 
 export class BulkContactDto {

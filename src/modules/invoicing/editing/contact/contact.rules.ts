@@ -6,6 +6,7 @@
 import { DomainError } from '../../../../core/errors/domain-error';
 import { NOTE_MAX, NOTES_TEXT } from '../group-detail-edits/notes.rules';
 import { idFromInput } from '../../../../core/validation/int4';
+import { INPUT_TEXT } from '../core/edit-input';
 
 export { NOTE_MAX };
 export const SUBJECT_MAX = 200;
@@ -40,6 +41,8 @@ export interface ContactInput {
   invoiceId: number | null;
   /** The sending user as the client names it (checked against the signed-in user), or null. */
   houseUserRef: string | null;
+  /** The invoice's version as the caller saw it (409 when stale), or null: not checked (docs/api.md). */
+  version: number | null;
 }
 
 export interface BulkContactInput {
@@ -106,7 +109,7 @@ function objectBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-/** `POST invoiceMessage` `{ subject, message, houseUserRef?, bidderID, invoiceID? }`. */
+/** `POST invoiceMessage` `{ subject, message, houseUserRef?, bidderID, invoiceID?, version? }`. */
 export function parseContact(raw: unknown): ContactInput {
   const body = objectBody(raw);
   const errors: Record<string, string> = {};
@@ -123,8 +126,13 @@ export function parseContact(raw: unknown): ContactInput {
     if (typeof body.houseUserRef !== 'string') errors.houseUserRef = CONTACT_TEXT.houseUserRef;
     else houseUserRef = body.houseUserRef.trim() || null;
   }
+  let version: number | null = null;
+  if (body.version !== undefined && body.version !== null) {
+    version = positiveInt(body.version);
+    if (version === null) errors.version = INPUT_TEXT.version;
+  }
   if (Object.keys(errors).length) refuse(errors);
-  return { subject, message, bidderId: bidderId!, invoiceId, houseUserRef };
+  return { subject, message, bidderId: bidderId!, invoiceId, houseUserRef, version };
 }
 
 /** `POST invoiceGroup/{id}/bulkContact` `{ invoiceIDs, subject, message }`. */
