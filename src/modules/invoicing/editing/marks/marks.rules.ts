@@ -182,7 +182,7 @@ export function parseMarkRequest(raw: unknown, kind: MarkKind, scope: MarkScope,
   if (!isObject(raw)) throw DomainError.validation({ body: MARK_TEXT.body }, MARK_TEXT.body);
   // Fields present with a value (a DTO instance may carry declared fields as undefined).
   const body: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
-  if (!(BATCH_FIELD in body)) {
+  if (!Object.hasOwn(body, BATCH_FIELD)) {
     const { item, errors } = parseItem(body, kind, scope, 0, now);
     if (!item) throw DomainError.validation(errors, Object.values(errors)[0]);
     return { batch: false, items: [item] };
