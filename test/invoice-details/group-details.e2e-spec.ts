@@ -328,7 +328,7 @@ describe('Invoice Group Details: groupDetailInfo and groupDetailInfoByInvoice (H
       const res = await details(a, main.groupId, { status: 'OPEN', size: 0, page: -1 }).expect(400);
       expect(res.body).toEqual({
         statusCode: 400,
-        code: 'INVALID_QUERY',
+        code: 'VALIDATION_FAILED',
         message: 'The request is not valid.',
         errors: {
           status: 'Status must be ALL, UNPAID or PAID.',
@@ -342,8 +342,10 @@ describe('Invoice Group Details: groupDetailInfo and groupDetailInfoByInvoice (H
       expect((await details(a, main.groupId, { search: 'x'.repeat(101) }).expect(400)).body.errors).toEqual({
         search: 'Search must be text of at most 100 characters.',
       });
-      expect((await a.agent.get(`/app/house/${houses.a.houseRef}/invoiceGroup/abc/groupDetailInfo`).expect(400)).body.errors).toEqual({
-        id: 'Invoice group id must be a positive whole number.',
+      expect((await a.agent.get(`/app/house/${houses.a.houseRef}/invoiceGroup/abc/groupDetailInfo`).expect(404)).body).toEqual({
+        statusCode: 404,
+        code: 'INVOICE_GROUP_NOT_FOUND',
+        message: 'Invoice group not found.',
       });
     });
 
@@ -430,7 +432,7 @@ describe('Invoice Group Details: groupDetailInfo and groupDetailInfoByInvoice (H
       for (const body of [{}, { invoiceIDs: [1] }, [0], ['x'], [1.5], [null]]) {
         expect({ body, res: (await byInvoice(a, main.groupId, body)).body }).toEqual({
           body,
-          res: { statusCode: 400, code: 'INVALID_QUERY', message: 'The request is not valid.', errors: { invoiceIDs: msg } },
+          res: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'The request is not valid.', errors: { invoiceIDs: msg } },
         });
       }
       expect((await byInvoice(a, 987_654, [main.invoiceIds[0]]).expect(404)).body).toEqual(NOT_FOUND);

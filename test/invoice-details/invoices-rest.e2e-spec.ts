@@ -118,7 +118,11 @@ describe('/api/invoices (HTTP, real PostgreSQL)', () => {
       id: 'Send a list of at most 5000 invoice ids (positive whole numbers).',
     });
     expect((await list(a, {}, { range: '[5,1]' })).status).toBe(400);
-    expect((await a.agent.get('/api/invoices/abc').expect(400)).body.errors).toEqual({ id: 'Invoice id must be a positive whole number.' });
+    expect((await a.agent.get('/api/invoices/abc').expect(404)).body).toEqual({
+      statusCode: 404,
+      code: 'INVOICE_NOT_FOUND',
+      message: 'Invoice not found.',
+    });
     expect((await a.agent.get('/api/invoices/987654').expect(404)).body).toEqual({
       statusCode: 404,
       code: 'INVOICE_NOT_FOUND',

@@ -107,8 +107,11 @@ describe('GET invoice/{id}/audit (HTTP, real PostgreSQL)', () => {
       code: 'INVOICE_NOT_FOUND',
       message: 'Invoice not found.',
     });
-    expect((await a.agent.get(`/app/house/${houses.a.houseRef}/invoice/x/audit`).expect(400)).body.errors).toEqual({
-      id: 'Invoice id must be a positive whole number.',
+    // A malformed path id names no invoice: the same 404 as any id that does not exist (core @IdParam).
+    expect((await a.agent.get(`/app/house/${houses.a.houseRef}/invoice/x/audit`).expect(404)).body).toEqual({
+      statusCode: 404,
+      code: 'INVOICE_NOT_FOUND',
+      message: 'Invoice not found.',
     });
     await request(t.server).get(`/app/house/${houses.a.houseRef}/invoice/${g.invoiceIds[0]}/audit`).expect(401);
     const none = await signIn(t.server, 'house-a', 'none');

@@ -133,7 +133,7 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
       const wrong = await charges({ invoiceID: id, shipping: 1 }).expect(400);
       expect(wrong.body).toEqual({
         statusCode: 400,
-        code: 'INVALID',
+        code: 'VALIDATION_FAILED',
         message: CHARGES_TEXT.perLot,
         errors: { lotID: CHARGES_TEXT.perLot },
       });
@@ -148,7 +148,7 @@ describe('POST additionalCharges (HTTP, real PostgreSQL)', () => {
       const res = await charges({ invoiceID: id, lotID: perLot.lotIds[0], shipping: '-1', insurance: '2.345', other: 'abc' }).expect(400);
       expect(res.body).toEqual({
         statusCode: 400,
-        code: 'INVALID',
+        code: 'VALIDATION_FAILED',
         message: 'Shipping must be a number of at least 0 with no more than two decimals.',
         errors: {
           shipping: 'Shipping must be a number of at least 0 with no more than two decimals.',

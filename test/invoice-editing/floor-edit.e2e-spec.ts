@@ -163,8 +163,10 @@ describe('PATCH invoice/{id}: Floor edits (HTTP, real PostgreSQL)', () => {
       'data.attributes.invoiceDetails[0].lotId': FLOOR_TEXT.notOnInvoice,
     });
     expect((await send(id, [{ lotId: g.lotIds[3] }]).expect(400)).body.message).toBe(FLOOR_TEXT.nothing);
-    expect((await patch(a, `/app/house/${houses.a.houseRef}/invoice/abc`, {}).expect(400)).body.errors).toEqual({
-      id: 'Invoice id must be a positive whole number.',
+    expect((await patch(a, `/app/house/${houses.a.houseRef}/invoice/abc`, {}).expect(404)).body).toEqual({
+      statusCode: 404,
+      code: 'INVOICE_NOT_FOUND',
+      message: 'Invoice not found.',
     });
     expect((await send(99_999_999, [{ lotId: 1, hammer: 1 }]).expect(404)).body.code).toBe('INVOICE_NOT_FOUND');
     expect(await fingerprint(t, id)).toBe(before);

@@ -201,7 +201,7 @@ describe('POST groupDetailInfo variants (HTTP, real PostgreSQL)', () => {
       const empty = await edit({ invoiceNotes: [{ invoiceID: id, notes: '   ' }] }).expect(400);
       expect(empty.body).toEqual({
         statusCode: 400,
-        code: 'INVALID',
+        code: 'VALIDATION_FAILED',
         message: NOTES_TEXT.required,
         errors: { 'invoiceNotes[0].notes': NOTES_TEXT.required },
       });
@@ -279,8 +279,10 @@ describe('POST groupDetailInfo variants (HTTP, real PostgreSQL)', () => {
       expect((await edit({ invoiceNotes: [{ invoiceID: g.invoiceIds[0], notes: 'x', colour: 'red' }] }).expect(400)).body.errors).toEqual({
         'invoiceNotes[0].colour': 'Unknown field.',
       });
-      expect((await edit({ invoiceID: g.invoiceIds[0], notes: 'x' }, 0).expect(400)).body.errors).toEqual({
-        id: 'Invoice group id must be a positive whole number.',
+      expect((await edit({ invoiceID: g.invoiceIds[0], notes: 'x' }, 0).expect(404)).body).toEqual({
+        statusCode: 404,
+        code: 'INVOICE_GROUP_NOT_FOUND',
+        message: 'Invoice group not found.',
       });
     });
 

@@ -100,6 +100,23 @@ describe('contacting bidders: invoiceMessage, bulkContact, bulkNote', () => {
       expect(await invoiceState(t, [id])).toEqual(before);
     });
 
+    it('accepts the version the caller saw like every invoice write: current passes, stale answers 409 and sends nothing', async () => {
+      const g = await group(t, A, [bidder('Versioned', { email: 'v@example.com' })], [{ bidder: 0, hammer: 10_000 }]);
+      const id = g.invoiceIds[0]!;
+      const base = { subject: 'S', message: 'M', bidderID: g.memberIds[0], invoiceID: id };
+      const { version } = await invoiceRow(t, id);
+      const ok = await message({ ...base, version }).expect(200);
+      expect(ok.body.data.version).toBe(version + 1);
+      const mailsBefore = (await outbox()).length;
+      const before = await invoiceState(t, [id]);
+      expect((await message({ ...base, version }).expect(409)).body.code).toBe('STALE_VERSION');
+      expect((await message({ ...base, version: 'x' }).expect(400)).body.errors).toEqual({
+        version: 'Version must be a positive whole number.',
+      });
+      expect((await outbox()).length).toBe(mailsBefore);
+      expect(await invoiceState(t, [id])).toEqual(before);
+    });
+
     it('refuses a bidder without an email (409), an unknown bidder or an invoice of another bidder (404), another user as sender (403)', async () => {
       const g = await group(
         t,

@@ -12,6 +12,8 @@ import { validationExceptionFactory } from '../errors/validation-exception.facto
 import { ADMIN_DIST, APP_VERSION } from '../paths';
 import { mountAdmin } from './admin-static';
 import { bodyParsers } from './body-parsers';
+import { NoBodyInterceptor } from './no-body.interceptor';
+import { refuseUnsafeInput } from './safe-input';
 
 /** Builds the HTTP application exactly as production runs it; tests and benchmarks use it too. */
 export async function createApp(
@@ -29,6 +31,7 @@ export async function createApp(
   // whole-group answer (megabytes) the hashing is a measurable share of the response time.
   app.set('etag', false);
   app.use(bodyParsers(runtime.config.bodyLimit));
+  app.use(refuseUnsafeInput);
   app.use(cookieParser());
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -42,6 +45,7 @@ export async function createApp(
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
   );
+  app.useGlobalInterceptors(new NoBodyInterceptor());
   app.useGlobalFilters(new AllExceptionsFilter());
 
   const doc = new DocumentBuilder()

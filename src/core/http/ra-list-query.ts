@@ -1,4 +1,6 @@
 import { DomainError } from '../errors/domain-error';
+import { idFromNumber } from '../validation/int4';
+import { assertSafeInput } from './safe-input';
 
 /** A react-admin (ra-data-simple-rest) list request: `?sort=["f","ASC"]&range=[0,24]&filter={...}`. */
 export interface RaListQuery {
@@ -8,16 +10,21 @@ export interface RaListQuery {
   filter: Record<string, unknown>;
 }
 
-export const RA_MAX_PAGE = 500;
+/** The most rows any list answers in one page, on either face (react-admin `range`, groupDetailInfo `size`). */
+export const MAX_PAGE_SIZE = 500;
 
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw new DomainError('bad_request', 'BAD_QUERY', `Query parameter ${name} must be JSON.`);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw new DomainError('bad_request', 'BAD_QUERY', `Query parameter ${name} must be JSON.`);
   }
+  // JSON escapes (`\u0000`, `\ud800`) pass the edge check of the raw query: the same rule, after parsing.
+  assertSafeInput(parsed);
+  return parsed;
 }
 
 /**
@@ -57,7 +64,7 @@ export function parseRaListQuery(
       throw new DomainError('bad_request', 'BAD_QUERY', 'Query parameter range must be [start,end] with 0 <= start <= end.');
     }
     offset = rangeRaw[0];
-    limit = Math.min(rangeRaw[1] - rangeRaw[0] + 1, RA_MAX_PAGE);
+    limit = Math.min(rangeRaw[1] - rangeRaw[0] + 1, MAX_PAGE_SIZE);
   }
   const filterRaw = parseJson('filter', query.filter) ?? {};
   if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
@@ -70,4 +77,15 @@ export function parseRaListQuery(
 export function contentRange(resource: string, offset: number, count: number, total: number): string {
   if (count === 0) return `${resource} */${total}`;
   return `${resource} ${offset}-${offset + count - 1}/${total}`;
+}
+
+/**
+ * A react-admin `id` filter (getMany sends `filter={"id":[1,2]}`; one id is accepted too): the ids,
+ * deduplicated, or null when it is not whole numbers (each list answers that in its own words).
+ * Whole numbers outside PostgreSQL's integer name no record: dropped, never sent to SQL.
+ */
+export function raFilterIds(value: unknown): number[] | null {
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  if (!list.every((v) => typeof v === 'number' && Number.isSafeInteger(v))) return null;
+  return [...new Set(list.map(idFromNumber).filter((id): id is number => id !== null))];
 }

@@ -5,6 +5,7 @@ import { House } from './house.entity';
 import { HousesError, HousesErrorCode } from './houses.errors';
 import { StaffUser } from './staff-user.entity';
 import { hashPassword, newRef } from './identity/secrets';
+import { escapeLike } from '../../core/validation/sql-text';
 
 export interface NewStaffUser {
   house: House;
@@ -72,9 +73,4 @@ export class StaffUsersService {
   findByRef(houseId: number, userRef: string): Promise<StaffUser | null> {
     return this.em.findOne(StaffUser, { userRef, house: houseId });
   }
-}
-
-/** `ilike` without wildcards: a user name is matched case-insensitively but literally. */
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

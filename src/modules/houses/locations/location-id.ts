@@ -1,9 +1,4 @@
 import { LOCATION_TEXT, LocationsError, LocationsErrorCode } from './locations.errors';
 
-/** A location id from a path: anything but a positive 32-bit integer names no location (404). */
-export function parseLocationId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    throw new LocationsError(LocationsErrorCode.NOT_FOUND, LOCATION_TEXT.notFound);
-  return id;
-}
+/** The answer for a path id that names no location of the house (malformed, another house's, deleted). */
+export const locationNotFound = (): LocationsError => new LocationsError(LocationsErrorCode.NOT_FOUND, LOCATION_TEXT.notFound);

@@ -1,7 +1,8 @@
+import { ParseIdPipe } from '../../../core/http/id-param';
 import { GeoService } from '../geo/geo.service';
 import { HouseAddress } from './house-address.entity';
 import { checkLocation, LocationInput, postalLabel, stateLabel } from './location-rules';
-import { parseLocationId } from './location-id';
+import { locationNotFound } from './location-id';
 import { toHouseAddressView } from './location-view';
 import { LocationsError } from './locations.errors';
 
@@ -274,9 +275,10 @@ describe('house address view and ids', () => {
   });
 
   it('path ids: anything but a positive 32-bit integer is a 404', () => {
-    expect(parseLocationId('12')).toBe(12);
+    const parseLocationId = new ParseIdPipe(locationNotFound);
+    expect(parseLocationId.transform('12')).toBe(12);
     for (const bad of ['0', '-1', 'abc', '1.5', '2147483648', '99999999999', '']) {
-      expect(() => parseLocationId(bad)).toThrow(LocationsError);
+      expect(() => parseLocationId.transform(bad)).toThrow(LocationsError);
     }
   });
 });

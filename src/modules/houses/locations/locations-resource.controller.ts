@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, RequireAccess, SignedIn } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
 import { LocationResourceDto } from './dto/location-form.dto';
-import { parseLocationId } from './location-id';
+import { locationNotFound } from './location-id';
 import { HouseAddressView } from './location-view';
 import { LOCATION_SORTABLE, LocationsService } from './locations.service';
 
@@ -36,8 +37,8 @@ export class LocationsResourceController {
 
   @SignedIn()
   @Get(':id')
-  getOne(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<HouseAddressView> {
-    return this.locations.get(p.houseId, parseLocationId(id));
+  getOne(@CurrentPrincipal() p: Principal, @IdParam('id', locationNotFound) id: number): Promise<HouseAddressView> {
+    return this.locations.get(p.houseId, id);
   }
 
   @RequireAccess('accessSensitive')
@@ -49,14 +50,18 @@ export class LocationsResourceController {
 
   @RequireAccess('accessSensitive')
   @Put(':id')
-  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() dto: LocationResourceDto): Promise<HouseAddressView> {
+  update(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', locationNotFound) id: number,
+    @Body() dto: LocationResourceDto,
+  ): Promise<HouseAddressView> {
     const { id: _id, addressID: _addressID, ...fields } = dto;
-    return this.locations.save(p.houseId, { ...fields, addressID: parseLocationId(id) });
+    return this.locations.save(p.houseId, { ...fields, addressID: id });
   }
 
   @RequireAccess('accessSensitive')
   @Delete(':id')
-  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<HouseAddressView> {
-    return this.locations.delete(p.houseId, parseLocationId(id));
+  remove(@CurrentPrincipal() p: Principal, @IdParam('id', locationNotFound) id: number): Promise<HouseAddressView> {
+    return this.locations.delete(p.houseId, id);
   }
 }

@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentPrincipal, RequireAccess, SignedIn } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
 import { requireCsrfHeader } from './csrf-on-get';
 import { LocationFormDto } from './dto/location-form.dto';
 import { LocationsService } from './locations.service';
-import { parseLocationId } from './location-id';
+import { locationNotFound } from './location-id';
 
 /**
  * The Locations calls of the spec (000 section 7, 001 section 7) in their documented shapes.
@@ -27,9 +28,9 @@ export class LocationsController {
   /** A GET because the spec says so; it needs the X-CSRF-Token header all the same (csrf-on-get.ts). */
   @RequireAccess('accessSensitive')
   @Get('address/address-delete/:addressID')
-  async delete(@CurrentPrincipal() p: Principal, @Req() req: Request, @Param('addressID') raw: string) {
+  async delete(@CurrentPrincipal() p: Principal, @Req() req: Request, @IdParam('addressID', locationNotFound) addressId: number) {
     requireCsrfHeader(req, p);
-    await this.locations.delete(p.houseId, parseLocationId(raw));
+    await this.locations.delete(p.houseId, addressId);
     return { data: { success: true } };
   }
 

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { FilterQuery, QueryOrder, QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../core/errors/domain-error';
-import { RaListQuery } from '../../../core/http/ra-list-query';
+import { RaListQuery, raFilterIds } from '../../../core/http/ra-list-query';
+import { MAX_ID } from '../../../core/validation/int4';
+import { likeContains } from '../../../core/validation/sql-text';
 import { House } from '../house.entity';
-import { escapeLike } from '../staff-users.service';
 import { toSpec } from '@ar/rules';
 import { GeoService } from '../geo/geo.service';
 import { AddressUsageCheck, SESSIONS_USING_ADDRESS } from './address-usage';
@@ -76,10 +77,11 @@ export class LocationsService {
       if (!LOCATION_FILTERS.has(key)) throw new DomainError('bad_request', 'BAD_QUERY', `Cannot filter by ${key}.`);
       if (value === undefined || value === null || value === '') continue;
       if (key === 'id') {
+        // Ids as numbers or digits; anything else is skipped.
         const ids = (Array.isArray(value) ? value : [value]).map((v) => Number(v)).filter((n) => Number.isSafeInteger(n));
-        where.id = { $in: ids };
+        where.id = { $in: raFilterIds(ids) ?? [] };
       } else if (key === 'q') {
-        const like = `%${escapeLike(String(value).trim())}%`;
+        const like = likeContains(String(value).trim());
         where.$or = [
           { facilityName: { $ilike: like } },
           { addressStreet1: { $ilike: like } },
@@ -224,7 +226,7 @@ async function lockHouseLocations(em: EntityManager, houseId: number): Promise<v
 }
 
 function isId(id: unknown): id is number {
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 }
 
 function notFound(): LocationsError {

@@ -1,3 +1,4 @@
+import { ParseIdPipe } from '../../../core/http/id-param';
 import { InvoiceGroupsError } from './invoice-groups.errors';
 import {
   assertSameSaleLocation,
@@ -9,7 +10,7 @@ import {
   latestToday,
   paging,
   parseFilterDate,
-  pathGroupId,
+  groupNotFound,
   sameSaleLocation,
   sessionDate,
   templateId,
@@ -224,6 +225,7 @@ describe('invoice group rules', () => {
   });
 
   it('reads a group id of a path, anything else is a 404', () => {
+    const pathGroupId = (raw: string) => new ParseIdPipe(groupNotFound).transform(raw);
     expect(pathGroupId('15')).toBe(15);
     for (const bad of ['0', '-1', 'abc', '1e3', '99999999999']) expect(failure(() => pathGroupId(bad)).kind).toBe('not_found');
   });

@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Post, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
 import { CreateInvoiceGroupDto } from './dto/create-invoice-group.dto';
-import { idempotencyKey, pathGroupId } from './invoice-group-rules';
+import { idempotencyKey, groupNotFound } from './invoice-group-rules';
 import { GROUP_SORTABLE, InvoiceGroupsService } from './invoice-groups.service';
 
 /**
@@ -32,8 +33,8 @@ export class InvoiceGroupsResourceController {
 
   @RequireAccess('accessInvoices')
   @Get(':id')
-  async getOne(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.groups.get(p.houseId, pathGroupId(id));
+  async getOne(@CurrentPrincipal() p: Principal, @IdParam('id', groupNotFound) id: number) {
+    return this.groups.get(p.houseId, id);
   }
 
   @RequireAccess('accessInvoices')
@@ -50,14 +51,14 @@ export class InvoiceGroupsResourceController {
   @RequireAccess('accessInvoices')
   @Post(':id/retry')
   @ApiOperation({ summary: 'Enqueues the creation of the invoices again (after a failure); 409 once they exist' })
-  async retry(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.groups.retryCreation(p.houseId, pathGroupId(id));
+  async retry(@CurrentPrincipal() p: Principal, @IdParam('id', groupNotFound) id: number) {
+    return this.groups.retryCreation(p.houseId, id);
   }
 
   @RequireAccess('accessInvoices')
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a group and its invoices while none was sent or paid; answers the deleted record' })
-  async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.groups.remove(p.houseId, pathGroupId(id));
+  async remove(@CurrentPrincipal() p: Principal, @IdParam('id', groupNotFound) id: number) {
+    return this.groups.remove(p.houseId, id);
   }
 }

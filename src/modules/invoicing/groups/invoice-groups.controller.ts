@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
 import { CreateInvoiceGroupDto } from './dto/create-invoice-group.dto';
-import { dateRange, EXISTING_PAGE_SIZE, idempotencyKey, paging, pathGroupId, UNINVOICED_PAGE_SIZE } from './invoice-group-rules';
+import { dateRange, EXISTING_PAGE_SIZE, idempotencyKey, paging, groupNotFound, UNINVOICED_PAGE_SIZE } from './invoice-group-rules';
 import { InvoiceGroupsService } from './invoice-groups.service';
 
 /** The Manage All Invoices calls (spec 000 §7), in their documented shapes. */
@@ -59,7 +60,7 @@ export class InvoiceGroupsController {
   @RequireAccess('accessInvoices')
   @Get('invoiceGroup/:id/applyCostPerLot')
   @ApiOperation({ summary: 'data.applyCostPerLot: false for per-lot charges (per-lot editor), true for invoice-level charges' })
-  async applyCostPerLot(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return { data: { applyCostPerLot: await this.groups.applyCostPerLot(p.houseId, pathGroupId(id)) } };
+  async applyCostPerLot(@CurrentPrincipal() p: Principal, @IdParam('id', groupNotFound) id: number) {
+    return { data: { applyCostPerLot: await this.groups.applyCostPerLot(p.houseId, id) } };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../core/errors/domain-error';
-import { RaListQuery } from '../../../core/http/ra-list-query';
+import { RaListQuery, raFilterIds } from '../../../core/http/ra-list-query';
 import { JobsService } from '../../../core/queue/jobs.service';
 import { CatalogsService, type SessionRow } from '../../catalogs/catalogs.service';
 import { HouseAddress } from '../../houses/locations/house-address.entity';
@@ -26,6 +26,7 @@ import {
 import { GROUP_TEXT } from './invoice-group-texts';
 import { InvoiceGroupsError, InvoiceGroupsErrorCode } from './invoice-groups.errors';
 import { CREATE_GROUP_INVOICES } from './jobs/create-group-invoices.job';
+import { likeContains, placeholders } from '../../../core/validation/sql-text';
 
 /** One session of `data.auctionGroups[].catalogs` (spec 000 §3, "Uninvoiced auction group"). */
 export interface UninvoicedCatalog {
@@ -101,8 +102,6 @@ export const GROUP_SORTABLE = Object.keys(SORT_COLUMNS) as (keyof typeof SORT_CO
 const CREATE_LOCK = 0x1a9c0001;
 /** A repeated identical request answers the group it made when that group is this young (double click). */
 const REPEAT_WINDOW_SECONDS = 120;
-
-const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
 interface GroupRow {
   id: number;
@@ -185,7 +184,7 @@ export class InvoiceGroupsService {
   private async invoicedCounts(houseId: number, catalogIds?: readonly number[], em: EntityManager = this.em): Promise<Map<number, number>> {
     if (catalogIds && !catalogIds.length) return new Map();
     const rows: { catalog_id: number; n: number }[] = await em.execute(
-      `select catalog_id, count(*)::int as n from invoice_line where house_id = ? ${catalogIds ? `and catalog_id in (${marks(catalogIds)})` : ''} group by catalog_id`,
+      `select catalog_id, count(*)::int as n from invoice_line where house_id = ? ${catalogIds ? `and catalog_id in (${placeholders(catalogIds)})` : ''} group by catalog_id`,
       [houseId, ...(catalogIds ?? [])],
     );
     return new Map(rows.map((r) => [r.catalog_id, r.n]));
@@ -252,7 +251,7 @@ export class InvoiceGroupsService {
         tx,
         houseId,
         `((not g.invoice_created and g.creation_error is null) or g.created_at > now() - make_interval(secs => ?))
-           and exists (select 1 from invoice_group_catalog x where x.group_id = g.id and x.catalog_id in (${marks(catalogIds)}))`,
+           and exists (select 1 from invoice_group_catalog x where x.group_id = g.id and x.catalog_id in (${placeholders(catalogIds)}))`,
         [REPEAT_WINDOW_SECONDS, ...catalogIds],
       );
       const repeat = near.find((g) => g.creation_error === null && same(g));
@@ -351,10 +350,10 @@ export class InvoiceGroupsService {
     for (const [k, v] of Object.entries(q.filter)) {
       if (v === undefined || v === null || v === '') continue;
       if (k === 'q' && typeof v === 'string') {
-        conditions.push({ sql: `g.title ilike ? escape '\\'`, params: [`%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`] });
-      } else if (k === 'id' && (Number.isSafeInteger(v) || (Array.isArray(v) && v.every((n) => Number.isSafeInteger(n))))) {
-        const ids = (Array.isArray(v) ? v : [v]) as number[];
-        conditions.push(ids.length ? { sql: `g.id in (${marks(ids)})`, params: ids } : { sql: 'false', params: [] });
+        conditions.push({ sql: `g.title ilike ? escape '\\'`, params: [likeContains(v.trim())] });
+      } else if (k === 'id' && raFilterIds(v) !== null) {
+        const ids = raFilterIds(v) ?? [];
+        conditions.push(ids.length ? { sql: `g.id in (${placeholders(ids)})`, params: ids } : { sql: 'false', params: [] });
       } else if (k === 'invoiceCreated' && typeof v === 'boolean') {
         conditions.push({ sql: 'g.invoice_created = ?', params: [v] });
       } else if (k === 'invoiceGroupSettingsID' && Number.isSafeInteger(v)) {
@@ -450,7 +449,7 @@ export class InvoiceGroupsService {
     if (!rows.length) return [];
     const links: { group_id: number; catalog_id: number; session_date: string | Date }[] = await this.em.getConnection().execute(
       `select group_id, catalog_id, to_char(session_date, 'YYYY-MM-DD') as session_date from invoice_group_catalog
-        where group_id in (${marks(rows)}) order by session_date, catalog_id`,
+        where group_id in (${placeholders(rows)}) order by session_date, catalog_id`,
       rows.map((r) => r.id),
     );
     const sessions = new Map(

@@ -1,12 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
+import { MAX_PAGE_SIZE } from '../../../core/http/ra-list-query';
 import { InvoiceDetailsService } from './invoice-details.service';
-import { MAX_PAGE_SIZE, parseGroupDetailsQuery, parseIds, pathId, QUERY_TEXT } from './invoice-list-query';
-import { InvoicesError } from './invoices.errors';
-
-export const GROUP_ID_TEXT = 'Invoice group id must be a positive whole number.';
+import { parseGroupDetailsQuery, parseIds, QUERY_TEXT } from './invoice-list-query';
+import { invoiceGroupNotFound, InvoicesError } from './invoices.errors';
 
 /** The Invoice Group Details screen's documented read calls (spec 000 sections 2, 3 and 7). */
 @ApiTags('invoices')
@@ -26,8 +26,12 @@ export class InvoiceDetailsController {
   @ApiQuery({ name: 'search', required: false, description: 'Bidder name, company or invoice number (contains)' })
   @ApiQuery({ name: 'page', required: false, description: 'From 1 (with size)' })
   @ApiQuery({ name: 'size', required: false, description: `Invoices per page, 1 to ${MAX_PAGE_SIZE} (the screen uses 50, 100 or 200)` })
-  async groupDetailInfo(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() query: Record<string, unknown>) {
-    const criteria = parseGroupDetailsQuery(pathId(id, 'id', GROUP_ID_TEXT), query);
+  async groupDetailInfo(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', invoiceGroupNotFound) groupId: number,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const criteria = parseGroupDetailsQuery(groupId, query);
     return { data: await this.details.groupDetailInfo(p.houseId, { ...criteria, groupId: criteria.groupId as number }) };
   }
 
@@ -36,8 +40,11 @@ export class InvoiceDetailsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The named invoices of the group with every line: { data: { invoices } }. Ids of other groups are ignored.' })
   @ApiBody({ schema: { type: 'array', items: { type: 'integer' }, example: [101, 102] } })
-  async groupDetailInfoByInvoice(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown) {
-    const groupId = pathId(id, 'id', GROUP_ID_TEXT);
+  async groupDetailInfoByInvoice(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', invoiceGroupNotFound) groupId: number,
+    @Body() body: unknown,
+  ) {
     if (!Array.isArray(body)) throw InvoicesError.invalid({ invoiceIDs: QUERY_TEXT.ids });
     return { data: { invoices: await this.details.invoicesOfGroup(p.houseId, groupId, parseIds(body, 'invoiceIDs')) } };
   }

@@ -4,7 +4,9 @@
  * react-admin's `filter`/`sort`/`range`) into one criteria object, and turned into one SQL WHERE and
  * ORDER BY, so paging, filtering and searching always happen in the database.
  */
-import type { RaListQuery } from '../../../core/http/ra-list-query';
+import { MAX_PAGE_SIZE, type RaListQuery } from '../../../core/http/ra-list-query';
+import { idFromInput } from '../../../core/validation/int4';
+import { likeContains, placeholders } from '../../../core/validation/sql-text';
 import { InvoicesError } from './invoices.errors';
 
 export const INVOICE_STATUS_FILTERS = ['ALL', 'UNPAID', 'PAID'] as const;
@@ -24,8 +26,6 @@ export const INVOICE_SORTABLE = [
 ] as const;
 export type InvoiceSortField = (typeof INVOICE_SORTABLE)[number];
 
-/** Page sizes a client may ask of groupDetailInfo (the screen offers 50, 100 and 200). */
-export const MAX_PAGE_SIZE = 500;
 /** The most ids one groupDetailInfoByInvoice or getMany call may name. */
 export const MAX_IDS = 5000;
 /** The longest search text. */
@@ -68,13 +68,6 @@ export function positiveId(v: unknown): number | null {
   return null;
 }
 
-/** A path id: positive whole number, else 400 with `field`'s message. */
-export function pathId(raw: string, field: string, message: string): number {
-  const id = positiveId(raw);
-  if (id === null) throw InvoicesError.invalid({ [field]: message });
-  return id;
-}
-
 function statusOf(v: unknown, errors: Record<string, string>): InvoiceStatusFilter {
   if (v === undefined || v === null || v === '') return 'ALL';
   const s = typeof v === 'string' ? v.trim().toUpperCase() : '';
@@ -103,7 +96,7 @@ export function parseIds(raw: unknown, field = 'ids'): number[] {
   if (list.length > MAX_IDS) throw InvoicesError.invalid({ [field]: QUERY_TEXT.ids });
   const out: number[] = [];
   for (const v of list) {
-    const id = positiveId(v);
+    const id = idFromInput(v);
     if (id === null) throw InvoicesError.invalid({ [field]: QUERY_TEXT.ids });
     if (!out.includes(id)) out.push(id);
   }
@@ -147,7 +140,7 @@ export function criteriaFromRa(q: RaListQuery): InvoiceCriteria {
   const rawGroup = q.filter.invoiceGroupId ?? q.filter.invoiceGroupID;
   let groupId: number | undefined;
   if (rawGroup !== undefined && rawGroup !== null && rawGroup !== '') {
-    const g = positiveId(rawGroup);
+    const g = idFromInput(rawGroup);
     if (g === null) errors.invoiceGroupId = QUERY_TEXT.group;
     else groupId = g;
   }
@@ -187,11 +180,6 @@ const ORDER_SQL: Record<InvoiceSortField, string[]> = {
   outStandingBalance: ['i.balance_cents'],
 };
 
-/** `%`, `_` and `\` match themselves. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** WHERE (always scoped by house) and ORDER BY for the invoices table aliased `i`. */
 export function invoiceSql(houseId: number, c: InvoiceCriteria): { where: string; params: unknown[]; orderBy: string } {
   const conds = ['i.house_id = ?'];
@@ -203,7 +191,7 @@ export function invoiceSql(houseId: number, c: InvoiceCriteria): { where: string
   if (c.ids) {
     if (!c.ids.length) conds.push('false');
     else {
-      conds.push(`i.id in (${c.ids.map(() => '?').join(', ')})`);
+      conds.push(`i.id in (${placeholders(c.ids)})`);
       params.push(...c.ids);
     }
   }

@@ -1,11 +1,13 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
 import { InvoiceDetailsService } from './invoice-details.service';
-import { criteriaFromRa, DEFAULT_SORT, INVOICE_SORTABLE, pathId, QUERY_TEXT } from './invoice-list-query';
+import { criteriaFromRa, DEFAULT_SORT, INVOICE_SORTABLE } from './invoice-list-query';
+import { invoiceNotFound } from './invoices.errors';
 import { InvoiceView } from './invoice.view';
 
 export type InvoiceRecordView = InvoiceView & { id: number };
@@ -38,7 +40,7 @@ export class InvoicesController {
   @RequireAccess('accessInvoices')
   @Get(':id')
   @ApiOperation({ summary: 'One invoice with every line (invoiceDetails, hidden lines flagged suppress)' })
-  async getOne(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return record(await this.details.getOne(p.houseId, pathId(id, 'id', QUERY_TEXT.id)));
+  async getOne(@CurrentPrincipal() p: Principal, @IdParam('id', invoiceNotFound) id: number) {
+    return record(await this.details.getOne(p.houseId, id));
   }
 }

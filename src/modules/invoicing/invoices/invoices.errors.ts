@@ -4,13 +4,13 @@ export enum InvoicesErrorCode {
   INVOICE_GROUP_NOT_FOUND = 'INVOICE_GROUP_NOT_FOUND',
   INVOICE_NOT_FOUND = 'INVOICE_NOT_FOUND',
   /** A query parameter or body of the read calls is malformed (field messages in `errors`). */
-  INVALID_QUERY = 'INVALID_QUERY',
+  INVALID_QUERY = 'VALIDATION_FAILED',
 }
 
 const KIND: Record<InvoicesErrorCode, ErrorKind> = {
   [InvoicesErrorCode.INVOICE_GROUP_NOT_FOUND]: 'not_found',
   [InvoicesErrorCode.INVOICE_NOT_FOUND]: 'not_found',
-  [InvoicesErrorCode.INVALID_QUERY]: 'bad_request',
+  [InvoicesErrorCode.INVALID_QUERY]: 'validation',
 };
 
 export const INVOICES_TEXT = {
@@ -37,3 +37,7 @@ export class InvoicesError extends DomainError {
     return new InvoicesError(InvoicesErrorCode.INVALID_QUERY, INVOICES_TEXT.invalidQuery, fieldErrors);
   }
 }
+
+/** The answers for a path id that names no invoice / group of the house (`@IdParam('id', invoiceNotFound)`). */
+export const invoiceNotFound = (): InvoicesError => InvoicesError.invoiceNotFound();
+export const invoiceGroupNotFound = (): InvoicesError => InvoicesError.groupNotFound();

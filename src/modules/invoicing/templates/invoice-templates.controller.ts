@@ -1,13 +1,14 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
 import { InvoiceTemplateRecordDto } from './dto/group-settings.dto';
 import { GroupSettingsView } from './group-settings.view';
 import { InvoiceTemplatesService, TEMPLATE_SORTABLE } from './invoice-templates.service';
-import { pathTemplateId } from './template-ids';
+import { templateNotFound } from './template-ids';
 
 export type InvoiceTemplateRecord = GroupSettingsView & { id: number };
 
@@ -36,8 +37,8 @@ export class InvoiceTemplatesController {
 
   @RequireAccess('accessInvoices')
   @Get(':id')
-  async getOne(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return record(await this.templates.get(p.houseId, pathTemplateId(id)));
+  async getOne(@CurrentPrincipal() p: Principal, @IdParam('id', templateNotFound) id: number) {
+    return record(await this.templates.get(p.houseId, id));
   }
 
   @RequireAccess('accessInvoices')
@@ -50,16 +51,14 @@ export class InvoiceTemplatesController {
   @RequireAccess('accessInvoices')
   @Put(':id')
   @ApiOperation({ summary: 'Saves a template; the body must carry the version it was loaded at (409 when stale)' })
-  async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: InvoiceTemplateRecordDto) {
-    return record(
-      await this.templates.save(p.houseId, pathTemplateId(id), body, { version: body.version, active: body.active, requireVersion: true }),
-    );
+  async update(@CurrentPrincipal() p: Principal, @IdParam('id', templateNotFound) id: number, @Body() body: InvoiceTemplateRecordDto) {
+    return record(await this.templates.save(p.houseId, id, body, { version: body.version, active: body.active, requireVersion: true }));
   }
 
   @RequireAccess('accessInvoices')
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes an unused template; answers the deleted record' })
-  async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return record(await this.templates.remove(p.houseId, pathTemplateId(id)));
+  async remove(@CurrentPrincipal() p: Principal, @IdParam('id', templateNotFound) id: number) {
+    return record(await this.templates.remove(p.houseId, id));
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FilterQuery, LoadStrategy, LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../core/errors/domain-error';
-import { RaListQuery } from '../../../core/http/ra-list-query';
+import { RaListQuery, raFilterIds } from '../../../core/http/ra-list-query';
 import { House } from '../../houses/house.entity';
 import { HouseAddress } from '../../houses/locations/house-address.entity';
 import { HousesService } from '../../houses/houses.service';
@@ -16,6 +16,7 @@ import { TemplateTaxRow } from './template-tax-row.entity';
 import { taxesLocked } from './template-usage';
 import { TEMPLATE_TEXT } from '@ar/rules';
 import { InvoiceTemplatesError, InvoiceTemplatesErrorCode } from './templates.errors';
+import { likeContains } from '../../../core/validation/sql-text';
 
 /** One entry of `data.invoiceSettings`. `active` is ours: a group should not be created from an inactive template. */
 export interface InvoiceSettingSummary {
@@ -283,9 +284,9 @@ function listFilter(houseId: number, filter: Record<string, unknown>): FilterQue
   const where: FilterQuery<InvoiceTemplate> & Record<string, unknown> = { house: houseId };
   for (const [key, value] of Object.entries(filter)) {
     if (key === 'q' && typeof value === 'string') {
-      if (value.trim()) where.groupName = { $ilike: `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
-    } else if (key === 'id' && (Number.isSafeInteger(value) || (Array.isArray(value) && value.every((n) => Number.isSafeInteger(n))))) {
-      where.id = Array.isArray(value) ? { $in: value as number[] } : (value as number);
+      if (value.trim()) where.groupName = { $ilike: likeContains(value.trim()) };
+    } else if (key === 'id' && raFilterIds(value) !== null) {
+      where.id = { $in: raFilterIds(value) ?? [] };
     } else if ((key === 'payrixTemplate' || key === 'chargesPerLot') && typeof value === 'boolean') {
       where[key] = value;
     } else {

@@ -1,4 +1,7 @@
-import { editedTemplateId, pathTemplateId, queryTemplateId } from './template-ids';
+import { ParseIdPipe } from '../../../core/http/id-param';
+import { editedTemplateId, queryTemplateId, templateNotFound } from './template-ids';
+
+const pathTemplateId = (raw: string) => new ParseIdPipe(templateNotFound).transform(raw);
 
 describe('template ids', () => {
   it('?groupSettingsID= blank, absent or 0 asks for the new-template defaults', () => {

@@ -1,14 +1,14 @@
 import { DomainError } from '../../../core/errors/domain-error';
+import { idFromInput } from '../../../core/validation/int4';
 import { TEMPLATE_TEXT } from '@ar/rules';
 import { InvoiceTemplatesError } from './templates.errors';
-
-const MAX_ID = 2_147_483_647;
 
 /** A positive int4 id from a number or digits, 0 / blank / absent as null, anything else undefined. */
 function idOf(raw: unknown): number | null | undefined {
   if (raw === undefined || raw === null || raw === '' || raw === 0 || raw === '0') return null;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  return Number.isSafeInteger(n) && n > 0 && n <= MAX_ID ? n : n === 0 ? null : undefined;
+  const id = idFromInput(raw);
+  if (id !== null) return id;
+  return typeof raw === 'string' && /^\s*0+\s*$/.test(raw) ? null : undefined;
 }
 
 /** `?groupSettingsID=`: blank, absent or 0 asks for the new-template defaults. */
@@ -18,12 +18,8 @@ export function queryTemplateId(raw: unknown): number | null {
   return id;
 }
 
-/** A template id in a path: anything but a positive int4 names no template (404). */
-export function pathTemplateId(raw: string): number {
-  const id = idOf(raw);
-  if (!id) throw InvoiceTemplatesError.notFound();
-  return id;
-}
+/** The answer for a path id that names no template of the house (`@IdParam('id', templateNotFound)`). */
+export const templateNotFound = (): InvoiceTemplatesError => InvoiceTemplatesError.notFound();
 
 /**
  * Which template a documented save edits: groupSettingsID when given, else invoiceGroupID (which

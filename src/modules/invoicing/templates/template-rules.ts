@@ -122,7 +122,7 @@ export type RuleResult = { ok: true; values: TemplateValues } | { ok: false; err
 export function validateTemplate(input: GroupSettingsInput, ctx: RuleContext): RuleResult {
   const errors: Record<string, string> = {};
   const put = (key: string, message: string) => {
-    if (!(key in errors)) errors[key] = message;
+    if (!Object.hasOwn(errors, key)) errors[key] = message;
   };
 
   const groupName = requiredText(input.groupName, 'groupName', TEXT.nameRequired, 'Invoice template name', LIMIT.groupName, put);

@@ -1,11 +1,13 @@
-import { Controller, HttpCode, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
 import { RESULTS_MAX_FILE_BYTES } from './results-csv';
 import { ResultsImportService } from './results-import.service';
+import { ResultsError, ResultsErrorCode } from './results.errors';
 
 /** What multer hands over of the upload (memory storage). */
 interface UploadedCsv {
@@ -13,8 +15,7 @@ interface UploadedCsv {
   buffer: Buffer;
 }
 
-/** A path id that is not a positive whole number names nothing: 0 answers "not found" like another house's id. */
-const pathId = (raw: string): number => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
+const catalogNotFound = () => new ResultsError(ResultsErrorCode.CATALOG_NOT_FOUND, 'Catalog not found.');
 
 @ApiTags('results')
 @Controller('api/catalogs/:catalogId/results')
@@ -32,6 +33,7 @@ export class ResultsImportController {
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: RESULTS_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } }))
   @ApiOperation({ summary: 'Import lot results (hammer, winning bidder, channel) of a session from a CSV file; ?dryRun=true only checks' })
   @ApiConsumes('multipart/form-data')
+  @ApiQuery({ name: 'dryRun', required: false, description: 'true or 1: only check the file' })
   @ApiBody({
     schema: {
       type: 'object',
@@ -43,12 +45,12 @@ export class ResultsImportController {
   })
   async import(
     @CurrentPrincipal() p: Principal,
-    @Param('catalogId') catalogId: string,
+    @IdParam('catalogId', catalogNotFound) catalogId: number,
     @UploadedFile() file: UploadedCsv | undefined,
-    @Query('dryRun') dryRun: string | undefined,
+    @Query('dryRun') dryRun: string,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const outcome = await this.results.import(p.houseId, pathId(catalogId), file && { name: file.originalname, data: file.buffer }, {
+    const outcome = await this.results.import(p.houseId, catalogId, file && { name: file.originalname, data: file.buffer }, {
       dryRun: dryRun === 'true' || dryRun === '1',
     });
     if (!outcome.errors.length) return outcome;

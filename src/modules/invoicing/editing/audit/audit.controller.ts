@@ -1,8 +1,10 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../../core/auth/access.decorators';
 import { Principal } from '../../../../core/auth/principal';
-import { FieldErrors, pathIdOf } from '../core/edit-input';
+import { IdParam } from '../../../../core/http/id-param';
+import { invoiceNotFound } from '../../invoices/invoices.errors';
+import { FieldErrors } from '../core/edit-input';
 import { AUDIT_DEFAULT_SIZE, AUDIT_MAX_SIZE, AuditService } from './audit.service';
 
 export const AUDIT_TEXT = {
@@ -24,8 +26,12 @@ export class AuditController {
   })
   @ApiQuery({ name: 'page', required: false, description: 'From 1' })
   @ApiQuery({ name: 'size', required: false, description: `Entries per page, 1 to ${AUDIT_MAX_SIZE} (default ${AUDIT_DEFAULT_SIZE})` })
-  async trail(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query('page') page?: string, @Query('size') size?: string) {
-    const invoiceId = pathIdOf(id, 'id', 'Invoice id');
+  async trail(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', invoiceNotFound) invoiceId: number,
+    @Query('page') page?: string,
+    @Query('size') size?: string,
+  ) {
     const e = new FieldErrors();
     const pageNo = page === undefined ? 1 : wholeNumber(page, 10_000);
     const sizeNo = size === undefined ? AUDIT_DEFAULT_SIZE : wholeNumber(size, AUDIT_MAX_SIZE);

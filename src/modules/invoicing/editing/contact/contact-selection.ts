@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InvoicesError } from '../../invoices/invoices.errors';
 import { CONTACT_ERROR_TEXT, ContactError, ContactErrorCode } from './contact.errors';
+import { placeholders } from '../../../../core/validation/sql-text';
 
 export interface SelectedInvoice {
   id: number;
@@ -19,8 +20,6 @@ export interface Selection {
   invoices: SelectedInvoice[];
 }
 
-const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
-
 /**
  * The invoices a bulk action names, all of them of the group, in the caller's house: an unknown
  * group is 404 INVOICE_GROUP_NOT_FOUND; any id that is not an invoice of the group (another group's,
@@ -34,7 +33,7 @@ export async function loadSelection(em: EntityManager, houseId: number, groupId:
   );
   if (!group) throw InvoicesError.groupNotFound();
   const rows = await conn.execute(
-    `select id, member_id, email, invoice_number, notes, version from invoice where house_id = ? and group_id = ? and id in (${marks(ids)})`,
+    `select id, member_id, email, invoice_number, notes, version from invoice where house_id = ? and group_id = ? and id in (${placeholders(ids)})`,
     [houseId, groupId, ...ids],
   );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));

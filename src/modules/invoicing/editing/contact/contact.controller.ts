@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../../core/auth/access.decorators';
 import { Principal } from '../../../../core/auth/principal';
-import { pathGroupId } from '../../groups/invoice-group-rules';
+import { IdParam } from '../../../../core/http/id-param';
+import { groupNotFound } from '../../groups/invoice-group-rules';
 import { BulkContactDto, BulkNoteDto, ContactDto } from './contact.dto';
 import { parseBulkContact, parseBulkNote, parseContact } from './contact.rules';
 import { InvoiceContactService } from './contact.service';
@@ -37,9 +38,9 @@ export class InvoiceContactController {
       'The same message to the bidders of the selected invoices of the group, one mail per bidder, all or nothing: ' +
       '{ data: { success: true, mails: [{ id, to, subject, memberID, invoiceIDs }], invoices: [{ invoiceID, version }] } }. 404 unknown group or an id not of the group, 409 an invoice without email.',
   })
-  async bulkContact(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: BulkContactDto) {
+  async bulkContact(@CurrentPrincipal() p: Principal, @IdParam('id', groupNotFound) id: number, @Body() body: BulkContactDto) {
     const input = parseBulkContact(body);
-    return { data: { success: true, ...(await this.contacts.bulkContact(p.houseId, p, pathGroupId(id), input)) } };
+    return { data: { success: true, ...(await this.contacts.bulkContact(p.houseId, p, id, input)) } };
   }
 
   @RequireAccess('accessInvoices')
@@ -50,8 +51,8 @@ export class InvoiceContactController {
       'Appends the note to the internal note of each selected invoice of the group, all or nothing: { data: { success: true, invoices: [{ invoiceID, version, notes, changed }] } }. ' +
       '404 unknown group or an id not of the group.',
   })
-  async bulkNote(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: BulkNoteDto) {
+  async bulkNote(@CurrentPrincipal() p: Principal, @IdParam('id', groupNotFound) id: number, @Body() body: BulkNoteDto) {
     const input = parseBulkNote(body);
-    return { data: { success: true, ...(await this.notes.bulkNote(p.houseId, p, pathGroupId(id), input)) } };
+    return { data: { success: true, ...(await this.notes.bulkNote(p.houseId, p, id, input)) } };
   }
 }

@@ -42,6 +42,7 @@ describe('contact a bidder (invoiceMessage)', () => {
       bidderId: 7,
       invoiceId: 12,
       houseUserRef: 'U1',
+      version: null,
     });
     expect(parseContact({ subject: 'S', message: 'M', bidderID: '7' })).toEqual({
       subject: 'S',
@@ -49,7 +50,18 @@ describe('contact a bidder (invoiceMessage)', () => {
       bidderId: 7,
       invoiceId: null,
       houseUserRef: null,
+      version: null,
     });
+  });
+
+  it('reads the version the caller saw, like every invoice write (docs/api.md)', () => {
+    expect(parseContact({ subject: 'S', message: 'M', bidderID: 7, version: 3 }).version).toBe(3);
+    expect(parseContact({ subject: 'S', message: 'M', bidderID: 7, version: '4' }).version).toBe(4);
+    for (const bad of [0, -1, 1.5, 'x', true]) {
+      expect(refusal(() => parseContact({ subject: 'S', message: 'M', bidderID: 7, version: bad })).fieldErrors).toEqual({
+        version: 'Version must be a positive whole number.',
+      });
+    }
   });
 
   it('needs a subject and a message (blank after trimming is empty)', () => {
@@ -91,9 +103,9 @@ describe('contact a bidder (invoiceMessage)', () => {
     for (const b of [null, [], 'x']) expect(refusal(() => parseContact(b)).fieldErrors).toEqual({ body: CONTACT_TEXT.body });
   });
 
-  it('keeps the subject on one line and drops NUL characters from the message', () => {
+  it('keeps the subject on one line and normalises the line breaks of the message', () => {
     expect(cleanSubject('Hello\r\nBcc: evil@example.com')).toBe('Hello  Bcc: evil@example.com');
-    expect(cleanText('a\u0000b\r\nc\rd')).toBe('ab\nc\nd');
+    expect(cleanText('ab\r\nc\rd')).toBe('ab\nc\nd');
   });
 });
 

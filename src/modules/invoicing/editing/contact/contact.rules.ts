@@ -5,6 +5,8 @@
  */
 import { DomainError } from '../../../../core/errors/domain-error';
 import { NOTE_MAX, NOTES_TEXT } from '../group-detail-edits/notes.rules';
+import { idFromInput } from '../../../../core/validation/int4';
+import { INPUT_TEXT } from '../core/edit-input';
 
 export { NOTE_MAX };
 export const SUBJECT_MAX = 200;
@@ -39,6 +41,8 @@ export interface ContactInput {
   invoiceId: number | null;
   /** The sending user as the client names it (checked against the signed-in user), or null. */
   houseUserRef: string | null;
+  /** The invoice's version as the caller saw it (409 when stale), or null: not checked (docs/api.md). */
+  version: number | null;
 }
 
 export interface BulkContactInput {
@@ -55,14 +59,7 @@ export interface BulkNoteInput {
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
-function positiveInt(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647) return v;
-  if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim())) {
-    const n = Number(v.trim());
-    return n > 0 && n <= 2_147_483_647 ? n : null;
-  }
-  return null;
-}
+const positiveInt = idFromInput;
 
 const length = (s: string) => Array.from(s).length;
 
@@ -74,14 +71,9 @@ export function cleanSubject(raw: unknown): string {
   return typeof raw === 'string' ? raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() : '';
 }
 
-/** A message or note: line breaks kept, NUL characters (which PostgreSQL text refuses) dropped, ends trimmed. */
+/** A message or note: line breaks kept, ends trimmed. (NUL characters never get here: core/http/safe-input.ts refuses them.) */
 export function cleanText(raw: unknown): string {
-  return typeof raw === 'string'
-    ? raw
-        .replace(/\u0000/g, '')
-        .replace(/\r\n?/g, '\n')
-        .trim()
-    : '';
+  return typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
 }
 
 function subjectAndMessage(body: Record<string, unknown>, errors: Record<string, string>): { subject: string; message: string } {
@@ -117,7 +109,7 @@ function objectBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-/** `POST invoiceMessage` `{ subject, message, houseUserRef?, bidderID, invoiceID? }`. */
+/** `POST invoiceMessage` `{ subject, message, houseUserRef?, bidderID, invoiceID?, version? }`. */
 export function parseContact(raw: unknown): ContactInput {
   const body = objectBody(raw);
   const errors: Record<string, string> = {};
@@ -134,8 +126,13 @@ export function parseContact(raw: unknown): ContactInput {
     if (typeof body.houseUserRef !== 'string') errors.houseUserRef = CONTACT_TEXT.houseUserRef;
     else houseUserRef = body.houseUserRef.trim() || null;
   }
+  let version: number | null = null;
+  if (body.version !== undefined && body.version !== null) {
+    version = positiveInt(body.version);
+    if (version === null) errors.version = INPUT_TEXT.version;
+  }
   if (Object.keys(errors).length) refuse(errors);
-  return { subject, message, bidderId: bidderId!, invoiceId, houseUserRef };
+  return { subject, message, bidderId: bidderId!, invoiceId, houseUserRef, version };
 }
 
 /** `POST invoiceGroup/{id}/bulkContact` `{ invoiceIDs, subject, message }`. */

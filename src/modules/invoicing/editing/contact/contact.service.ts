@@ -59,7 +59,7 @@ export class InvoiceContactService {
     if (!target.email) throw new ContactError(ContactErrorCode.NO_EMAIL, CONTACT_ERROR_TEXT.noEmail);
     const houseName = (await this.houses.getById(houseId)).name;
     const { result: mail, version } = await this.mutations.mutate(
-      { houseId, invoiceId: target.id, actor, action: CONTACT_AUDIT_ACTION, internal: true },
+      { houseId, invoiceId: target.id, actor, action: CONTACT_AUDIT_ACTION, internal: true, expectedVersion: input.version },
       async (ctx) => {
         ctx.skipPricing();
         // Queued inside the audited change: a refusal (the invoice gone meanwhile) sends nothing.

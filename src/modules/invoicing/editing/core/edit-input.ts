@@ -5,11 +5,10 @@
  * objects), so they are read here by hand rather than by class-validator DTOs; unknown keys are
  * refused like the global ValidationPipe refuses them.
  */
+import { DomainError } from '../../../../core/errors/domain-error';
 import { parseAmountToCents, type Cents } from '../../../../core/money/money';
-import { EditingError, EditingErrorCode } from './editing.errors';
+import { idFromInput } from '../../../../core/validation/int4';
 
-/** PostgreSQL `integer`: a larger id would be a database error, not a 404. */
-export const MAX_ID = 2_147_483_647;
 /** 9,999,999.99: far above any charge, far below where cents lose precision. */
 export const MAX_AMOUNT_CENTS = 999_999_999;
 
@@ -42,7 +41,8 @@ export class FieldErrors {
 
   add(field: string, message: string): void {
     const key = this.prefix + field;
-    if (!(key in this.errors)) this.errors[key] = message;
+    // Own keys only: `toString` or `constructor` sent as a field must be reported like any other.
+    if (!Object.hasOwn(this.errors, key)) this.errors[key] = message;
   }
 
   get any(): boolean {
@@ -55,8 +55,19 @@ export class FieldErrors {
   }
 }
 
-export function invalid(errors: Record<string, string>): EditingError {
-  return new EditingError(EditingErrorCode.INVALID, Object.values(errors)[0] ?? 'The request is not valid.', errors);
+/** The one field-validation answer: 400 VALIDATION_FAILED with every field's message. */
+export function invalid(errors: Record<string, string>): DomainError {
+  return DomainError.validation(errors, Object.values(errors)[0] ?? 'The request is not valid.');
+}
+
+/** A body's own field (never an inherited `toString` or `constructor`). */
+export function own(body: Rec, key: string): unknown {
+  return Object.hasOwn(body, key) ? body[key] : undefined;
+}
+
+/** True when the body itself carries the field (an inherited member is not a field). */
+export function has(body: Rec, key: string): boolean {
+  return Object.hasOwn(body, key);
 }
 
 export function unknownKeys(body: Rec, allowed: readonly string[], e: FieldErrors): void {
@@ -65,31 +76,25 @@ export function unknownKeys(body: Rec, allowed: readonly string[], e: FieldError
 
 /** A positive id (number or decimal text), else a message; `required: false` lets null/absent through as null. */
 export function idField(body: Rec, key: string, label: string, e: FieldErrors, required = true): number | null {
-  const v = body[key];
+  const v = own(body, key);
   if ((v === undefined || v === null || v === '') && !required) return null;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_ID) {
-    e.add(key, INPUT_TEXT.id(label));
-    return null;
-  }
-  return n;
+  const id = idFromInput(v);
+  if (id === null) e.add(key, INPUT_TEXT.id(label));
+  return id;
 }
 
 /** The version the caller saw: optional (legacy callers), else a positive whole number. */
 export function versionField(body: Rec, e: FieldErrors, key = 'version'): number | null {
-  const v = body[key];
+  const v = own(body, key);
   if (v === undefined || v === null) return null;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_ID) {
-    e.add(key, INPUT_TEXT.version);
-    return null;
-  }
-  return n;
+  const version = idFromInput(v);
+  if (version === null) e.add(key, INPUT_TEXT.version);
+  return version;
 }
 
 /** true/false (also 'true'/'false', 1/0 as legacy forms send them); absent is null. */
 export function flagField(body: Rec, key: string, label: string, e: FieldErrors): boolean | null {
-  const v = body[key];
+  const v = own(body, key);
   if (v === undefined || v === null) return null;
   if (v === true || v === 'true' || v === 1) return true;
   if (v === false || v === 'false' || v === 0) return false;
@@ -102,7 +107,7 @@ export function flagField(body: Rec, key: string, label: string, e: FieldErrors)
  * decimals. '' and null are 0; absent (undefined) is "not sent" (null).
  */
 export function amountField(body: Rec, key: string, label: string, e: FieldErrors, opts: { signed?: boolean } = {}): Cents | null {
-  const v = body[key];
+  const v = own(body, key);
   if (v === undefined) return null;
   if (v === null || (typeof v === 'string' && v.trim() === '')) return 0;
   const cents = typeof v === 'number' || typeof v === 'string' ? parseAmountToCents(typeof v === 'number' ? numberText(v) : v) : null;
@@ -122,12 +127,4 @@ function numberText(n: number): string {
   if (!Number.isFinite(n)) return 'x';
   const s = String(n);
   return /e/i.test(s) ? 'x' : s;
-}
-
-/** A path id (`/invoice/{id}`, `/invoiceGroup/{id}`): a positive whole number within PostgreSQL's integer, else 400. */
-export function pathIdOf(raw: string, field: string, label: string): number {
-  const e = new FieldErrors();
-  const id = idField({ [field]: raw }, field, label, e);
-  e.throwIfAny();
-  return id as number;
 }

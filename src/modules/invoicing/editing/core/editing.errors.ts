@@ -5,7 +5,7 @@ export enum EditingErrorCode {
   LINE_NOT_FOUND = 'LINE_NOT_FOUND',
   STALE_VERSION = 'STALE_VERSION',
   NOT_ALLOWED = 'NOT_ALLOWED',
-  INVALID = 'INVALID',
+  INVALID = 'VALIDATION_FAILED',
 }
 
 const KIND: Record<EditingErrorCode, ErrorKind> = {
@@ -13,7 +13,7 @@ const KIND: Record<EditingErrorCode, ErrorKind> = {
   LINE_NOT_FOUND: 'not_found',
   STALE_VERSION: 'conflict',
   NOT_ALLOWED: 'conflict',
-  INVALID: 'validation',
+  VALIDATION_FAILED: 'validation',
 };
 
 export class EditingError extends DomainError {

@@ -21,6 +21,7 @@ import {
   type TaxRateProvider,
 } from '../../math';
 import { InvoiceTemplatesService } from '../../templates/invoice-templates.service';
+import { placeholders } from '../../../../core/validation/sql-text';
 
 interface InvoiceRow {
   id: number;
@@ -52,7 +53,6 @@ interface LineRow {
 }
 
 const n = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
-const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
 
 @Injectable()
 export class InvoicePricing {
@@ -70,13 +70,13 @@ export class InvoicePricing {
     const q = <T>(sql: string, params: unknown[]) => conn.execute(sql, params, 'all', ctx) as Promise<T[]>;
     const invoices = await q<InvoiceRow & { channel: string }>(
       `select id, group_id, channel, country_code, state_code, province, shipping_cents, insurance_cents, other_cents, tax_cents
-         from invoice where house_id = ? and id in (${marks(invoiceIds)})`,
+         from invoice where house_id = ? and id in (${placeholders(invoiceIds)})`,
       [houseId, ...invoiceIds],
     );
     if (!invoices.length) return;
     const ids = invoices.map((i) => i.id);
     // One after the other: they share the transaction's connection (pg refuses overlapping queries on one client).
-    const lines = await q<LineRow>(`select * from invoice_line where house_id = ? and invoice_id in (${marks(ids)}) order by id`, [
+    const lines = await q<LineRow>(`select * from invoice_line where house_id = ? and invoice_id in (${placeholders(ids)}) order by id`, [
       houseId,
       ...ids,
     ]);
@@ -89,7 +89,7 @@ export class InvoicePricing {
       other_cents: string;
       hidden: boolean;
     }>(
-      `select invoice_id, line_id, tax_cents, shipping_cents, insurance_cents, other_cents, hidden from invoice_additional_charge where house_id = ? and invoice_id in (${marks(ids)})`,
+      `select invoice_id, line_id, tax_cents, shipping_cents, insurance_cents, other_cents, hidden from invoice_additional_charge where house_id = ? and invoice_id in (${placeholders(ids)})`,
       [houseId, ...ids],
     );
     const payments = await q<{
@@ -99,12 +99,12 @@ export class InvoicePricing {
       kind: 'payment' | 'refund';
       status: 'settled' | 'pending' | 'failed';
     }>(
-      `select invoice_id, line_id, amount_cents, kind, status from invoice_payment where house_id = ? and voided_at is null and invoice_id in (${marks(ids)})`,
+      `select invoice_id, line_id, amount_cents, kind, status from invoice_payment where house_id = ? and voided_at is null and invoice_id in (${placeholders(ids)})`,
       [houseId, ...ids],
     );
     const groupIds = [...new Set(invoices.map((i) => i.group_id))];
     const groups = await q<{ id: number; template_id: number }>(
-      `select id, template_id from invoice_group where house_id = ? and id in (${marks(groupIds)})`,
+      `select id, template_id from invoice_group where house_id = ? and id in (${placeholders(groupIds)})`,
       [houseId, ...groupIds],
     );
 

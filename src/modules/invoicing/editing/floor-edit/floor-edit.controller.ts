@@ -1,9 +1,11 @@
-import { Body, Controller, Headers, HttpCode, Param, Patch } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Patch } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../../core/auth/access.decorators';
 import { Principal } from '../../../../core/auth/principal';
 import { DomainError } from '../../../../core/errors/domain-error';
-import { isRecord, pathIdOf } from '../core/edit-input';
+import { IdParam } from '../../../../core/http/id-param';
+import { invoiceNotFound } from '../../invoices/invoices.errors';
+import { isRecord } from '../core/edit-input';
 import { FloorEditService } from './floor-edit.service';
 import { checkChannelHeader, parseFloorEdit } from './floor-edit.rules';
 
@@ -48,11 +50,10 @@ export class FloorEditController {
   })
   async edit(
     @CurrentPrincipal() p: Principal,
-    @Param('id') id: string,
+    @IdParam('id', invoiceNotFound) invoiceId: number,
     @Headers() headers: Record<string, string | string[] | undefined>,
     @Body() body: unknown,
   ) {
-    const invoiceId = pathIdOf(id, 'id', 'Invoice id');
     checkHouseUserHeader(headers, p);
     checkChannelHeader(headers.channel);
     if (isRecord(body)) checkChannelHeader(body.channel);

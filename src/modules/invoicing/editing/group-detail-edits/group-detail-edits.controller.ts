@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../../core/auth/access.decorators';
 import { Principal } from '../../../../core/auth/principal';
-import { FieldErrors, INPUT_TEXT, invalid, isRecord, pathIdOf, type Rec } from '../core/edit-input';
+import { IdParam } from '../../../../core/http/id-param';
+import { invoiceGroupNotFound } from '../../invoices/invoices.errors';
+import { FieldErrors, INPUT_TEXT, invalid, isRecord, type Rec } from '../core/edit-input';
 import { DeliveryModeService } from './delivery-mode.service';
 import { parseDeliveryEntry, type DeliveryEntry } from './delivery-mode.rules';
 import { LineVisibilityService } from './line-visibility.service';
@@ -42,7 +44,7 @@ const KIND: Record<VariantName, GroupDetailEdit['variant']> = {
  */
 export function parseGroupDetailEdit(body: unknown): GroupDetailEdit {
   if (!isRecord(body)) throw invalid({ body: INPUT_TEXT.body });
-  const named = VARIANTS.filter((v) => v in body);
+  const named = VARIANTS.filter((v) => Object.hasOwn(body, v));
   let variant: VariantName;
   let raw: unknown;
   let prefix: string;
@@ -53,9 +55,9 @@ export function parseGroupDetailEdit(body: unknown): GroupDetailEdit {
     if (extra.length) throw invalid({ [extra[0]]: INPUT_TEXT.unknown });
     raw = body[variant];
     prefix = variant;
-  } else if ('notes' in body) [variant, raw, prefix] = ['invoiceNotes', body, ''];
-  else if ('deliveryMode' in body) [variant, raw, prefix] = ['invoiceItemDeliveryModes', body, ''];
-  else if ('suppress' in body || 'invoiceDetailID' in body) [variant, raw, prefix] = ['invoiceDetails', body, ''];
+  } else if (Object.hasOwn(body, 'notes')) [variant, raw, prefix] = ['invoiceNotes', body, ''];
+  else if (Object.hasOwn(body, 'deliveryMode')) [variant, raw, prefix] = ['invoiceItemDeliveryModes', body, ''];
+  else if (Object.hasOwn(body, 'suppress') || Object.hasOwn(body, 'invoiceDetailID')) [variant, raw, prefix] = ['invoiceDetails', body, ''];
   else throw invalid({ body: VARIANT_TEXT.which });
 
   const list = Array.isArray(raw) ? raw : [raw];
@@ -93,8 +95,7 @@ export class GroupDetailEditsController {
       'Wrapped ({ invoiceNotes: [..] }, a list is all-or-nothing) or flat (told apart by its keys). Answers { data: { success, invoiceID?, version?, invoice?, invoices } }.',
   })
   @ApiBody({ schema: { example: { invoiceNotes: [{ invoiceID: 101, notes: 'Collect Tuesday', version: 4 }] } } })
-  async edit(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown) {
-    const groupId = pathIdOf(id, 'id', 'Invoice group id');
+  async edit(@CurrentPrincipal() p: Principal, @IdParam('id', invoiceGroupNotFound) groupId: number, @Body() body: unknown) {
     const edit = parseGroupDetailEdit(body);
     switch (edit.variant) {
       case 'visibility':

@@ -9,6 +9,7 @@ import type { Cents } from '../../../../core/money/money';
 import { latestToday } from '../../groups/invoice-group-rules';
 import { onlinePaymentState } from '../../math/statuses';
 import { isOfferedPaymentMethod } from './payment-methods';
+import { idFromInput } from '../../../../core/validation/int4';
 
 export type MarkKind = 'paid' | 'shipped';
 /** A whole invoice (`invoicePaidOnly`) or one lot line (`...ByDetail`). */
@@ -94,14 +95,7 @@ export function isAfterToday(isoDate: string, now: Date = new Date()): boolean {
 
 // --- Parsing -------------------------------------------------------------------------------------
 
-const positiveInt = (v: unknown): number | null => {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647) return v;
-  if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim())) {
-    const n = Number(v.trim());
-    return n > 0 && n <= 2_147_483_647 ? n : null;
-  }
-  return null;
-};
+const positiveInt = idFromInput;
 
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -188,7 +182,7 @@ export function parseMarkRequest(raw: unknown, kind: MarkKind, scope: MarkScope,
   if (!isObject(raw)) throw DomainError.validation({ body: MARK_TEXT.body }, MARK_TEXT.body);
   // Fields present with a value (a DTO instance may carry declared fields as undefined).
   const body: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
-  if (!(BATCH_FIELD in body)) {
+  if (!Object.hasOwn(body, BATCH_FIELD)) {
     const { item, errors } = parseItem(body, kind, scope, 0, now);
     if (!item) throw DomainError.validation(errors, Object.values(errors)[0]);
     return { batch: false, items: [item] };
