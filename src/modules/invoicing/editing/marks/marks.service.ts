@@ -3,7 +3,8 @@
  * date and payment method id; marking shipped sets the shipped flag and date. A confirm dialog can
  * undo either, clearing date and method. Marking unpaid clears the invoice's all-paid state.").
  *
- * Every mark is one InvoiceMutations.mutate (row lock, version check, re-pricing, audit). A Paid
+ * A request's marks go through InvoiceMutations.mutateMany (row locks, version checks, re-pricing,
+ * audit), set-based: one round per mark of the same invoice (usually one round for the whole batch). A Paid
  * mark records the money it stands for as offline payments, so payments made, the balance and the
  * statuses come from recorded money (InvoicePricing), never from a flag alone; Not Paid voids them.
  * Shipped marks move no money (no re-pricing). A batch runs in one transaction: all or nothing.
@@ -16,6 +17,7 @@ import { InvoiceDetailsService } from '../../invoices/invoice-details.service';
 import type { InvoiceView } from '../../invoices/invoice.view';
 import { EditingError, EditingErrorCode } from '../core/editing.errors';
 import { InvoiceMutations, MutationContext } from '../core/invoice-mutations.service';
+import type { InvoiceLineRecord } from '../../invoices/invoice-records';
 import { MARKS_CONFLICT_TEXT, MarksError, MarksErrorCode } from './marks.errors';
 import {
   allocateInvoicePayment,
@@ -33,11 +35,26 @@ import {
 } from './marks.rules';
 
 type Actor = Pick<Principal, 'userId' | 'userName'>;
-type Row = Record<string, unknown>;
 
 export const LINE_NOT_ON_INVOICE_TEXT = 'Lot not found on this invoice.';
 
-const num = (v: unknown): number => Number(v ?? 0);
+/** The house of the locked invoice (the record leaves the tenancy key out). */
+const houseIdOf = (ctx: MutationContext): number => ctx.before.house_id as number;
+
+/** Pending (in flight) online payments of the invoice or its lots. */
+const pendingPayments = (ctx: MutationContext) => ctx.payments.filter((p) => p.status === 'pending');
+
+/** The k-th mark of each invoice in round k: a round names each invoice once (one set-based mutateMany), in the order given. */
+function rounds(items: readonly MarkItem[]): MarkItem[][] {
+  const out: MarkItem[][] = [];
+  const seen = new Map<number, number>();
+  for (const item of items) {
+    const k = seen.get(item.invoiceId) ?? 0;
+    seen.set(item.invoiceId, k + 1);
+    (out[k] ??= []).push(item);
+  }
+  return out;
+}
 
 @Injectable()
 export class InvoiceMarksService {
@@ -57,25 +74,28 @@ export class InvoiceMarksService {
       // Versions within a batch: several marks of one invoice carry the version the caller saw
       // before the batch; each mark after the first is checked against the batch's own result.
       const versions = new Map<number, { start: number; now: number }>();
-      for (const item of applyOrder(request.items)) {
-        const seen = versions.get(item.invoiceId);
-        const expected = !seen || item.version === null ? item.version : item.version === seen.start ? seen.now : item.version;
-        try {
-          const { result: groupId, version } = await this.mutations.mutate(
-            {
-              houseId,
-              invoiceId: item.invoiceId,
-              expectedVersion: expected,
-              actor,
-              action: markAction(kind, scope, item.on),
-              lineId: item.lineId,
-            },
-            (ctx) => this.apply(ctx, kind, item, actor),
-          );
-          versions.set(item.invoiceId, { start: seen ? seen.start : version - 1, now: version });
-          groupOf.set(item.invoiceId, groupId);
-        } catch (e) {
-          throw request.batch ? naming(e, item.index) : e;
+      for (const round of rounds(applyOrder(request.items))) {
+        const targets = round.map((item) => {
+          const seen = versions.get(item.invoiceId);
+          const expected = !seen || item.version === null ? item.version : item.version === seen.start ? seen.now : item.version;
+          return {
+            houseId,
+            invoiceId: item.invoiceId,
+            expectedVersion: expected,
+            actor,
+            action: markAction(kind, scope, item.on),
+            lineId: item.lineId,
+          };
+        });
+        const outcomes = await this.mutations.mutateMany(
+          targets,
+          (ctx, _target, i) => this.apply(ctx, kind, round[i], actor),
+          (e, i) => (request.batch ? naming(e, round[i].index) : e),
+        );
+        for (const o of outcomes) {
+          const seen = versions.get(o.invoiceId);
+          versions.set(o.invoiceId, { start: seen ? seen.start : o.changed ? o.version - 1 : o.version, now: o.version });
+          groupOf.set(o.invoiceId, o.result);
         }
       }
     };
@@ -85,10 +105,9 @@ export class InvoiceMarksService {
   }
 
   private async apply(ctx: MutationContext, kind: MarkKind, item: MarkItem, actor: Actor): Promise<number> {
-    const invoice = ctx.before;
-    let line: Row | null = null;
+    let line: InvoiceLineRecord | null = null;
     if (item.lineId !== null) {
-      line = ctx.linesBefore.find((l) => num(l.id) === item.lineId) ?? null;
+      line = ctx.lines.find((l) => l.id === item.lineId) ?? null;
       if (!line) throw new EditingError(EditingErrorCode.LINE_NOT_FOUND, LINE_NOT_ON_INVOICE_TEXT);
     }
     if (kind === 'shipped') {
@@ -97,7 +116,7 @@ export class InvoiceMarksService {
       else await this.shipInvoice(ctx, item);
     } else if (line) await this.payLine(ctx, line, item, actor);
     else await this.payInvoice(ctx, item, actor);
-    return num(invoice.group_id);
+    return ctx.invoice.groupId;
   }
 
   // --- Paid ----------------------------------------------------------------------------------------
@@ -111,41 +130,29 @@ export class InvoiceMarksService {
    * state, date and method are cleared.
    */
   private async payInvoice(ctx: MutationContext, item: MarkItem, actor: Actor): Promise<void> {
-    const inv = ctx.before;
-    const key = [inv.id, inv.house_id];
-    const pending = await this.pendingPayments(ctx);
-    const additional = await ctx.exec<Row>(
-      `select id, line_id, tax_cents, shipping_cents, insurance_cents, other_cents, hidden, paid, paid_date, online_payment_stat
-         from invoice_additional_charge where invoice_id = ? and house_id = ? order by id`,
-      key,
-    );
+    const inv = ctx.invoice;
+    const key = [inv.id, houseIdOf(ctx)];
     if (
-      isPending(inv.online_payment_stat) ||
-      pending.length ||
-      ctx.linesBefore.some((l) => !l.suppress && isPending(l.online_payment_stat)) ||
-      additional.some((a) => !a.hidden && isPending(a.online_payment_stat))
+      isPending(inv.onlinePaymentStat) ||
+      pendingPayments(ctx).length ||
+      ctx.lines.some((l) => !l.suppress && isPending(l.onlinePaymentStat)) ||
+      ctx.additional.some((a) => !a.hidden && isPending(a.onlinePaymentStat))
     ) {
       throw new MarksError(MarksErrorCode.PAYMENT_PENDING, MARKS_CONFLICT_TEXT.invoicePending);
     }
-    if (isPaidOnline(inv.online_payment_stat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
+    if (isPaidOnline(inv.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
 
     if (item.on) {
-      const hiddenLines = new Set(ctx.linesBefore.filter((l) => l.suppress).map((l) => num(l.id)));
-      const extras = additional.map((a) => ({
-        id: num(a.id),
-        amount: num(a.tax_cents) + num(a.shipping_cents) + num(a.insurance_cents) + num(a.other_cents),
-        paid: !!a.paid || a.paid_date != null || isPaidOnline(a.online_payment_stat),
-        hidden: !!a.hidden || (a.line_id != null && hiddenLines.has(num(a.line_id))),
+      const hiddenLines = new Set(ctx.lines.filter((l) => l.suppress).map((l) => l.id));
+      const extras = ctx.additional.map((a) => ({
+        id: a.id,
+        amount: a.taxCents + a.shippingCents + a.insuranceCents + a.otherCents,
+        paid: a.paid || a.paidDate !== null || isPaidOnline(a.onlinePaymentStat),
+        hidden: a.hidden || (a.lineId !== null && hiddenLines.has(a.lineId)),
       }));
       const parts = allocateInvoicePayment(
-        num(inv.balance_cents),
-        ctx.linesBefore.map((l) => ({
-          id: num(l.id),
-          total: num(l.total_cents),
-          amountPaid: num(l.amount_paid_cents),
-          paid: !!l.paid,
-          hidden: !!l.suppress,
-        })),
+        inv.balanceCents,
+        ctx.lines.map((l) => ({ id: l.id, total: l.totalCents, amountPaid: l.amountPaidCents, paid: l.paid, hidden: l.suppress })),
         extras,
       );
       await this.recordPayments(ctx, parts, item, actor);
@@ -159,7 +166,7 @@ export class InvoiceMarksService {
         await ctx.exec(
           `update invoice_additional_charge set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now()
             where house_id = ? and id in (${unpaidExtras.map(() => '?').join(', ')})`,
-          [item.date, item.paymentMethodId, inv.house_id, ...unpaidExtras],
+          [item.date, item.paymentMethodId, houseIdOf(ctx), ...unpaidExtras],
         );
       }
       await ctx.exec(
@@ -198,29 +205,29 @@ export class InvoiceMarksService {
    * invoice is all paid (taking this date and method if it had none). Not Paid: the lot's offline
    * payments are voided, its date and method cleared, and the invoice is no longer all paid.
    */
-  private async payLine(ctx: MutationContext, line: Row, item: MarkItem, actor: Actor): Promise<void> {
-    const inv = ctx.before;
-    const pending = await this.pendingPayments(ctx);
+  private async payLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem, actor: Actor): Promise<void> {
+    const inv = ctx.invoice;
     if (
-      isPending(line.online_payment_stat) ||
-      isPending(inv.online_payment_stat) ||
-      pending.some((p) => p.line_id === null || num(p.line_id) === item.lineId)
+      isPending(line.onlinePaymentStat) ||
+      isPending(inv.onlinePaymentStat) ||
+      pendingPayments(ctx).some((p) => p.lineId === null || p.lineId === item.lineId)
     ) {
       throw new MarksError(MarksErrorCode.PAYMENT_PENDING, MARKS_CONFLICT_TEXT.linePending);
     }
-    if (isPaidOnline(line.online_payment_stat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.linePaidOnline);
-    if (isPaidOnline(inv.online_payment_stat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
-    const key = [inv.id, inv.house_id];
+    if (isPaidOnline(line.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.linePaidOnline);
+    if (isPaidOnline(inv.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
+    const houseId = houseIdOf(ctx);
+    const key = [inv.id, houseId];
 
     if (item.on) {
       if (line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
-      const amount = linePaymentAmount({ total: num(line.total_cents), amountPaid: num(line.amount_paid_cents) }, num(inv.balance_cents));
+      const amount = linePaymentAmount({ total: line.totalCents, amountPaid: line.amountPaidCents }, inv.balanceCents);
       await this.recordPayments(ctx, amount > 0 ? [{ lineId: item.lineId, additionalChargeId: null, amount }] : [], item, actor);
       await ctx.exec(
         `update invoice_line set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`,
-        [item.date, item.paymentMethodId, item.lineId, inv.house_id],
+        [item.date, item.paymentMethodId, item.lineId, houseId],
       );
-      const everyLotPaid = ctx.linesBefore.every((l) => l.suppress || l.paid || num(l.id) === item.lineId);
+      const everyLotPaid = ctx.lines.every((l) => l.suppress || l.paid || l.id === item.lineId);
       if (everyLotPaid) {
         await ctx.exec(
           `update invoice set all_paid = true, paid_date = coalesce(paid_date, ?), payment_method_id = coalesce(payment_method_id, ?), updated_at = now() where id = ? and house_id = ?`,
@@ -235,33 +242,16 @@ export class InvoiceMarksService {
     );
     await ctx.exec(
       `update invoice_line set paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`,
-      [item.lineId, inv.house_id],
+      [item.lineId, houseId],
     );
     await ctx.exec(`update invoice set all_paid = false, updated_at = now() where id = ? and house_id = ?`, key);
-  }
-
-  /** Pending (in flight) online payments of the invoice or its lots. */
-  private pendingPayments(ctx: MutationContext): Promise<{ line_id: number | null }[]> {
-    return ctx.exec(
-      `select line_id from invoice_payment where invoice_id = ? and house_id = ? and status = 'pending' and voided_at is null`,
-      [ctx.before.id, ctx.before.house_id],
-    );
   }
 
   private async recordPayments(ctx: MutationContext, parts: readonly Allocation[], item: MarkItem, actor: Actor): Promise<void> {
     if (!parts.length) return;
     const params: unknown[] = [];
     for (const p of parts)
-      params.push(
-        ctx.before.house_id,
-        ctx.before.id,
-        p.lineId,
-        p.additionalChargeId,
-        p.amount,
-        item.paymentMethodId,
-        item.date,
-        actor.userId,
-      );
+      params.push(houseIdOf(ctx), ctx.invoice.id, p.lineId, p.additionalChargeId, p.amount, item.paymentMethodId, item.date, actor.userId);
     await ctx.exec(
       `insert into invoice_payment (house_id, invoice_id, line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id, paid_date, created_by_user_id, created_at)
        values ${parts.map(() => `(?, ?, ?, ?, ?, 'payment', 'offline', 'settled', ?, ?, ?, now())`).join(', ')}`,
@@ -273,7 +263,7 @@ export class InvoiceMarksService {
 
   /** The whole invoice: every visible lot not yet shipped gets the flag and the date; undoing clears every visible lot. */
   private async shipInvoice(ctx: MutationContext, item: MarkItem): Promise<void> {
-    const key = [ctx.before.id, ctx.before.house_id];
+    const key = [ctx.invoice.id, houseIdOf(ctx)];
     if (item.on) {
       await ctx.exec(
         `update invoice_line set shipped = true, shipped_date = ?, updated_at = now() where invoice_id = ? and house_id = ? and not suppress and not shipped`,
@@ -287,13 +277,13 @@ export class InvoiceMarksService {
     }
   }
 
-  private async shipLine(ctx: MutationContext, line: Row, item: MarkItem): Promise<void> {
+  private async shipLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem): Promise<void> {
     if (item.on && line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
     await ctx.exec(`update invoice_line set shipped = ?, shipped_date = ?, updated_at = now() where id = ? and house_id = ?`, [
       item.on,
       item.date,
       item.lineId,
-      ctx.before.house_id,
+      houseIdOf(ctx),
     ]);
   }
 
