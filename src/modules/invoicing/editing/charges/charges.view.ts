@@ -10,7 +10,7 @@ import type { Cents } from '../../../../core/money/money';
 import { additionalChargeStatus, formatUsDate } from '../../math/statuses';
 import { amount } from '../../invoices/money-json';
 import { paymentMethodName } from '../marks/payment-methods';
-import { additionalLocked, allVisibleLotsPaid, invoiceFullyPaid } from '../core/edit-state';
+import { additionalLocked, paidForAdditional } from '../core/edit-state';
 import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from './additional-charge-records';
 
 export type { AdditionalChargeRecord };
@@ -102,7 +102,7 @@ export function chargesAsAdditional(
   lines: readonly { suppress: boolean; paid: boolean; paidDate: string | null; onlinePaymentStat: string | null }[],
   onlinePayments: boolean,
 ): boolean {
-  return onlinePayments && (invoiceFullyPaid(inv) || allVisibleLotsPaid(lines));
+  return onlinePayments && paidForAdditional(inv, lines);
 }
 
 /** The additional charges of the given invoices of the house, by invoice id (one query per 5,000 invoices). */

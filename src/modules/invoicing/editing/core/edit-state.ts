@@ -113,7 +113,7 @@ export const isPendingStat = (stat: string | null | undefined) => onlinePaymentS
 export const isPaidStat = (stat: string | null | undefined) => onlinePaymentState(stat) === 'paid';
 
 /** Processor p with payment processing enabled: online payment, and charges after payment become additional charges. */
-export function takesOnlinePayments(house: HouseState): boolean {
+export function takesOnlinePayments(house: { processorType?: ProcessorType | string | null; paymentProcessingEnabled: boolean }): boolean {
   return house.processorType === 'p' && house.paymentProcessingEnabled;
 }
 
@@ -163,7 +163,15 @@ export function additionalLocked(a: Pick<AdditionalChargeState, 'paid' | 'paidDa
  * the invoice is fully paid) and the processor is p with online payment enabled.
  */
 export function chargesAreAdditional(s: Pick<EditState, 'invoice' | 'lines' | 'house'>): boolean {
-  return takesOnlinePayments(s.house) && (invoiceFullyPaid(s.invoice) || allVisibleLotsPaid(s.lines));
+  return takesOnlinePayments(s.house) && paidForAdditional(s.invoice, s.lines);
+}
+
+/** The invoice side of chargesAreAdditional: fully paid, or every visible lot paid (the read path uses it too). */
+export function paidForAdditional(
+  inv: Pick<InvoiceState, 'allPaid' | 'onlinePaymentStat'>,
+  lines: readonly Pick<LineState, 'suppress' | 'paid' | 'paidDate' | 'onlinePaymentStat'>[],
+): boolean {
+  return invoiceFullyPaid(inv) || allVisibleLotsPaid(lines);
 }
 
 /** A card or ACH payment method: any id but the offline ones (cash, check, wire, PayPal, other); spec section 3: unknown ids are cards. */

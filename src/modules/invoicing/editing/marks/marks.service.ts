@@ -18,6 +18,7 @@ import type { InvoiceView } from '../../invoices/invoice.view';
 import { EditingError, EditingErrorCode } from '../core/editing.errors';
 import { InvoiceMutations, MutationContext } from '../core/invoice-mutations.service';
 import type { InvoiceLineRecord } from '../../invoices/invoice-records';
+import { onlineStateSql } from '../../math/statuses';
 import { MARKS_CONFLICT_TEXT, MarksError, MarksErrorCode } from './marks.errors';
 import {
   allocateInvoicePayment,
@@ -181,14 +182,14 @@ export class InvoiceMarksService {
     );
     await ctx.exec(
       `update invoice_line l set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
-        where l.invoice_id = ? and l.house_id = ? and l.paid and coalesce(l.online_payment_stat, '') <> 'a'
+        where l.invoice_id = ? and l.house_id = ? and l.paid and not ${onlineStateSql('l.online_payment_stat', 'paid')}
           and not exists (select 1 from invoice_payment p where p.line_id = l.id and p.house_id = l.house_id and p.voided_at is null
                             and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
       key,
     );
     await ctx.exec(
       `update invoice_additional_charge a set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
-        where a.invoice_id = ? and a.house_id = ? and (a.paid or a.paid_date is not null) and coalesce(a.online_payment_stat, '') <> 'a'
+        where a.invoice_id = ? and a.house_id = ? and (a.paid or a.paid_date is not null) and not ${onlineStateSql('a.online_payment_stat', 'paid')}
           and not exists (select 1 from invoice_payment p where p.additional_charge_id = a.id and p.house_id = a.house_id and p.voided_at is null
                             and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
       key,
