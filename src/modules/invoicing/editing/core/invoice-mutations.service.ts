@@ -43,7 +43,7 @@ type Row = Record<string, unknown>;
 export interface MutationContext {
   tx: EntityManager;
   /** Runs SQL in the transaction. */
-  exec<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  exec: Exec;
   /** The invoice row as it was before the change (locked), raw: the audit diff keeps its columns. */
   before: Row;
   /** Lines of the invoice as they were before the change, raw. */
@@ -66,6 +66,13 @@ export interface MutationOutcome<R> {
   /** The invoice's version after the call: unchanged when nothing changed. */
   version: number;
   changed: boolean;
+}
+
+export type Exec = <T = Row>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+export interface ManyOptions {
+  named?: (error: unknown, index: number) => unknown;
+  beforePricing?: (exec: Exec) => Promise<void>;
 }
 
 /** Columns the audit compares; internal bookkeeping (timestamps, version) is left out. */
@@ -106,14 +113,16 @@ export class InvoiceMutations {
   /**
    * Several invoices of one house, each named once, each changed by `change` in the order given
    * (a refusal thrown by any rolls everything back). Answers one outcome per target, in that order.
-   * `named` may rewrite an error of the i-th target (not found, stale, or thrown by its change),
-   * e.g. to name the item of a batch it came from.
+   * Options: `named` may rewrite an error of the i-th target (not found, stale, or thrown by its
+   * change), e.g. to name the item of a batch it came from; `beforePricing` runs once after every
+   * change, before the re-pricing, for writes the changes queued to run set-based.
    */
   async mutateMany<R>(
     targets: readonly MutationTarget[],
     change: (ctx: MutationContext, target: MutationTarget, index: number) => Promise<R>,
-    named: (error: unknown, index: number) => unknown = (e) => e,
+    options: ManyOptions = {},
   ): Promise<MutationOutcome<R>[]> {
+    const named = options.named ?? ((e: unknown) => e);
     if (!targets.length) return [];
     const houseId = targets[0].houseId;
     const ids = targets.map((t) => t.invoiceId);
@@ -181,6 +190,7 @@ export class InvoiceMutations {
           if (price) toPrice.push(target.invoiceId);
           runs.push({ target, before: before!, result, extra });
         }
+        if (options.beforePricing) await options.beforePricing(exec);
         await this.pricing.reprice(tx, houseId, toPrice);
 
         const afterById = new Map(

@@ -16,7 +16,7 @@ import { DomainError } from '../../../../core/errors/domain-error';
 import { InvoiceDetailsService } from '../../invoices/invoice-details.service';
 import type { InvoiceView } from '../../invoices/invoice.view';
 import { EditingError, EditingErrorCode } from '../core/editing.errors';
-import { InvoiceMutations, MutationContext } from '../core/invoice-mutations.service';
+import { InvoiceMutations, MutationContext, type Exec } from '../core/invoice-mutations.service';
 import type { InvoiceLineRecord } from '../../invoices/invoice-records';
 import { onlineStateSql } from '../../math/statuses';
 import { MARKS_CONFLICT_TEXT, MarksError, MarksErrorCode } from './marks.errors';
@@ -88,11 +88,11 @@ export class InvoiceMarksService {
             lineId: item.lineId,
           };
         });
-        const outcomes = await this.mutations.mutateMany(
-          targets,
-          (ctx, _target, i) => this.apply(ctx, kind, round[i], actor),
-          (e, i) => (request.batch ? naming(e, round[i].index) : e),
-        );
+        const writes = new InvoiceMarkWrites(houseId, actor.userId);
+        const outcomes = await this.mutations.mutateMany(targets, (ctx, _target, i) => this.apply(ctx, kind, round[i], writes), {
+          named: (e, i) => (request.batch ? naming(e, round[i].index) : e),
+          beforePricing: (exec) => writes.flush(exec),
+        });
         for (const o of outcomes) {
           const seen = versions.get(o.invoiceId);
           versions.set(o.invoiceId, { start: seen ? seen.start : o.changed ? o.version - 1 : o.version, now: o.version });
@@ -105,7 +105,7 @@ export class InvoiceMarksService {
     return this.views(houseId, groupOf);
   }
 
-  private async apply(ctx: MutationContext, kind: MarkKind, item: MarkItem, actor: Actor): Promise<number> {
+  private async apply(ctx: MutationContext, kind: MarkKind, item: MarkItem, writes: InvoiceMarkWrites): Promise<number> {
     let line: InvoiceLineRecord | null = null;
     if (item.lineId !== null) {
       line = ctx.lines.find((l) => l.id === item.lineId) ?? null;
@@ -114,9 +114,9 @@ export class InvoiceMarksService {
     if (kind === 'shipped') {
       ctx.skipPricing();
       if (line) await this.shipLine(ctx, line, item);
-      else await this.shipInvoice(ctx, item);
-    } else if (line) await this.payLine(ctx, line, item, actor);
-    else await this.payInvoice(ctx, item, actor);
+      else writes.ship(ctx.invoice.id, item);
+    } else if (line) await this.payLine(ctx, line, item, writes);
+    else this.payInvoice(ctx, item, writes);
     return ctx.invoice.groupId;
   }
 
@@ -130,9 +130,8 @@ export class InvoiceMarksService {
    * whatever was marked paid without money from a processor is unmarked, and the invoice's all-paid
    * state, date and method are cleared.
    */
-  private async payInvoice(ctx: MutationContext, item: MarkItem, actor: Actor): Promise<void> {
+  private payInvoice(ctx: MutationContext, item: MarkItem, writes: InvoiceMarkWrites): void {
     const inv = ctx.invoice;
-    const key = [inv.id, houseIdOf(ctx)];
     if (
       isPending(inv.onlinePaymentStat) ||
       pendingPayments(ctx).length ||
@@ -142,61 +141,25 @@ export class InvoiceMarksService {
       throw new MarksError(MarksErrorCode.PAYMENT_PENDING, MARKS_CONFLICT_TEXT.invoicePending);
     }
     if (isPaidOnline(inv.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
+    if (!item.on) return writes.unpay(inv.id);
 
-    if (item.on) {
-      const hiddenLines = new Set(ctx.lines.filter((l) => l.suppress).map((l) => l.id));
-      const extras = ctx.additional.map((a) => ({
-        id: a.id,
-        amount: a.taxCents + a.shippingCents + a.insuranceCents + a.otherCents,
-        paid: a.paid || a.paidDate !== null || isPaidOnline(a.onlinePaymentStat),
-        hidden: a.hidden || (a.lineId !== null && hiddenLines.has(a.lineId)),
-      }));
-      const parts = allocateInvoicePayment(
-        inv.balanceCents,
-        ctx.lines.map((l) => ({ id: l.id, total: l.totalCents, amountPaid: l.amountPaidCents, paid: l.paid, hidden: l.suppress })),
-        extras,
-      );
-      await this.recordPayments(ctx, parts, item, actor);
-      await ctx.exec(
-        `update invoice_line set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now()
-          where invoice_id = ? and house_id = ? and not suppress and not paid`,
-        [item.date, item.paymentMethodId, ...key],
-      );
-      const unpaidExtras = extras.filter((a) => !a.hidden && !a.paid).map((a) => a.id);
-      if (unpaidExtras.length) {
-        await ctx.exec(
-          `update invoice_additional_charge set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now()
-            where house_id = ? and id in (${unpaidExtras.map(() => '?').join(', ')})`,
-          [item.date, item.paymentMethodId, houseIdOf(ctx), ...unpaidExtras],
-        );
-      }
-      await ctx.exec(
-        `update invoice set all_paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`,
-        [item.date, item.paymentMethodId, ...key],
-      );
-      return;
-    }
-    await ctx.exec(
-      `update invoice_payment set voided_at = now() where invoice_id = ? and house_id = ? and source = 'offline' and voided_at is null`,
-      key,
+    const hiddenLines = new Set(ctx.lines.filter((l) => l.suppress).map((l) => l.id));
+    const extras = ctx.additional.map((a) => ({
+      id: a.id,
+      amount: a.taxCents + a.shippingCents + a.insuranceCents + a.otherCents,
+      paid: a.paid || a.paidDate !== null || isPaidOnline(a.onlinePaymentStat),
+      hidden: a.hidden || (a.lineId !== null && hiddenLines.has(a.lineId)),
+    }));
+    const parts = allocateInvoicePayment(
+      inv.balanceCents,
+      ctx.lines.map((l) => ({ id: l.id, total: l.totalCents, amountPaid: l.amountPaidCents, paid: l.paid, hidden: l.suppress })),
+      extras,
     );
-    await ctx.exec(
-      `update invoice_line l set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
-        where l.invoice_id = ? and l.house_id = ? and l.paid and not ${onlineStateSql('l.online_payment_stat', 'paid')}
-          and not exists (select 1 from invoice_payment p where p.line_id = l.id and p.house_id = l.house_id and p.voided_at is null
-                            and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
-      key,
-    );
-    await ctx.exec(
-      `update invoice_additional_charge a set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
-        where a.invoice_id = ? and a.house_id = ? and (a.paid or a.paid_date is not null) and not ${onlineStateSql('a.online_payment_stat', 'paid')}
-          and not exists (select 1 from invoice_payment p where p.additional_charge_id = a.id and p.house_id = a.house_id and p.voided_at is null
-                            and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
-      key,
-    );
-    await ctx.exec(
-      `update invoice set all_paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`,
-      key,
+    writes.pay(
+      inv.id,
+      item,
+      parts,
+      extras.filter((a) => !a.hidden && !a.paid).map((a) => a.id),
     );
   }
 
@@ -206,7 +169,7 @@ export class InvoiceMarksService {
    * invoice is all paid (taking this date and method if it had none). Not Paid: the lot's offline
    * payments are voided, its date and method cleared, and the invoice is no longer all paid.
    */
-  private async payLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem, actor: Actor): Promise<void> {
+  private async payLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem, writes: InvoiceMarkWrites): Promise<void> {
     const inv = ctx.invoice;
     if (
       isPending(line.onlinePaymentStat) ||
@@ -223,7 +186,13 @@ export class InvoiceMarksService {
     if (item.on) {
       if (line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
       const amount = linePaymentAmount({ total: line.totalCents, amountPaid: line.amountPaidCents }, inv.balanceCents);
-      await this.recordPayments(ctx, amount > 0 ? [{ lineId: item.lineId, additionalChargeId: null, amount }] : [], item, actor);
+      // Recorded now, not queued: the lot's own updates below run now too (one lot, a few statements).
+      await writes.insertPayments(
+        ctx.exec,
+        ctx.invoice.id,
+        amount > 0 ? [{ lineId: item.lineId, additionalChargeId: null, amount }] : [],
+        item,
+      );
       await ctx.exec(
         `update invoice_line set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`,
         [item.date, item.paymentMethodId, item.lineId, houseId],
@@ -248,35 +217,7 @@ export class InvoiceMarksService {
     await ctx.exec(`update invoice set all_paid = false, updated_at = now() where id = ? and house_id = ?`, key);
   }
 
-  private async recordPayments(ctx: MutationContext, parts: readonly Allocation[], item: MarkItem, actor: Actor): Promise<void> {
-    if (!parts.length) return;
-    const params: unknown[] = [];
-    for (const p of parts)
-      params.push(houseIdOf(ctx), ctx.invoice.id, p.lineId, p.additionalChargeId, p.amount, item.paymentMethodId, item.date, actor.userId);
-    await ctx.exec(
-      `insert into invoice_payment (house_id, invoice_id, line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id, paid_date, created_by_user_id, created_at)
-       values ${parts.map(() => `(?, ?, ?, ?, ?, 'payment', 'offline', 'settled', ?, ?, ?, now())`).join(', ')}`,
-      params,
-    );
-  }
-
   // --- Shipped -------------------------------------------------------------------------------------
-
-  /** The whole invoice: every visible lot not yet shipped gets the flag and the date; undoing clears every visible lot. */
-  private async shipInvoice(ctx: MutationContext, item: MarkItem): Promise<void> {
-    const key = [ctx.invoice.id, houseIdOf(ctx)];
-    if (item.on) {
-      await ctx.exec(
-        `update invoice_line set shipped = true, shipped_date = ?, updated_at = now() where invoice_id = ? and house_id = ? and not suppress and not shipped`,
-        [item.date, ...key],
-      );
-    } else {
-      await ctx.exec(
-        `update invoice_line set shipped = false, shipped_date = null, updated_at = now() where invoice_id = ? and house_id = ? and not suppress`,
-        key,
-      );
-    }
-  }
 
   private async shipLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem): Promise<void> {
     if (item.on && line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
@@ -297,6 +238,129 @@ export class InvoiceMarksService {
     const out: InvoiceView[] = [];
     for (const [groupId, ids] of byGroup) out.push(...(await this.details.invoicesOfGroup(houseId, groupId, ids)));
     return out;
+  }
+}
+
+/**
+ * The writes of a round's whole-invoice marks, queued by each invoice's change (after its checks)
+ * and written set-based before the re-pricing: a few statements for the round, whatever the number
+ * of invoices. Each mark writes what it wrote one invoice at a time before:
+ * - Paid: the allocated offline payments; every visible lot not yet paid, and every counted unpaid
+ *   additional charge, marked paid with the date and method; the invoice all paid with them.
+ * - Not Paid: every offline payment voided; lots and additional charges marked paid without money
+ *   from a processor unmarked; the invoice's all-paid state, date and method cleared.
+ * - Shipped: every visible lot not yet shipped gets the flag and the date; undoing clears every visible lot.
+ */
+class InvoiceMarkWrites {
+  private readonly payments: { invoiceId: number; parts: readonly Allocation[]; item: MarkItem }[] = [];
+  private readonly paid: [number, string | null, number | null][] = [];
+  private readonly paidExtras: [number, string | null, number | null][] = [];
+  private readonly unpaid: number[] = [];
+  private readonly shipped: [number, string | null][] = [];
+  private readonly unshipped: number[] = [];
+
+  constructor(
+    private readonly houseId: number,
+    private readonly userId: number,
+  ) {}
+
+  pay(invoiceId: number, item: MarkItem, parts: readonly Allocation[], extraIds: readonly number[]): void {
+    if (parts.length) this.payments.push({ invoiceId, parts, item });
+    this.paid.push([invoiceId, item.date, item.paymentMethodId]);
+    for (const id of extraIds) this.paidExtras.push([id, item.date, item.paymentMethodId]);
+  }
+
+  unpay(invoiceId: number): void {
+    this.unpaid.push(invoiceId);
+  }
+
+  ship(invoiceId: number, item: MarkItem): void {
+    if (item.on) this.shipped.push([invoiceId, item.date]);
+    else this.unshipped.push(invoiceId);
+  }
+
+  /** Offline payments of one mark, in one INSERT (also used directly by a lot's mark). */
+  async insertPayments(exec: Exec, invoiceId: number, parts: readonly Allocation[], item: MarkItem): Promise<void> {
+    await this.insert(exec, [{ invoiceId, parts, item }]);
+  }
+
+  async flush(exec: Exec): Promise<void> {
+    const h = this.houseId;
+    await this.insert(exec, this.payments);
+    if (this.paid.length) {
+      const rows = JSON.stringify(this.paid);
+      await exec(
+        `update invoice_line l set paid = true, paid_date = (v->>1)::date, payment_method_id = (v->>2)::int, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where l.invoice_id = (v->>0)::int and l.house_id = ? and not l.suppress and not l.paid`,
+        [rows, h],
+      );
+      if (this.paidExtras.length) {
+        await exec(
+          `update invoice_additional_charge a set paid = true, paid_date = (v->>1)::date, payment_method_id = (v->>2)::int, updated_at = now()
+             from jsonb_array_elements(?::jsonb) as v where a.id = (v->>0)::int and a.house_id = ?`,
+          [JSON.stringify(this.paidExtras), h],
+        );
+      }
+      await exec(
+        `update invoice i set all_paid = true, paid_date = (v->>1)::date, payment_method_id = (v->>2)::int, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where i.id = (v->>0)::int and i.house_id = ?`,
+        [rows, h],
+      );
+    }
+    if (this.unpaid.length) {
+      const ids = this.unpaid;
+      const list = ids.map(() => '?').join(', ');
+      await exec(
+        `update invoice_payment set voided_at = now() where house_id = ? and invoice_id in (${list}) and source = 'offline' and voided_at is null`,
+        [h, ...ids],
+      );
+      await exec(
+        `update invoice_line l set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
+          where l.house_id = ? and l.invoice_id in (${list}) and l.paid and not ${onlineStateSql('l.online_payment_stat', 'paid')}
+            and not exists (select 1 from invoice_payment p where p.line_id = l.id and p.house_id = l.house_id and p.voided_at is null
+                              and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
+        [h, ...ids],
+      );
+      await exec(
+        `update invoice_additional_charge a set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
+          where a.house_id = ? and a.invoice_id in (${list}) and (a.paid or a.paid_date is not null) and not ${onlineStateSql('a.online_payment_stat', 'paid')}
+            and not exists (select 1 from invoice_payment p where p.additional_charge_id = a.id and p.house_id = a.house_id and p.voided_at is null
+                              and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
+        [h, ...ids],
+      );
+      await exec(
+        `update invoice set all_paid = false, paid_date = null, payment_method_id = null, updated_at = now() where house_id = ? and id in (${list})`,
+        [h, ...ids],
+      );
+    }
+    if (this.shipped.length) {
+      await exec(
+        `update invoice_line l set shipped = true, shipped_date = (v->>1)::date, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where l.invoice_id = (v->>0)::int and l.house_id = ? and not l.suppress and not l.shipped`,
+        [JSON.stringify(this.shipped), h],
+      );
+    }
+    if (this.unshipped.length) {
+      await exec(
+        `update invoice_line set shipped = false, shipped_date = null, updated_at = now()
+          where house_id = ? and invoice_id in (${this.unshipped.map(() => '?').join(', ')}) and not suppress`,
+        [h, ...this.unshipped],
+      );
+    }
+  }
+
+  private async insert(exec: Exec, marks: readonly { invoiceId: number; parts: readonly Allocation[]; item: MarkItem }[]): Promise<void> {
+    // One jsonb parameter, however many rows (no bind-parameter limit for a batch of 1,000 marks).
+    const rows = marks.flatMap(({ invoiceId, parts, item }) =>
+      parts.map((p) => [invoiceId, p.lineId, p.additionalChargeId, p.amount, item.paymentMethodId, item.date]),
+    );
+    if (!rows.length) return;
+    await exec(
+      `insert into invoice_payment (house_id, invoice_id, line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id, paid_date, created_by_user_id, created_at)
+       select ?, (v->>0)::int, (v->>1)::int, (v->>2)::int, (v->>3)::bigint, 'payment', 'offline', 'settled', (v->>4)::int, (v->>5)::date, ?, now()
+         from jsonb_array_elements(?::jsonb) with ordinality as r(v, n) order by n`,
+      [this.houseId, this.userId, JSON.stringify(rows)],
+    );
   }
 }
 
