@@ -4,6 +4,7 @@ import { CatalogsService, SessionRow } from '../../catalogs/catalogs.service';
 import { HousesService } from '../../houses/houses.service';
 import { LotsService } from '../../lots/lots.service';
 import { loadAdditionalCharges, type AdditionalChargeRecord } from '../editing/charges/charges.view';
+import { takesOnlinePayments } from '../editing/core/edit-state';
 import type { GroupTotals } from '../math/invoice-totals';
 import { centsOf, INVOICE_COLUMNS, invoiceRecord, InvoiceLineRecord, InvoiceRecord, LINE_COLUMNS, lineRecord } from './invoice-records';
 import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';
@@ -262,7 +263,7 @@ export class InvoiceDetailsService {
   private async extras(houseId: number, invoiceIds: readonly number[]): Promise<Extras> {
     if (!invoiceIds.length) return { additional: new Map(), onlinePayments: false };
     const [additional, house] = await Promise.all([loadAdditionalCharges(this.em, houseId, invoiceIds), this.houses.getById(houseId)]);
-    return { additional, onlinePayments: house.processorType === 'p' && house.paymentProcessingEnabled };
+    return { additional, onlinePayments: takesOnlinePayments(house) };
   }
 
   /** Every line (hidden ones included) of the given invoices of the house. */

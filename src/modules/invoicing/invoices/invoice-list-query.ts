@@ -7,6 +7,7 @@
 import { MAX_PAGE_SIZE, type RaListQuery } from '../../../core/http/ra-list-query';
 import { idFromInput } from '../../../core/validation/int4';
 import { likeContains, placeholders } from '../../../core/validation/sql-text';
+import { invoicePaidSql } from '../math/statuses';
 import { InvoicesError } from './invoices.errors';
 
 export const INVOICE_STATUS_FILTERS = ['ALL', 'UNPAID', 'PAID'] as const;
@@ -159,14 +160,8 @@ export function criteriaFromRa(q: RaListQuery): InvoiceCriteria {
   };
 }
 
-/**
- * "Paid" exactly as `invoiceStatusText` decides it: the all-paid state, or something paid (a
- * payment, a settled online payment, a visible lot marked paid) and nothing outstanding. UNPAID is
- * everything else, so ALL = UNPAID + PAID (hence the coalesce: a null online state must not make
- * the predicate null, which `not` would keep null and drop the invoice from both lists).
- */
-export const PAID_SQL = `coalesce(i.all_paid or (i.balance_cents <= 0 and (i.payments_made_cents > 0 or i.online_payment_stat = 'a'
-  or exists (select 1 from invoice_line pl where pl.invoice_id = i.id and pl.paid and not pl.suppress))), false)`;
+/** "Paid" exactly as `invoiceStatusText` decides it (math/statuses.ts: the rule and its SQL side by side). */
+const PAID_SQL = invoicePaidSql('i');
 
 const ORDER_SQL: Record<InvoiceSortField, string[]> = {
   id: ['i.id'],

@@ -1,7 +1,10 @@
 /**
- * Invoices and invoice lines as the read calls load them: plain records from one raw query each
- * (no entity hydration, no unit of work), so a group of thousands of lines maps in milliseconds.
- * Field names are the entities' property names, so an entity fits the same types.
+ * The one read model of the `invoice` and `invoice_line` tables: a row type per table and the one
+ * place a row becomes a record (bigint/numeric columns to safe-integer cents, dates to YYYY-MM-DD
+ * text). Every reader maps through here: the read calls (invoice-details.service.ts), the editing
+ * state (editing/core/edit-state.ts), the re-pricing (invoice-pricing.service.ts) and the marks.
+ * Plain records from raw queries (no entity hydration, no unit of work), so a group of thousands
+ * of lines maps in milliseconds. Field names are the entities' property names.
  */
 import type { Cents } from '../../../core/money/money';
 import type { Platform } from '../../bidders/member.entity';
@@ -67,6 +70,10 @@ export interface InvoiceLineRecord {
   lotExt: string | null;
   lotTitle: string;
   restricted: boolean;
+  /** The channel the lot was won through (null: the invoice's). */
+  channel: string | null;
+  /** The result's hammer, kept the first time a Floor edit overrides it. */
+  resultHammerCents: Cents | null;
   hammerCents: Cents;
   premiumCents: Cents;
   liveFeeCents: Cents;
@@ -106,7 +113,7 @@ export const INVOICE_COLUMNS = `i.id, i.group_id, i.invoice_number, i.approval_i
 
 /** The invoice line columns, aliased `l`. */
 export const LINE_COLUMNS = `l.id, l.invoice_id, l.lot_id, l.catalog_id, l.lot_ref, l.lot_number, l.lot_ext, l.lot_title, l.restricted,
-  l.hammer_cents, l.premium_cents, l.live_fee_cents, l.tax_cents, l.tax_entered_cents, l.fees_cents, l.fee_labels, l.shipping_cents,
+  l.channel, l.result_hammer_cents, l.hammer_cents, l.premium_cents, l.live_fee_cents, l.tax_cents, l.tax_entered_cents, l.fees_cents, l.fee_labels, l.shipping_cents,
   l.insurance_cents, l.other_staff_cents, l.total_cents, l.hammer_override_cents, l.premium_override_cents,
   l.live_fee_override_cents, l.tax_calculation_error, l.suppress, l.paid, l.paid_date::text as paid_date, l.payment_method_id,
   l.amount_paid_cents, l.online_payment_stat, l.shipped, l.shipped_date::text as shipped_date, l.dispute_ref`;
@@ -122,6 +129,17 @@ export function centsOf(v: unknown): Cents {
 
 const centsOrNull = (v: unknown): Cents | null => (v === null || v === undefined ? null : centsOf(v));
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A `date` column as YYYY-MM-DD: the column lists above select it as text; a `select *` (the
+ * mutation's row lock, whose raw rows the audit diff keeps) gets pg's Date at local midnight.
+ */
+export function dateText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+  return String(v).slice(0, 10);
+}
 
 export function invoiceRecord(r: Row): InvoiceRecord {
   return {
@@ -165,7 +183,7 @@ export function invoiceRecord(r: Row): InvoiceRecord {
     paymentsMadeCents: centsOf(r.payments_made_cents),
     balanceCents: centsOf(r.balance_cents),
     allPaid: r.all_paid as boolean,
-    paidDate: str(r.paid_date),
+    paidDate: dateText(r.paid_date),
     paymentMethodId: (r.payment_method_id as number | null) ?? null,
     onlinePaymentStat: str(r.online_payment_stat),
     sentAt: r.sent_at ? new Date(r.sent_at as string | Date) : null,
@@ -187,6 +205,8 @@ export function lineRecord(r: Row): InvoiceLineRecord {
     lotExt: str(r.lot_ext),
     lotTitle: r.lot_title as string,
     restricted: r.restricted as boolean,
+    channel: str(r.channel),
+    resultHammerCents: centsOrNull(r.result_hammer_cents),
     hammerCents: centsOf(r.hammer_cents),
     premiumCents: centsOf(r.premium_cents),
     liveFeeCents: centsOf(r.live_fee_cents),
@@ -204,12 +224,12 @@ export function lineRecord(r: Row): InvoiceLineRecord {
     taxCalculationError: r.tax_calculation_error as boolean,
     suppress: r.suppress as boolean,
     paid: r.paid as boolean,
-    paidDate: str(r.paid_date),
+    paidDate: dateText(r.paid_date),
     paymentMethodId: (r.payment_method_id as number | null) ?? null,
     amountPaidCents: centsOf(r.amount_paid_cents),
     onlinePaymentStat: str(r.online_payment_stat),
     shipped: r.shipped as boolean,
-    shippedDate: str(r.shipped_date),
+    shippedDate: dateText(r.shipped_date),
     disputeRef: str(r.dispute_ref),
   };
 }

@@ -68,6 +68,8 @@ function line(over: Partial<InvoiceLineRecord> = {}): InvoiceLineRecord {
     lotExt: 'A',
     lotTitle: 'A fine vase',
     restricted: false,
+    channel: null,
+    resultHammerCents: null,
     hammerCents: 125_000,
     premiumCents: 30_000,
     liveFeeCents: 3_750,

@@ -53,13 +53,42 @@ export interface InvoiceStatusInput {
   anyLinePaid?: boolean;
 }
 
+/** Something was paid: a payment, a visible lot marked paid, or a settled online payment. */
+function somethingPaid(i: Omit<InvoiceStatusInput, 'sent'>): boolean {
+  return i.paymentsMade > 0 || !!i.anyLinePaid || onlinePaymentState(i.onlinePaymentStat) === 'paid';
+}
+
+/**
+ * "Paid" (the status text, the PAID/UNPAID filters): the all-paid state, or something paid and
+ * nothing outstanding. The same rule in SQL is `invoicePaidSql` below; a test runs both on the
+ * same rows (test/invoice-details/paid-rule.e2e-spec.ts).
+ */
+export function invoiceIsPaid(i: Omit<InvoiceStatusInput, 'sent'>): boolean {
+  return i.allPaid || (somethingPaid(i) && i.outstandingBalance <= 0);
+}
+
+/** SQL: the online payment status column `column` is in `state` (the codes of onlinePaymentState); never null. */
+export function onlineStateSql(column: string, state: OnlinePaymentState): string {
+  const codes = Object.keys(ONLINE_STATES).filter((k) => ONLINE_STATES[k] === state);
+  return `coalesce(${column} in (${codes.map((c) => `'${c}'`).join(', ')}), false)`;
+}
+
+/**
+ * `invoiceIsPaid` over the `invoice` table aliased `alias`, `anyLinePaid` from its `invoice_line`
+ * rows. Never null (coalesce), so `not` of it is exactly UNPAID and ALL = UNPAID + PAID.
+ */
+export function invoicePaidSql(alias = 'i'): string {
+  const anyLinePaid = `exists (select 1 from invoice_line pl where pl.invoice_id = ${alias}.id and pl.paid and not pl.suppress)`;
+  const something = `(${alias}.payments_made_cents > 0 or ${anyLinePaid} or ${onlineStateSql(`${alias}.online_payment_stat`, 'paid')})`;
+  return `coalesce(${alias}.all_paid or (${alias}.balance_cents <= 0 and ${something}), false)`;
+}
+
 export function invoiceStatusText(i: InvoiceStatusInput): InvoiceStatusText {
   const online = onlinePaymentState(i.onlinePaymentStat);
-  const somethingPaid = i.paymentsMade > 0 || !!i.anyLinePaid || online === 'paid';
-  if (i.allPaid || (somethingPaid && i.outstandingBalance <= 0)) return 'Paid';
+  if (invoiceIsPaid(i)) return 'Paid';
   if (online === 'pending') return 'Payment Pending';
   if (online === 'failed') return 'Payment Failed';
-  if (somethingPaid) return 'Partial Paid';
+  if (somethingPaid(i)) return 'Partial Paid';
   return i.sent ? 'Sent' : 'Not Sent';
 }
 

@@ -10,24 +10,10 @@ import type { Cents } from '../../../../core/money/money';
 import { additionalChargeStatus, formatUsDate } from '../../math/statuses';
 import { amount } from '../../invoices/money-json';
 import { paymentMethodName } from '../marks/payment-methods';
-import { additionalLocked, allVisibleLotsPaid, invoiceFullyPaid } from '../core/edit-state';
+import { additionalLocked, paidForAdditional } from '../core/edit-state';
+import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from './additional-charge-records';
 
-export interface AdditionalChargeRecord {
-  id: number;
-  invoiceId: number;
-  lineId: number | null;
-  taxCents: Cents;
-  shippingCents: Cents;
-  insuranceCents: Cents;
-  otherCents: Cents;
-  hidden: boolean;
-  paid: boolean;
-  /** YYYY-MM-DD. */
-  paidDate: string | null;
-  paymentMethodId: number | null;
-  onlinePaymentStat: string | null;
-  sentAt: Date | null;
-}
+export type { AdditionalChargeRecord };
 
 export interface AdditionalPriceInfoView {
   additionalChargeID: number;
@@ -116,11 +102,8 @@ export function chargesAsAdditional(
   lines: readonly { suppress: boolean; paid: boolean; paidDate: string | null; onlinePaymentStat: string | null }[],
   onlinePayments: boolean,
 ): boolean {
-  return onlinePayments && (invoiceFullyPaid(inv) || allVisibleLotsPaid(lines));
+  return onlinePayments && paidForAdditional(inv, lines);
 }
-
-const ADDITIONAL_COLUMNS = `a.id, a.invoice_id, a.line_id, a.tax_cents, a.shipping_cents, a.insurance_cents, a.other_cents, a.hidden, a.paid,
-  a.paid_date::text as paid_date, a.payment_method_id, a.online_payment_stat, a.sent_at`;
 
 /** The additional charges of the given invoices of the house, by invoice id (one query per 5,000 invoices). */
 export async function loadAdditionalCharges(
@@ -138,21 +121,7 @@ export async function loadAdditionalCharges(
         [houseId, ...batch],
       );
     for (const r of rows) {
-      const rec: AdditionalChargeRecord = {
-        id: r.id,
-        invoiceId: r.invoice_id,
-        lineId: r.line_id ?? null,
-        taxCents: Number(r.tax_cents),
-        shippingCents: Number(r.shipping_cents),
-        insuranceCents: Number(r.insurance_cents),
-        otherCents: Number(r.other_cents),
-        hidden: r.hidden,
-        paid: r.paid,
-        paidDate: r.paid_date ?? null,
-        paymentMethodId: r.payment_method_id ?? null,
-        onlinePaymentStat: r.online_payment_stat ?? null,
-        sentAt: r.sent_at ? new Date(r.sent_at) : null,
-      };
+      const rec = additionalChargeRecord(r);
       const list = out.get(rec.invoiceId);
       if (list) list.push(rec);
       else out.set(rec.invoiceId, [rec]);

@@ -35,29 +35,26 @@ export class InvoiceBulkNotesService {
     const selection = await loadSelection(this.em, houseId, groupId, input.invoiceIds);
     const tooLong = selection.invoices.filter((i) => noteTooLong(appendNote(i.notes, input.notes) ?? ''));
     if (tooLong.length) throw notesTooLong(tooLong.map((i) => i.invoiceNumber));
-    return this.em.transactional(async () => {
-      const done = new Map<number, BulkNoteResult['invoices'][number]>();
-      for (const inv of [...selection.invoices].sort((a, b) => a.id - b.id)) {
-        if (appendNote(inv.notes, input.notes) === null) {
-          done.set(inv.id, { invoiceID: inv.id, version: inv.version, notes: inv.notes, changed: false });
-          continue;
-        }
-        const { result: notes, version } = await this.mutations.mutate(
-          { houseId, invoiceId: inv.id, actor, action: NOTE_AUDIT_ACTION, internal: true },
-          async (ctx) => {
-            ctx.skipPricing();
-            // Appended to the note as it is now (locked), not as it was read above.
-            const current = (ctx.before.notes as string | null) ?? null;
-            const next = appendNote(current, input.notes);
-            if (next !== null && noteTooLong(next)) throw notesTooLong([inv.invoiceNumber]);
-            if (next !== null)
-              await ctx.exec('update invoice set notes = ?, updated_at = now() where id = ? and house_id = ?', [next, inv.id, houseId]);
-            return next ?? current;
-          },
-        );
-        done.set(inv.id, { invoiceID: inv.id, version, notes, changed: true });
-      }
-      return { invoices: selection.invoices.map((i) => done.get(i.id)!) };
-    });
+    const changing = selection.invoices.filter((i) => appendNote(i.notes, input.notes) !== null);
+    // One set-based change for the invoices the note changes (rows locked in id order).
+    const outcomes = await this.mutations.mutateMany(
+      changing.map((inv) => ({ houseId, invoiceId: inv.id, actor, action: NOTE_AUDIT_ACTION, internal: true })),
+      async (ctx, _target, i) => {
+        ctx.skipPricing();
+        // Appended to the note as it is now (locked), not as it was read above.
+        const current = ctx.invoice.notes;
+        const next = appendNote(current, input.notes);
+        if (next !== null && noteTooLong(next)) throw notesTooLong([changing[i].invoiceNumber]);
+        if (next !== null)
+          await ctx.exec('update invoice set notes = ?, updated_at = now() where id = ? and house_id = ?', [next, ctx.invoice.id, houseId]);
+        return next ?? current;
+      },
+    );
+    const done = new Map(
+      outcomes.map((o) => [o.invoiceId, { invoiceID: o.invoiceId, version: o.version, notes: o.result, changed: o.changed }]),
+    );
+    return {
+      invoices: selection.invoices.map((i) => done.get(i.id) ?? { invoiceID: i.id, version: i.version, notes: i.notes, changed: false }),
+    };
   }
 }

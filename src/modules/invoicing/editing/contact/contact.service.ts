@@ -98,18 +98,20 @@ export class InvoiceContactService {
     }
     const houseName = (await this.houses.getById(houseId)).name;
     return this.em.transactional(async () => {
-      const invoices: { invoiceID: number; version: number }[] = [];
-      // Invoices locked in id order: two bulk actions over the same invoices queue, never deadlock.
-      for (const inv of [...selection.invoices].sort((a, b) => a.id - b.id)) {
-        const { version } = await this.mutations.mutate(
-          { houseId, invoiceId: inv.id, actor, action: CONTACT_AUDIT_ACTION, internal: true },
-          async (ctx) => ctx.skipPricing(),
-        );
-        invoices.push({ invoiceID: inv.id, version });
-      }
+      // One set-based change for the selection (rows locked in id order: two bulk actions over the
+      // same invoices queue, never deadlock); each audit record names the recipient and subject.
+      const outcomes = await this.mutations.mutateMany(
+        selection.invoices.map((inv) => ({ houseId, invoiceId: inv.id, actor, action: CONTACT_AUDIT_ACTION, internal: true })),
+        (ctx, _target, i) => {
+          ctx.skipPricing();
+          ctx.audit('contact', null, { to: selection.invoices[i].email!, subject: input.subject });
+          return Promise.resolve();
+        },
+      );
+      const invoices = outcomes.map((o) => ({ invoiceID: o.invoiceId, version: o.version }));
       const mails: SentMail[] = [];
       for (const b of bidders.values()) mails.push(await this.send(houseId, b, input, houseName, selection.replyTo));
-      return { mails, invoices: selection.invoices.map((i) => invoices.find((v) => v.invoiceID === i.id)!) };
+      return { mails, invoices };
     });
   }
 

@@ -83,13 +83,13 @@ export class EditRunner {
           internal: target.internal ?? false,
         },
         async (ctx) => {
-          if (target.groupId !== undefined && ctx.before.group_id !== target.groupId) {
+          if (target.groupId !== undefined && ctx.invoice.groupId !== target.groupId) {
             throw new EditingError(EditingErrorCode.INVOICE_NOT_FOUND, 'Invoice not found.');
           }
-          return change(ctx, await loadEditState(ctx, target.houseId, house));
+          return change(ctx, loadEditState(ctx, house));
         },
       );
-      return { invoiceId: target.invoiceId, version: out.version, changed: true, result: out.result };
+      return { invoiceId: target.invoiceId, version: out.version, changed: out.changed, result: out.result };
     } catch (e) {
       if (e instanceof NoChange) return { invoiceId: target.invoiceId, version: e.version, changed: false, result: null };
       throw e;

@@ -1,7 +1,7 @@
 /**
  * The state of one invoice as the editing rules read it (charges, hide/show, delivery mode, floor
- * edits), loaded inside the mutation's transaction from the locked invoice row, its lines, its
- * additional charges and its non-voided payments, and the payment predicates of spec 000 section 4
+ * edits), built from what InvoiceMutations loads with the row lock (the invoice, its lines, its
+ * additional charges and its non-voided payments), and the payment predicates of spec 000 section 4
  * every rule shares. Pure functions over plain records, so each rule is unit-tested without a
  * database; the same predicates run in the read path (invoice.view.ts) for the flags the screens use.
  *
@@ -17,6 +17,8 @@
  */
 import type { Cents } from '../../../../core/money/money';
 import { onlinePaymentState, usesStateSalesTax, type ProcessorType } from '../../math';
+import type { InvoiceLineRecord, InvoiceRecord } from '../../invoices/invoice-records';
+import type { AdditionalChargeRecord } from '../charges/additional-charge-records';
 import type { MutationContext } from './invoice-mutations.service';
 import { PAYMENT_METHODS } from '../marks/payment-methods';
 
@@ -55,7 +57,7 @@ export interface LineState {
   channel: string | null;
   suppress: boolean;
   paid: boolean;
-  paidDate: unknown;
+  paidDate: string | null;
   paymentMethodId: number | null;
   amountPaidCents: Cents;
   onlinePaymentStat: string | null;
@@ -77,10 +79,11 @@ export interface AdditionalChargeState {
   charges: ChargeCents;
   hidden: boolean;
   paid: boolean;
-  paidDate: unknown;
+  paidDate: string | null;
   onlinePaymentStat: string | null;
 }
 
+/** A recorded, non-voided payment of the invoice, as the rules read it (a PaymentRecord fits). */
 export interface PaymentRowState {
   lineId: number | null;
   additionalChargeId: number | null;
@@ -110,7 +113,7 @@ export const isPendingStat = (stat: string | null | undefined) => onlinePaymentS
 export const isPaidStat = (stat: string | null | undefined) => onlinePaymentState(stat) === 'paid';
 
 /** Processor p with payment processing enabled: online payment, and charges after payment become additional charges. */
-export function takesOnlinePayments(house: HouseState): boolean {
+export function takesOnlinePayments(house: { processorType?: ProcessorType | string | null; paymentProcessingEnabled: boolean }): boolean {
   return house.processorType === 'p' && house.paymentProcessingEnabled;
 }
 
@@ -160,7 +163,15 @@ export function additionalLocked(a: Pick<AdditionalChargeState, 'paid' | 'paidDa
  * the invoice is fully paid) and the processor is p with online payment enabled.
  */
 export function chargesAreAdditional(s: Pick<EditState, 'invoice' | 'lines' | 'house'>): boolean {
-  return takesOnlinePayments(s.house) && (invoiceFullyPaid(s.invoice) || allVisibleLotsPaid(s.lines));
+  return takesOnlinePayments(s.house) && paidForAdditional(s.invoice, s.lines);
+}
+
+/** The invoice side of chargesAreAdditional: fully paid, or every visible lot paid (the read path uses it too). */
+export function paidForAdditional(
+  inv: Pick<InvoiceState, 'allPaid' | 'onlinePaymentStat'>,
+  lines: readonly Pick<LineState, 'suppress' | 'paid' | 'paidDate' | 'onlinePaymentStat'>[],
+): boolean {
+  return invoiceFullyPaid(inv) || allVisibleLotsPaid(lines);
 }
 
 /** A card or ACH payment method: any id but the offline ones (cash, check, wire, PayPal, other); spec section 3: unknown ids are cards. */
@@ -196,100 +207,73 @@ export function lotName(l: Pick<LineState, 'lotNumber' | 'lotExt' | 'lotId'>): s
 }
 
 // --- loading ----------------------------------------------------------------------------------------
+// The state is a view of the tables' one read model (invoice-records.ts, additional-charge-records.ts,
+// payment-records.ts): no row is converted here.
 
-type Row = Record<string, unknown>;
-const num = (v: unknown): number => Number(v ?? 0);
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
-export function invoiceStateOf(r: Row): InvoiceState {
+export function invoiceStateOf(r: InvoiceRecord): InvoiceState {
   return {
-    id: r.id as number,
-    groupId: r.group_id as number,
-    channel: String(r.channel),
-    countryCode: strOrNull(r.country_code),
-    stateCode: strOrNull(r.state_code),
-    province: strOrNull(r.province),
-    applyCostPerLot: r.apply_cost_per_lot as boolean,
-    pickup: r.pickup as boolean,
-    notes: strOrNull(r.notes),
-    allPaid: r.all_paid as boolean,
-    paymentMethodId: numOrNull(r.payment_method_id),
-    onlinePaymentStat: strOrNull(r.online_payment_stat),
-    charges: { tax: num(r.tax_cents), shipping: num(r.shipping_cents), insurance: num(r.insurance_cents), other: num(r.other_cents) },
-    invoiceTotalCents: num(r.invoice_total_cents),
-    paymentsMadeCents: num(r.payments_made_cents),
-    version: num(r.version),
+    id: r.id,
+    groupId: r.groupId,
+    channel: r.channel,
+    countryCode: r.countryCode,
+    stateCode: r.stateCode,
+    province: r.province,
+    applyCostPerLot: r.applyCostPerLot,
+    pickup: r.pickup,
+    notes: r.notes,
+    allPaid: r.allPaid,
+    paymentMethodId: r.paymentMethodId,
+    onlinePaymentStat: r.onlinePaymentStat,
+    charges: { tax: r.taxCents, shipping: r.shippingCents, insurance: r.insuranceCents, other: r.otherCents },
+    invoiceTotalCents: r.invoiceTotalCents,
+    paymentsMadeCents: r.paymentsMadeCents,
+    version: r.version,
   };
 }
 
-export function lineStateOf(r: Row): LineState {
+export function lineStateOf(r: InvoiceLineRecord): LineState {
   return {
-    id: r.id as number,
-    lotId: r.lot_id as number,
-    lotNumber: strOrNull(r.lot_number),
-    lotExt: strOrNull(r.lot_ext),
-    channel: strOrNull(r.channel),
-    suppress: r.suppress as boolean,
-    paid: r.paid as boolean,
-    paidDate: r.paid_date ?? null,
-    paymentMethodId: numOrNull(r.payment_method_id),
-    amountPaidCents: num(r.amount_paid_cents),
-    onlinePaymentStat: strOrNull(r.online_payment_stat),
-    totalCents: num(r.total_cents),
-    charges: {
-      tax: num(r.tax_entered_cents),
-      shipping: num(r.shipping_cents),
-      insurance: num(r.insurance_cents),
-      other: num(r.other_staff_cents),
-    },
-    hammerCents: num(r.hammer_cents),
-    premiumCents: num(r.premium_cents),
-    liveFeeCents: num(r.live_fee_cents),
-    hammerOverrideCents: numOrNull(r.hammer_override_cents),
-    premiumOverrideCents: numOrNull(r.premium_override_cents),
-    liveFeeOverrideCents: numOrNull(r.live_fee_override_cents),
+    id: r.id,
+    lotId: r.lotId,
+    lotNumber: r.lotNumber,
+    lotExt: r.lotExt,
+    channel: r.channel,
+    suppress: r.suppress,
+    paid: r.paid,
+    paidDate: r.paidDate,
+    paymentMethodId: r.paymentMethodId,
+    amountPaidCents: r.amountPaidCents,
+    onlinePaymentStat: r.onlinePaymentStat,
+    totalCents: r.totalCents,
+    charges: { tax: r.taxEnteredCents, shipping: r.shippingCents, insurance: r.insuranceCents, other: r.otherStaffCents },
+    hammerCents: r.hammerCents,
+    premiumCents: r.premiumCents,
+    liveFeeCents: r.liveFeeCents,
+    hammerOverrideCents: r.hammerOverrideCents,
+    premiumOverrideCents: r.premiumOverrideCents,
+    liveFeeOverrideCents: r.liveFeeOverrideCents,
   };
 }
 
-export function additionalStateOf(r: Row): AdditionalChargeState {
+export function additionalStateOf(r: AdditionalChargeRecord): AdditionalChargeState {
   return {
-    id: r.id as number,
-    lineId: numOrNull(r.line_id),
-    charges: { tax: num(r.tax_cents), shipping: num(r.shipping_cents), insurance: num(r.insurance_cents), other: num(r.other_cents) },
-    hidden: r.hidden as boolean,
-    paid: r.paid as boolean,
-    paidDate: r.paid_date ?? null,
-    onlinePaymentStat: strOrNull(r.online_payment_stat),
+    id: r.id,
+    lineId: r.lineId,
+    charges: { tax: r.taxCents, shipping: r.shippingCents, insurance: r.insuranceCents, other: r.otherCents },
+    hidden: r.hidden,
+    paid: r.paid,
+    paidDate: r.paidDate,
+    onlinePaymentStat: r.onlinePaymentStat,
   };
 }
 
-/** Everything the rules read, from the locked rows of the mutation plus two queries in its transaction. */
-export async function loadEditState(ctx: MutationContext, houseId: number, house: HouseState): Promise<EditState> {
-  const invoiceId = ctx.before.id as number;
-  // One after the other: the transaction has one connection.
-  const additional = await ctx.exec('select * from invoice_additional_charge where invoice_id = ? and house_id = ? order by id', [
-    invoiceId,
-    houseId,
-  ]);
-  const payments = await ctx.exec(
-    `select line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id
-       from invoice_payment where invoice_id = ? and house_id = ? and voided_at is null`,
-    [invoiceId, houseId],
-  );
+/** Everything the rules read: what the mutation loaded with the row lock (no further query). */
+export function loadEditState(ctx: MutationContext, house: HouseState): EditState {
   return {
-    invoice: invoiceStateOf(ctx.before),
-    lines: ctx.linesBefore.map(lineStateOf),
-    additional: additional.map(additionalStateOf),
-    payments: payments.map((p) => ({
-      lineId: numOrNull(p.line_id),
-      additionalChargeId: numOrNull(p.additional_charge_id),
-      amountCents: num(p.amount_cents),
-      kind: String(p.kind),
-      source: String(p.source),
-      status: String(p.status),
-      paymentMethodId: numOrNull(p.payment_method_id),
-    })),
+    invoice: invoiceStateOf(ctx.invoice),
+    lines: ctx.lines.map(lineStateOf),
+    additional: ctx.additional.map(additionalStateOf),
+    payments: ctx.payments,
     house,
   };
 }

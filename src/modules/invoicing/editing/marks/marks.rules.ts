@@ -7,7 +7,6 @@
 import { DomainError } from '../../../../core/errors/domain-error';
 import type { Cents } from '../../../../core/money/money';
 import { latestToday } from '../../groups/invoice-group-rules';
-import { onlinePaymentState } from '../../math/statuses';
 import { isOfferedPaymentMethod } from './payment-methods';
 import { idFromInput } from '../../../../core/validation/int4';
 
@@ -229,8 +228,8 @@ export function markAction(kind: MarkKind, scope: MarkScope, on: boolean): strin
 
 // --- Money of a Paid mark --------------------------------------------------------------------------
 
-export const isPending = (stat: unknown): boolean => onlinePaymentState(typeof stat === 'string' ? stat : null) === 'pending';
-export const isPaidOnline = (stat: unknown): boolean => onlinePaymentState(typeof stat === 'string' ? stat : null) === 'paid';
+/** The online states as every editing rule reads them (core/edit-state.ts). */
+export { isPendingStat as isPending, isPaidStat as isPaidOnline } from '../core/edit-state';
 
 export interface LineForAllocation {
   id: number;

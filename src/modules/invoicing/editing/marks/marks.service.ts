@@ -3,7 +3,8 @@
  * date and payment method id; marking shipped sets the shipped flag and date. A confirm dialog can
  * undo either, clearing date and method. Marking unpaid clears the invoice's all-paid state.").
  *
- * Every mark is one InvoiceMutations.mutate (row lock, version check, re-pricing, audit). A Paid
+ * A request's marks go through InvoiceMutations.mutateMany (row locks, version checks, re-pricing,
+ * audit), set-based: one round per mark of the same invoice (usually one round for the whole batch). A Paid
  * mark records the money it stands for as offline payments, so payments made, the balance and the
  * statuses come from recorded money (InvoicePricing), never from a flag alone; Not Paid voids them.
  * Shipped marks move no money (no re-pricing). A batch runs in one transaction: all or nothing.
@@ -15,7 +16,9 @@ import { DomainError } from '../../../../core/errors/domain-error';
 import { InvoiceDetailsService } from '../../invoices/invoice-details.service';
 import type { InvoiceView } from '../../invoices/invoice.view';
 import { EditingError, EditingErrorCode } from '../core/editing.errors';
-import { InvoiceMutations, MutationContext } from '../core/invoice-mutations.service';
+import { InvoiceMutations, MutationContext, type Exec } from '../core/invoice-mutations.service';
+import type { InvoiceLineRecord } from '../../invoices/invoice-records';
+import { onlineStateSql } from '../../math/statuses';
 import { MARKS_CONFLICT_TEXT, MarksError, MarksErrorCode } from './marks.errors';
 import {
   allocateInvoicePayment,
@@ -33,11 +36,26 @@ import {
 } from './marks.rules';
 
 type Actor = Pick<Principal, 'userId' | 'userName'>;
-type Row = Record<string, unknown>;
 
 export const LINE_NOT_ON_INVOICE_TEXT = 'Lot not found on this invoice.';
 
-const num = (v: unknown): number => Number(v ?? 0);
+/** The house of the locked invoice (the record leaves the tenancy key out). */
+const houseIdOf = (ctx: MutationContext): number => ctx.before.house_id as number;
+
+/** Pending (in flight) online payments of the invoice or its lots. */
+const pendingPayments = (ctx: MutationContext) => ctx.payments.filter((p) => p.status === 'pending');
+
+/** The k-th mark of each invoice in round k: a round names each invoice once (one set-based mutateMany), in the order given. */
+function rounds(items: readonly MarkItem[]): MarkItem[][] {
+  const out: MarkItem[][] = [];
+  const seen = new Map<number, number>();
+  for (const item of items) {
+    const k = seen.get(item.invoiceId) ?? 0;
+    seen.set(item.invoiceId, k + 1);
+    (out[k] ??= []).push(item);
+  }
+  return out;
+}
 
 @Injectable()
 export class InvoiceMarksService {
@@ -57,25 +75,28 @@ export class InvoiceMarksService {
       // Versions within a batch: several marks of one invoice carry the version the caller saw
       // before the batch; each mark after the first is checked against the batch's own result.
       const versions = new Map<number, { start: number; now: number }>();
-      for (const item of applyOrder(request.items)) {
-        const seen = versions.get(item.invoiceId);
-        const expected = !seen || item.version === null ? item.version : item.version === seen.start ? seen.now : item.version;
-        try {
-          const { result: groupId, version } = await this.mutations.mutate(
-            {
-              houseId,
-              invoiceId: item.invoiceId,
-              expectedVersion: expected,
-              actor,
-              action: markAction(kind, scope, item.on),
-              lineId: item.lineId,
-            },
-            (ctx) => this.apply(ctx, kind, item, actor),
-          );
-          versions.set(item.invoiceId, { start: seen ? seen.start : version - 1, now: version });
-          groupOf.set(item.invoiceId, groupId);
-        } catch (e) {
-          throw request.batch ? naming(e, item.index) : e;
+      for (const round of rounds(applyOrder(request.items))) {
+        const targets = round.map((item) => {
+          const seen = versions.get(item.invoiceId);
+          const expected = !seen || item.version === null ? item.version : item.version === seen.start ? seen.now : item.version;
+          return {
+            houseId,
+            invoiceId: item.invoiceId,
+            expectedVersion: expected,
+            actor,
+            action: markAction(kind, scope, item.on),
+            lineId: item.lineId,
+          };
+        });
+        const writes = new InvoiceMarkWrites(houseId, actor.userId);
+        const outcomes = await this.mutations.mutateMany(targets, (ctx, _target, i) => this.apply(ctx, kind, round[i], writes), {
+          named: (e, i) => (request.batch ? naming(e, round[i].index) : e),
+          beforePricing: (exec) => writes.flush(exec),
+        });
+        for (const o of outcomes) {
+          const seen = versions.get(o.invoiceId);
+          versions.set(o.invoiceId, { start: seen ? seen.start : o.changed ? o.version - 1 : o.version, now: o.version });
+          groupOf.set(o.invoiceId, o.result);
         }
       }
     };
@@ -84,20 +105,19 @@ export class InvoiceMarksService {
     return this.views(houseId, groupOf);
   }
 
-  private async apply(ctx: MutationContext, kind: MarkKind, item: MarkItem, actor: Actor): Promise<number> {
-    const invoice = ctx.before;
-    let line: Row | null = null;
+  private async apply(ctx: MutationContext, kind: MarkKind, item: MarkItem, writes: InvoiceMarkWrites): Promise<number> {
+    let line: InvoiceLineRecord | null = null;
     if (item.lineId !== null) {
-      line = ctx.linesBefore.find((l) => num(l.id) === item.lineId) ?? null;
+      line = ctx.lines.find((l) => l.id === item.lineId) ?? null;
       if (!line) throw new EditingError(EditingErrorCode.LINE_NOT_FOUND, LINE_NOT_ON_INVOICE_TEXT);
     }
     if (kind === 'shipped') {
       ctx.skipPricing();
       if (line) await this.shipLine(ctx, line, item);
-      else await this.shipInvoice(ctx, item);
-    } else if (line) await this.payLine(ctx, line, item, actor);
-    else await this.payInvoice(ctx, item, actor);
-    return num(invoice.group_id);
+      else writes.ship(ctx.invoice.id, item);
+    } else if (line) await this.payLine(ctx, line, item, writes);
+    else this.payInvoice(ctx, item, writes);
+    return ctx.invoice.groupId;
   }
 
   // --- Paid ----------------------------------------------------------------------------------------
@@ -110,85 +130,36 @@ export class InvoiceMarksService {
    * whatever was marked paid without money from a processor is unmarked, and the invoice's all-paid
    * state, date and method are cleared.
    */
-  private async payInvoice(ctx: MutationContext, item: MarkItem, actor: Actor): Promise<void> {
-    const inv = ctx.before;
-    const key = [inv.id, inv.house_id];
-    const pending = await this.pendingPayments(ctx);
-    const additional = await ctx.exec<Row>(
-      `select id, line_id, tax_cents, shipping_cents, insurance_cents, other_cents, hidden, paid, paid_date, online_payment_stat
-         from invoice_additional_charge where invoice_id = ? and house_id = ? order by id`,
-      key,
-    );
+  private payInvoice(ctx: MutationContext, item: MarkItem, writes: InvoiceMarkWrites): void {
+    const inv = ctx.invoice;
     if (
-      isPending(inv.online_payment_stat) ||
-      pending.length ||
-      ctx.linesBefore.some((l) => !l.suppress && isPending(l.online_payment_stat)) ||
-      additional.some((a) => !a.hidden && isPending(a.online_payment_stat))
+      isPending(inv.onlinePaymentStat) ||
+      pendingPayments(ctx).length ||
+      ctx.lines.some((l) => !l.suppress && isPending(l.onlinePaymentStat)) ||
+      ctx.additional.some((a) => !a.hidden && isPending(a.onlinePaymentStat))
     ) {
       throw new MarksError(MarksErrorCode.PAYMENT_PENDING, MARKS_CONFLICT_TEXT.invoicePending);
     }
-    if (isPaidOnline(inv.online_payment_stat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
+    if (isPaidOnline(inv.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
+    if (!item.on) return writes.unpay(inv.id);
 
-    if (item.on) {
-      const hiddenLines = new Set(ctx.linesBefore.filter((l) => l.suppress).map((l) => num(l.id)));
-      const extras = additional.map((a) => ({
-        id: num(a.id),
-        amount: num(a.tax_cents) + num(a.shipping_cents) + num(a.insurance_cents) + num(a.other_cents),
-        paid: !!a.paid || a.paid_date != null || isPaidOnline(a.online_payment_stat),
-        hidden: !!a.hidden || (a.line_id != null && hiddenLines.has(num(a.line_id))),
-      }));
-      const parts = allocateInvoicePayment(
-        num(inv.balance_cents),
-        ctx.linesBefore.map((l) => ({
-          id: num(l.id),
-          total: num(l.total_cents),
-          amountPaid: num(l.amount_paid_cents),
-          paid: !!l.paid,
-          hidden: !!l.suppress,
-        })),
-        extras,
-      );
-      await this.recordPayments(ctx, parts, item, actor);
-      await ctx.exec(
-        `update invoice_line set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now()
-          where invoice_id = ? and house_id = ? and not suppress and not paid`,
-        [item.date, item.paymentMethodId, ...key],
-      );
-      const unpaidExtras = extras.filter((a) => !a.hidden && !a.paid).map((a) => a.id);
-      if (unpaidExtras.length) {
-        await ctx.exec(
-          `update invoice_additional_charge set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now()
-            where house_id = ? and id in (${unpaidExtras.map(() => '?').join(', ')})`,
-          [item.date, item.paymentMethodId, inv.house_id, ...unpaidExtras],
-        );
-      }
-      await ctx.exec(
-        `update invoice set all_paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`,
-        [item.date, item.paymentMethodId, ...key],
-      );
-      return;
-    }
-    await ctx.exec(
-      `update invoice_payment set voided_at = now() where invoice_id = ? and house_id = ? and source = 'offline' and voided_at is null`,
-      key,
+    const hiddenLines = new Set(ctx.lines.filter((l) => l.suppress).map((l) => l.id));
+    const extras = ctx.additional.map((a) => ({
+      id: a.id,
+      amount: a.taxCents + a.shippingCents + a.insuranceCents + a.otherCents,
+      paid: a.paid || a.paidDate !== null || isPaidOnline(a.onlinePaymentStat),
+      hidden: a.hidden || (a.lineId !== null && hiddenLines.has(a.lineId)),
+    }));
+    const parts = allocateInvoicePayment(
+      inv.balanceCents,
+      ctx.lines.map((l) => ({ id: l.id, total: l.totalCents, amountPaid: l.amountPaidCents, paid: l.paid, hidden: l.suppress })),
+      extras,
     );
-    await ctx.exec(
-      `update invoice_line l set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
-        where l.invoice_id = ? and l.house_id = ? and l.paid and coalesce(l.online_payment_stat, '') <> 'a'
-          and not exists (select 1 from invoice_payment p where p.line_id = l.id and p.house_id = l.house_id and p.voided_at is null
-                            and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
-      key,
-    );
-    await ctx.exec(
-      `update invoice_additional_charge a set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
-        where a.invoice_id = ? and a.house_id = ? and (a.paid or a.paid_date is not null) and coalesce(a.online_payment_stat, '') <> 'a'
-          and not exists (select 1 from invoice_payment p where p.additional_charge_id = a.id and p.house_id = a.house_id and p.voided_at is null
-                            and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
-      key,
-    );
-    await ctx.exec(
-      `update invoice set all_paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`,
-      key,
+    writes.pay(
+      inv.id,
+      item,
+      parts,
+      extras.filter((a) => !a.hidden && !a.paid).map((a) => a.id),
     );
   }
 
@@ -198,29 +169,35 @@ export class InvoiceMarksService {
    * invoice is all paid (taking this date and method if it had none). Not Paid: the lot's offline
    * payments are voided, its date and method cleared, and the invoice is no longer all paid.
    */
-  private async payLine(ctx: MutationContext, line: Row, item: MarkItem, actor: Actor): Promise<void> {
-    const inv = ctx.before;
-    const pending = await this.pendingPayments(ctx);
+  private async payLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem, writes: InvoiceMarkWrites): Promise<void> {
+    const inv = ctx.invoice;
     if (
-      isPending(line.online_payment_stat) ||
-      isPending(inv.online_payment_stat) ||
-      pending.some((p) => p.line_id === null || num(p.line_id) === item.lineId)
+      isPending(line.onlinePaymentStat) ||
+      isPending(inv.onlinePaymentStat) ||
+      pendingPayments(ctx).some((p) => p.lineId === null || p.lineId === item.lineId)
     ) {
       throw new MarksError(MarksErrorCode.PAYMENT_PENDING, MARKS_CONFLICT_TEXT.linePending);
     }
-    if (isPaidOnline(line.online_payment_stat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.linePaidOnline);
-    if (isPaidOnline(inv.online_payment_stat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
-    const key = [inv.id, inv.house_id];
+    if (isPaidOnline(line.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.linePaidOnline);
+    if (isPaidOnline(inv.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
+    const houseId = houseIdOf(ctx);
+    const key = [inv.id, houseId];
 
     if (item.on) {
       if (line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
-      const amount = linePaymentAmount({ total: num(line.total_cents), amountPaid: num(line.amount_paid_cents) }, num(inv.balance_cents));
-      await this.recordPayments(ctx, amount > 0 ? [{ lineId: item.lineId, additionalChargeId: null, amount }] : [], item, actor);
+      const amount = linePaymentAmount({ total: line.totalCents, amountPaid: line.amountPaidCents }, inv.balanceCents);
+      // Recorded now, not queued: the lot's own updates below run now too (one lot, a few statements).
+      await writes.insertPayments(
+        ctx.exec,
+        ctx.invoice.id,
+        amount > 0 ? [{ lineId: item.lineId, additionalChargeId: null, amount }] : [],
+        item,
+      );
       await ctx.exec(
         `update invoice_line set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`,
-        [item.date, item.paymentMethodId, item.lineId, inv.house_id],
+        [item.date, item.paymentMethodId, item.lineId, houseId],
       );
-      const everyLotPaid = ctx.linesBefore.every((l) => l.suppress || l.paid || num(l.id) === item.lineId);
+      const everyLotPaid = ctx.lines.every((l) => l.suppress || l.paid || l.id === item.lineId);
       if (everyLotPaid) {
         await ctx.exec(
           `update invoice set all_paid = true, paid_date = coalesce(paid_date, ?), payment_method_id = coalesce(payment_method_id, ?), updated_at = now() where id = ? and house_id = ?`,
@@ -235,65 +212,20 @@ export class InvoiceMarksService {
     );
     await ctx.exec(
       `update invoice_line set paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`,
-      [item.lineId, inv.house_id],
+      [item.lineId, houseId],
     );
     await ctx.exec(`update invoice set all_paid = false, updated_at = now() where id = ? and house_id = ?`, key);
   }
 
-  /** Pending (in flight) online payments of the invoice or its lots. */
-  private pendingPayments(ctx: MutationContext): Promise<{ line_id: number | null }[]> {
-    return ctx.exec(
-      `select line_id from invoice_payment where invoice_id = ? and house_id = ? and status = 'pending' and voided_at is null`,
-      [ctx.before.id, ctx.before.house_id],
-    );
-  }
-
-  private async recordPayments(ctx: MutationContext, parts: readonly Allocation[], item: MarkItem, actor: Actor): Promise<void> {
-    if (!parts.length) return;
-    const params: unknown[] = [];
-    for (const p of parts)
-      params.push(
-        ctx.before.house_id,
-        ctx.before.id,
-        p.lineId,
-        p.additionalChargeId,
-        p.amount,
-        item.paymentMethodId,
-        item.date,
-        actor.userId,
-      );
-    await ctx.exec(
-      `insert into invoice_payment (house_id, invoice_id, line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id, paid_date, created_by_user_id, created_at)
-       values ${parts.map(() => `(?, ?, ?, ?, ?, 'payment', 'offline', 'settled', ?, ?, ?, now())`).join(', ')}`,
-      params,
-    );
-  }
-
   // --- Shipped -------------------------------------------------------------------------------------
 
-  /** The whole invoice: every visible lot not yet shipped gets the flag and the date; undoing clears every visible lot. */
-  private async shipInvoice(ctx: MutationContext, item: MarkItem): Promise<void> {
-    const key = [ctx.before.id, ctx.before.house_id];
-    if (item.on) {
-      await ctx.exec(
-        `update invoice_line set shipped = true, shipped_date = ?, updated_at = now() where invoice_id = ? and house_id = ? and not suppress and not shipped`,
-        [item.date, ...key],
-      );
-    } else {
-      await ctx.exec(
-        `update invoice_line set shipped = false, shipped_date = null, updated_at = now() where invoice_id = ? and house_id = ? and not suppress`,
-        key,
-      );
-    }
-  }
-
-  private async shipLine(ctx: MutationContext, line: Row, item: MarkItem): Promise<void> {
+  private async shipLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem): Promise<void> {
     if (item.on && line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
     await ctx.exec(`update invoice_line set shipped = ?, shipped_date = ?, updated_at = now() where id = ? and house_id = ?`, [
       item.on,
       item.date,
       item.lineId,
-      ctx.before.house_id,
+      houseIdOf(ctx),
     ]);
   }
 
@@ -306,6 +238,129 @@ export class InvoiceMarksService {
     const out: InvoiceView[] = [];
     for (const [groupId, ids] of byGroup) out.push(...(await this.details.invoicesOfGroup(houseId, groupId, ids)));
     return out;
+  }
+}
+
+/**
+ * The writes of a round's whole-invoice marks, queued by each invoice's change (after its checks)
+ * and written set-based before the re-pricing: a few statements for the round, whatever the number
+ * of invoices. Each mark writes what it wrote one invoice at a time before:
+ * - Paid: the allocated offline payments; every visible lot not yet paid, and every counted unpaid
+ *   additional charge, marked paid with the date and method; the invoice all paid with them.
+ * - Not Paid: every offline payment voided; lots and additional charges marked paid without money
+ *   from a processor unmarked; the invoice's all-paid state, date and method cleared.
+ * - Shipped: every visible lot not yet shipped gets the flag and the date; undoing clears every visible lot.
+ */
+class InvoiceMarkWrites {
+  private readonly payments: { invoiceId: number; parts: readonly Allocation[]; item: MarkItem }[] = [];
+  private readonly paid: [number, string | null, number | null][] = [];
+  private readonly paidExtras: [number, string | null, number | null][] = [];
+  private readonly unpaid: number[] = [];
+  private readonly shipped: [number, string | null][] = [];
+  private readonly unshipped: number[] = [];
+
+  constructor(
+    private readonly houseId: number,
+    private readonly userId: number,
+  ) {}
+
+  pay(invoiceId: number, item: MarkItem, parts: readonly Allocation[], extraIds: readonly number[]): void {
+    if (parts.length) this.payments.push({ invoiceId, parts, item });
+    this.paid.push([invoiceId, item.date, item.paymentMethodId]);
+    for (const id of extraIds) this.paidExtras.push([id, item.date, item.paymentMethodId]);
+  }
+
+  unpay(invoiceId: number): void {
+    this.unpaid.push(invoiceId);
+  }
+
+  ship(invoiceId: number, item: MarkItem): void {
+    if (item.on) this.shipped.push([invoiceId, item.date]);
+    else this.unshipped.push(invoiceId);
+  }
+
+  /** Offline payments of one mark, in one INSERT (also used directly by a lot's mark). */
+  async insertPayments(exec: Exec, invoiceId: number, parts: readonly Allocation[], item: MarkItem): Promise<void> {
+    await this.insert(exec, [{ invoiceId, parts, item }]);
+  }
+
+  async flush(exec: Exec): Promise<void> {
+    const h = this.houseId;
+    await this.insert(exec, this.payments);
+    if (this.paid.length) {
+      const rows = JSON.stringify(this.paid);
+      await exec(
+        `update invoice_line l set paid = true, paid_date = (v->>1)::date, payment_method_id = (v->>2)::int, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where l.invoice_id = (v->>0)::int and l.house_id = ? and not l.suppress and not l.paid`,
+        [rows, h],
+      );
+      if (this.paidExtras.length) {
+        await exec(
+          `update invoice_additional_charge a set paid = true, paid_date = (v->>1)::date, payment_method_id = (v->>2)::int, updated_at = now()
+             from jsonb_array_elements(?::jsonb) as v where a.id = (v->>0)::int and a.house_id = ?`,
+          [JSON.stringify(this.paidExtras), h],
+        );
+      }
+      await exec(
+        `update invoice i set all_paid = true, paid_date = (v->>1)::date, payment_method_id = (v->>2)::int, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where i.id = (v->>0)::int and i.house_id = ?`,
+        [rows, h],
+      );
+    }
+    if (this.unpaid.length) {
+      const ids = this.unpaid;
+      const list = ids.map(() => '?').join(', ');
+      await exec(
+        `update invoice_payment set voided_at = now() where house_id = ? and invoice_id in (${list}) and source = 'offline' and voided_at is null`,
+        [h, ...ids],
+      );
+      await exec(
+        `update invoice_line l set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
+          where l.house_id = ? and l.invoice_id in (${list}) and l.paid and not ${onlineStateSql('l.online_payment_stat', 'paid')}
+            and not exists (select 1 from invoice_payment p where p.line_id = l.id and p.house_id = l.house_id and p.voided_at is null
+                              and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
+        [h, ...ids],
+      );
+      await exec(
+        `update invoice_additional_charge a set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
+          where a.house_id = ? and a.invoice_id in (${list}) and (a.paid or a.paid_date is not null) and not ${onlineStateSql('a.online_payment_stat', 'paid')}
+            and not exists (select 1 from invoice_payment p where p.additional_charge_id = a.id and p.house_id = a.house_id and p.voided_at is null
+                              and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
+        [h, ...ids],
+      );
+      await exec(
+        `update invoice set all_paid = false, paid_date = null, payment_method_id = null, updated_at = now() where house_id = ? and id in (${list})`,
+        [h, ...ids],
+      );
+    }
+    if (this.shipped.length) {
+      await exec(
+        `update invoice_line l set shipped = true, shipped_date = (v->>1)::date, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where l.invoice_id = (v->>0)::int and l.house_id = ? and not l.suppress and not l.shipped`,
+        [JSON.stringify(this.shipped), h],
+      );
+    }
+    if (this.unshipped.length) {
+      await exec(
+        `update invoice_line set shipped = false, shipped_date = null, updated_at = now()
+          where house_id = ? and invoice_id in (${this.unshipped.map(() => '?').join(', ')}) and not suppress`,
+        [h, ...this.unshipped],
+      );
+    }
+  }
+
+  private async insert(exec: Exec, marks: readonly { invoiceId: number; parts: readonly Allocation[]; item: MarkItem }[]): Promise<void> {
+    // One jsonb parameter, however many rows (no bind-parameter limit for a batch of 1,000 marks).
+    const rows = marks.flatMap(({ invoiceId, parts, item }) =>
+      parts.map((p) => [invoiceId, p.lineId, p.additionalChargeId, p.amount, item.paymentMethodId, item.date]),
+    );
+    if (!rows.length) return;
+    await exec(
+      `insert into invoice_payment (house_id, invoice_id, line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id, paid_date, created_by_user_id, created_at)
+       select ?, (v->>0)::int, (v->>1)::int, (v->>2)::int, (v->>3)::bigint, 'payment', 'offline', 'settled', (v->>4)::int, (v->>5)::date, ?, now()
+         from jsonb_array_elements(?::jsonb) with ordinality as r(v, n) order by n`,
+      [this.houseId, this.userId, JSON.stringify(rows)],
+    );
   }
 }
 
