@@ -43,10 +43,10 @@ export class InvoicePricing {
     const q = <T>(sql: string, params: unknown[]) => conn.execute(sql, params, 'all', ctx) as Promise<T[]>;
     // Every table through its one read model; one statement after the other (one pg client per transaction).
     const invoices = (
-      await q<Record<string, unknown>>(`select ${INVOICE_COLUMNS} from invoice i where i.house_id = ? and i.id in (${placeholders(invoiceIds)})`, [
-        houseId,
-        ...invoiceIds,
-      ])
+      await q<Record<string, unknown>>(
+        `select ${INVOICE_COLUMNS} from invoice i where i.house_id = ? and i.id in (${placeholders(invoiceIds)})`,
+        [houseId, ...invoiceIds],
+      )
     ).map(invoiceRecord);
     if (!invoices.length) return;
     const ids = invoices.map((i) => i.id);
