@@ -19,6 +19,7 @@ import { InvoiceGroupsController } from './groups/invoice-groups.controller';
 import { InvoiceGroupsResourceController } from './groups/invoice-groups-resource.controller';
 import { InvoiceGroupsService } from './groups/invoice-groups.service';
 import { CreateGroupInvoicesHandler } from './groups/jobs/create-group-invoices.handler';
+import { InvoiceGroupRecoveryTasks } from './groups/jobs/invoice-group-recovery.tasks';
 import { InvoiceBuilder, TAX_RATE_PROVIDER } from './invoices/invoice-builder';
 import { StaticUsStateTaxRates } from './math';
 import { InvoicePricing } from './editing/core/invoice-pricing.service';
@@ -69,6 +70,7 @@ import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service
     InvoiceGroupsService,
     InvoiceBuilder,
     CreateGroupInvoicesHandler,
+    InvoiceGroupRecoveryTasks,
     { provide: TAX_RATE_PROVIDER, useValue: new StaticUsStateTaxRates() },
     InvoicePricing,
     InvoiceMutations,
