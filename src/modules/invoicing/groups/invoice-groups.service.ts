@@ -6,6 +6,7 @@ import { JobsService } from '../../../core/queue/jobs.service';
 import { CatalogsService, type SessionRow } from '../../catalogs/catalogs.service';
 import { HouseAddress } from '../../houses/locations/house-address.entity';
 import { LotsService } from '../../lots/lots.service';
+import { LotResultLocks } from '../../lots/results/result-locks';
 import { applyCostPerLotOf } from '../invoices/invoice-builder';
 import { singleCurrency } from '../math';
 import { InvoiceTemplate } from '../templates/invoice-template.entity';
@@ -134,6 +135,7 @@ export class InvoiceGroupsService {
     private readonly lots: LotsService,
     private readonly templates: InvoiceTemplatesService,
     private readonly jobs: JobsService,
+    private readonly resultLocks: LotResultLocks,
   ) {}
 
   // --- Uninvoiced sessions ----------------------------------------------------------------------
@@ -234,6 +236,13 @@ export class InvoiceGroupsService {
 
     const outcome = await this.em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(?, ?)', [CREATE_LOCK, houseId]);
+      // The sales' results lock, shared with the results import: an import running now finishes
+      // before the group exists (its results get invoiced); one starting later finds the sessions
+      // being invoiced and leaves their results alone.
+      await this.resultLocks.lockSales(
+        tx,
+        sessions.map((s) => s.groupId),
+      );
       const same = (g: { title: string; template_id: number; catalogs: number[] }) =>
         g.title === title &&
         g.template_id === tid &&
@@ -319,7 +328,21 @@ export class InvoiceGroupsService {
    * even if they did not. A group in progress whose job is lost gets a new one. 409 once created.
    */
   async retryCreation(houseId: number, id: number): Promise<InvoiceGroupRecord> {
+    const links: { catalog_id: number }[] = await this.em
+      .getConnection()
+      .execute(
+        'select gc.catalog_id from invoice_group_catalog gc join invoice_group g on g.id = gc.group_id where g.id = ? and g.house_id = ?',
+        [id, houseId],
+      );
+    const sales = (
+      await this.catalogs.sessions(
+        houseId,
+        links.map((l) => l.catalog_id),
+      )
+    ).map((s) => s.groupId);
     const key = await this.em.transactional(async (tx): Promise<string | null> => {
+      // As at creation: the sessions become "being invoiced" again only between two imports.
+      await this.resultLocks.lockSales(tx, sales);
       const rows: { invoice_created: boolean; creation_error: string | null; creation_job_id: string | null; job_status: string | null }[] =
         await tx.execute(
           `select g.invoice_created, g.creation_error, g.creation_job_id, j.status as job_status
