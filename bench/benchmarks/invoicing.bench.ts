@@ -7,8 +7,18 @@ import type { Pool } from 'pg';
 import { BenchContext, BenchSkipped, defineBenchmark } from '../harness';
 import { BuildResult, InvoiceBuilder } from '../../src/modules/invoicing/invoices/invoice-builder';
 
-const LOTS = 5_000;
-const BIDDERS = 1_000;
+/** 5,000 lots won by 1,000 bidders; INVOICING_LOTS / INVOICING_BIDDERS size a one-off larger run. */
+const LOTS = sizeFromEnv('INVOICING_LOTS', 5_000);
+const BIDDERS = sizeFromEnv('INVOICING_BIDDERS', 1_000);
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+function sizeFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1 (got "${raw}")`);
+  return n;
+}
 
 interface State {
   houseId: number;
@@ -30,8 +40,8 @@ interface State {
  */
 export default defineBenchmark<State>({
   name: 'invoicing',
-  title: 'invoice a group of 5,000 lots / 1,000 bidders',
-  description: 'InvoiceBuilder.build of a 5,000-lot, 1,000-bidder group against COPY of the same 5,000 invoice_line rows',
+  title: `invoice a group of ${fmt(LOTS)} lots / ${fmt(BIDDERS)} bidders`,
+  description: `InvoiceBuilder.build of a ${fmt(LOTS)}-lot, ${fmt(BIDDERS)}-bidder group against COPY of the same ${fmt(LOTS)} invoice_line rows`,
   async setup(ctx) {
     const { houseId } = ctx.user;
     const db = ctx.db;
@@ -107,7 +117,7 @@ export default defineBenchmark<State>({
     const iterations = Math.max(3, ctx.shape.rounds * 3);
     return {
       subject: ctx.sequential(
-        'InvoiceBuilder.build: 1,000 invoices, 5,000 lines (app, in-process)',
+        `InvoiceBuilder.build: ${fmt(BIDDERS)} invoices, ${fmt(LOTS)} lines (app, in-process)`,
         'op/s',
         {
           iterations,
@@ -125,7 +135,7 @@ export default defineBenchmark<State>({
       ),
       floors: [
         ctx.sequential(
-          'bare pg: COPY the same 5,000 invoice_line rows',
+          `bare pg: COPY the same ${fmt(LOTS)} invoice_line rows`,
           'op/s',
           {
             iterations,

@@ -25,6 +25,11 @@ export const ENV_VARS = {
   },
   QUEUE_PREFIX: { parse: str(), default: 'ar', doc: 'Prefix of the Redis keys of the queues.' },
   JOB_CONCURRENCY: { parse: int(1, 64), default: 2, doc: 'Jobs processed at once per queue and process.' },
+  JOB_LOCK_SECONDS: {
+    parse: int(2, 3600),
+    default: 30,
+    doc: 'Bull: a job whose worker stopped renewing its lock this long is redelivered (checked as often).',
+  },
   SESSION_TTL_HOURS: { parse: int(1, 24 * 30), default: 12, doc: 'Staff sessions end after this many idle hours.' },
   COOKIE_SECURE: { parse: oneOf('auto', 'true', 'false'), default: 'auto', doc: '`auto`: Secure cookies in production only.' },
   LOGIN_MAX_FAILURES: {
@@ -58,6 +63,7 @@ export interface AppConfig {
   redisUrl?: string;
   queuePrefix: string;
   jobConcurrency: number;
+  jobLockSeconds: number;
   sessionTtlHours: number;
   cookieSecure: boolean;
   login: { maxFailures: number; windowMinutes: number };
@@ -91,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     redisUrl: v('REDIS_URL'),
     queuePrefix: v('QUEUE_PREFIX'),
     jobConcurrency: v('JOB_CONCURRENCY'),
+    jobLockSeconds: v('JOB_LOCK_SECONDS'),
     sessionTtlHours: v('SESSION_TTL_HOURS'),
     cookieSecure: cookieSecure === 'auto' ? nodeEnv === 'production' : cookieSecure === 'true',
     login: { maxFailures: v('LOGIN_MAX_FAILURES'), windowMinutes: v('LOGIN_WINDOW_MINUTES') },

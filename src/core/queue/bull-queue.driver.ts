@@ -1,6 +1,9 @@
 import { Logger } from '@nestjs/common';
-import type { Queue } from 'bull';
+import type { Job, Queue } from 'bull';
 import { DispatchOptions, QueueDriver } from './queue-driver';
+
+/** Bull's own reason when it fails a job that stalled more often than `maxStalledCount` (bull 4, lib/queue.js). */
+const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
 
 /** Bull on Redis: delivery, retries with backoff and stalled-job recovery across instances. */
 export class BullQueueDriver implements QueueDriver {
@@ -41,8 +44,20 @@ export class BullQueueDriver implements QueueDriver {
     );
   }
 
-  async startProcessing(execute: (runId: string, attempt: number) => Promise<void>): Promise<void> {
+  async startProcessing(
+    execute: (runId: string, attempt: number) => Promise<void>,
+    gaveUp?: (runId: string) => Promise<void>,
+  ): Promise<void> {
     for (const q of this.queues.values()) {
+      // Bull fails a job that stalled more than `maxStalledCount` times (its worker died during it
+      // twice) without calling the processor: the runner never hears of it, so tell the service.
+      // Only this process's stalled check emits it; a crash before the handler ran is caught by
+      // the re-dispatch of `running` runs at start (JobsService).
+      q.on('failed', (job: Job | null, err: Error | undefined) => {
+        if (!gaveUp || err?.message !== STALLED_TOO_OFTEN) return;
+        const runId = (job?.data as { runId?: string } | undefined)?.runId;
+        if (runId) gaveUp(runId).catch((e: unknown) => this.logger.error(`stalled job ${runId}: ${e instanceof Error ? e.message : e}`));
+      });
       // process() settles only when the queue closes; a rejection (Redis gone) must not go unhandled.
       q.process('*', this.concurrency, (job) => execute((job.data as { runId: string }).runId, job.attemptsMade + 1)).catch((e: unknown) =>
         this.logger.error(`queue ${q.name} stopped processing: ${e instanceof Error ? e.message : e}`),

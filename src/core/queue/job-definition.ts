@@ -25,3 +25,13 @@ export interface JobContext<P> {
 }
 
 export type JobHandlerFn<P> = (ctx: JobContext<P>) => Promise<unknown>;
+
+/** What a failure handler (see JobFailedHandler) learns about a run that failed for good. */
+export interface FailedJob<P> {
+  runId: string;
+  houseId: number | null;
+  payload: P;
+  error: string;
+}
+
+export type JobFailedFn<P> = (job: FailedJob<P>) => Promise<unknown>;

@@ -4,6 +4,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { JobContext } from './job-definition';
 import { JobHandlerRegistry } from './job-handler.registry';
 
+interface RunRow {
+  queue: string;
+  name: string;
+  house_id: number | null;
+  payload: unknown;
+}
+
 export const INTERRUPTED = 'Interrupted during its last attempt (the process running it stopped).';
 
 /**
@@ -36,21 +43,26 @@ export class JobRunner {
         returning queue, name, house_id, payload, attempts, max_attempts`,
       [runId],
     );
-    const run = claimed[0] as
-      { queue: string; name: string; house_id: number | null; payload: unknown; attempts: number; max_attempts: number } | undefined;
+    const run = claimed[0] as (RunRow & { attempts: number; max_attempts: number }) | undefined;
     if (!run) {
       // Still `running` with no attempt left: its last attempt was interrupted (the process died).
-      const interrupted = await this.conn.execute(
-        `update job_run set status = 'failed', error = ?, finished_at = now() where id = ? and status = 'running' and attempts >= max_attempts returning attempts`,
+      const interrupted: RunRow[] = await this.conn.execute(
+        `update job_run set status = 'failed', error = ?, finished_at = now() where id = ? and status = 'running' and attempts >= max_attempts
+          returning queue, name, house_id, payload`,
         [INTERRUPTED, runId],
       );
-      if (interrupted.length) this.logger.warn(`job ${runId} failed: ${INTERRUPTED}`);
+      if (interrupted[0]) {
+        this.logger.warn(`job ${runId} failed: ${INTERRUPTED}`);
+        await this.failedForGood(runId, interrupted[0], INTERRUPTED);
+      }
       return;
     }
     const attempt = run.attempts;
     const handler = this.registry.get(run.queue, run.name);
     if (!handler) {
-      await this.finish(runId, 'failed', null, `No handler for job ${run.queue}:${run.name}`);
+      const message = `No handler for job ${run.queue}:${run.name}`;
+      await this.finish(runId, 'failed', null, message);
+      await this.failedForGood(runId, run, message);
       return;
     }
     const ctx: JobContext<unknown> = {
@@ -71,6 +83,22 @@ export class JobRunner {
       );
       await this.finish(runId, final ? 'failed' : 'queued', null, message);
       if (!final) throw e;
+      await this.failedForGood(runId, run, message);
+    }
+  }
+
+  /**
+   * Runs the job's failure handler (e.g. the invoice group then shows its error and offers a
+   * retry). Its own failure is logged, not thrown: the run is failed either way, and sweeps that
+   * look for such leftovers (see InvoiceGroupRecovery) finish the work.
+   */
+  private async failedForGood(runId: string, run: RunRow, error: string): Promise<void> {
+    const onFailed = this.registry.onFailed(run.queue, run.name);
+    if (!onFailed) return;
+    try {
+      await RequestContext.create(this.orm.em, () => onFailed({ runId, houseId: run.house_id, payload: run.payload, error }));
+    } catch (e) {
+      this.logger.error(`failure handler of job ${run.queue}:${run.name} ${runId} failed: ${e instanceof Error ? e.message : e}`);
     }
   }
 

@@ -56,7 +56,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationBootstrap(): Promise<void> {
     if (!this.runtime.processJobs) return;
     if (this.driver.mode === 'in-process') this.logger.log('No Redis: queued jobs run in-process');
-    await this.driver.startProcessing((id, attempt) => this.runner.execute(id, attempt));
+    await this.driver.startProcessing(
+      (id, attempt) => this.runner.execute(id, attempt),
+      (id) => this.redispatch(id),
+    );
     await this.redispatchPending();
   }
 
@@ -122,9 +125,30 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     return rows[0].id as string;
   }
 
-  /** Jobs recorded but never delivered (a crash between insert and dispatch, or no Redis). */
+  /**
+   * Hands a run the driver gave up on back to it: the runner then claims its next attempt, or, with
+   * none left, fails it for good (and runs the job's failure handler). A no-op for a finished run.
+   */
+  private async redispatch(runId: string): Promise<void> {
+    const rows: { queue: string; name: string; max_attempts: number }[] = await this.conn.execute(
+      `select queue, name, max_attempts from job_run where id = ? and status in ('queued', 'running')`,
+      [runId],
+    );
+    const r = rows[0];
+    if (!r) return;
+    this.logger.warn(`job ${r.queue}:${r.name} ${runId} was given up by the queue (its worker died during it): dispatched again`);
+    const backoffMs = this.registry.definition(r.queue, r.name)?.backoffMs ?? 1000;
+    await this.driver.dispatch(r.queue, runId, { name: r.name, maxAttempts: r.max_attempts, backoffMs });
+  }
+
+  /**
+   * Jobs recorded but never delivered (a crash between insert and dispatch, or no Redis), and
+   * runs left `running`: dispatching one that Bull still holds (waiting, active, delayed) adds
+   * nothing, while one Bull failed or lost (a stalled job given up while no handler listened) is
+   * delivered again, and the runner claims its next attempt or fails it for good.
+   */
   private async redispatchPending(): Promise<void> {
-    const statuses = this.driver.mode === 'in-process' ? ['queued', 'running'] : ['queued'];
+    const statuses = ['queued', 'running'];
     const rows: { id: string; queue: string; name: string; max_attempts: number }[] = await this.conn.execute(
       `select id, queue, name, max_attempts from job_run where status in (${statuses.map(() => '?').join(', ')}) order by created_at limit 10000`,
       statuses,

@@ -31,7 +31,12 @@ export class QueueModule {
         DiscoveryModule,
         ...(redisUrl
           ? [
-              BullModule.forRoot({ redis: redisUrl, prefix: config.queuePrefix }),
+              BullModule.forRoot({
+                redis: redisUrl,
+                prefix: config.queuePrefix,
+                // A job whose worker died is redelivered once its lock expires, found by the next stalled check.
+                settings: { lockDuration: config.jobLockSeconds * 1000, stalledInterval: config.jobLockSeconds * 1000 },
+              }),
               BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
             ]
           : []),

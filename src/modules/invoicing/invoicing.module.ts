@@ -19,6 +19,8 @@ import { InvoiceGroupsController } from './groups/invoice-groups.controller';
 import { InvoiceGroupsResourceController } from './groups/invoice-groups-resource.controller';
 import { InvoiceGroupsService } from './groups/invoice-groups.service';
 import { CreateGroupInvoicesHandler } from './groups/jobs/create-group-invoices.handler';
+import { InvoiceGroupRecoveryTasks } from './groups/jobs/invoice-group-recovery.tasks';
+import { GROUPS_IN_PROGRESS_LOCK } from './groups/groups-in-progress.lock';
 import { InvoiceBuilder, TAX_RATE_PROVIDER } from './invoices/invoice-builder';
 import { StaticUsStateTaxRates } from './math';
 import { InvoicePricing } from './editing/core/invoice-pricing.service';
@@ -69,6 +71,7 @@ import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service
     InvoiceGroupsService,
     InvoiceBuilder,
     CreateGroupInvoicesHandler,
+    InvoiceGroupRecoveryTasks,
     { provide: TAX_RATE_PROVIDER, useValue: new StaticUsStateTaxRates() },
     InvoicePricing,
     InvoiceMutations,
@@ -96,5 +99,7 @@ export class InvoicingModule implements OnModuleInit {
     this.locations.registerUsageCheck(TEMPLATES_USING_ADDRESS);
     // An invoiced lot keeps its result (results import, realized prices).
     this.resultLocks.register(INVOICED_LOTS_LOCK);
+    // ... and a lot of a session being invoiced keeps it until the invoices exist.
+    this.resultLocks.register(GROUPS_IN_PROGRESS_LOCK);
   }
 }

@@ -6,6 +6,7 @@ import { JobsService } from '../../../core/queue/jobs.service';
 import { CatalogsService, type SessionRow } from '../../catalogs/catalogs.service';
 import { HouseAddress } from '../../houses/locations/house-address.entity';
 import { LotsService } from '../../lots/lots.service';
+import { LotResultLocks } from '../../lots/results/result-locks';
 import { applyCostPerLotOf } from '../invoices/invoice-builder';
 import { singleCurrency } from '../math';
 import { InvoiceTemplate } from '../templates/invoice-template.entity';
@@ -133,6 +134,7 @@ export class InvoiceGroupsService {
     private readonly lots: LotsService,
     private readonly templates: InvoiceTemplatesService,
     private readonly jobs: JobsService,
+    private readonly resultLocks: LotResultLocks,
   ) {}
 
   // --- Uninvoiced sessions ----------------------------------------------------------------------
@@ -233,6 +235,13 @@ export class InvoiceGroupsService {
 
     const outcome = await this.em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(?, ?)', [CREATE_LOCK, houseId]);
+      // The sales' results lock, shared with the results import: an import running now finishes
+      // before the group exists (its results get invoiced); one starting later finds the sessions
+      // being invoiced and leaves their results alone.
+      await this.resultLocks.lockSales(
+        tx,
+        sessions.map((s) => s.groupId),
+      );
       const same = (g: { title: string; template_id: number; catalogs: number[] }) =>
         g.title === title &&
         g.template_id === tid &&
@@ -301,30 +310,104 @@ export class InvoiceGroupsService {
 
   private async enqueueCreation(houseId: number, groupId: number, key: string): Promise<string> {
     const job = await this.jobs.enqueue(CREATE_GROUP_INVOICES, { groupId }, { houseId, key });
-    await this.em
-      .getConnection()
-      .execute('update invoice_group set creation_job_id = ? where id = ? and house_id = ?', [job.id, groupId, houseId]);
+    await this.em.execute('update invoice_group set creation_job_id = ?, creation_error = null where id = ? and house_id = ?', [
+      job.id,
+      groupId,
+      houseId,
+    ]);
     return job.id;
   }
 
-  /** Enqueues the creation again (after it failed for good, or lost its job): a no-op for the builder if already created. */
+  /**
+   * `POST /api/invoice-groups/{id}/retry`: revives a group whose creation failed (same group id,
+   * same sessions) by enqueueing its creation again, and answers the group, now in progress.
+   * Idempotent: while the group's creation is queued or running, a retry (a double click, a
+   * repeated request) answers the group as it is and enqueues nothing; the row lock makes two
+   * retries at once take turns, and the run's key (the failed run it replaces) makes them one run
+   * even if they did not. A group in progress whose job is lost gets a new one. 409 once created.
+   */
   async retryCreation(houseId: number, id: number): Promise<InvoiceGroupRecord> {
-    const g = await this.get(houseId, id);
-    if (g.invoiceCreated) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.GROUP_ALREADY_CREATED, GROUP_TEXT.alreadyCreated);
-    await this.em.getConnection().execute('update invoice_group set creation_error = null where id = ? and house_id = ?', [id, houseId]);
-    await this.enqueueCreation(houseId, id, `group-${id}-retry-${Date.now()}`);
+    const links: { catalog_id: number }[] = await this.em
+      .getConnection()
+      .execute(
+        'select gc.catalog_id from invoice_group_catalog gc join invoice_group g on g.id = gc.group_id where g.id = ? and g.house_id = ?',
+        [id, houseId],
+      );
+    const sales = (
+      await this.catalogs.sessions(
+        houseId,
+        links.map((l) => l.catalog_id),
+      )
+    ).map((s) => s.groupId);
+    const key = await this.em.transactional(async (tx): Promise<string | null> => {
+      // As at creation: the sessions become "being invoiced" again only between two imports.
+      await this.resultLocks.lockSales(tx, sales);
+      const rows: { invoice_created: boolean; creation_error: string | null; creation_job_id: string | null; job_status: string | null }[] =
+        await tx.execute(
+          `select g.invoice_created, g.creation_error, g.creation_job_id, j.status as job_status
+             from invoice_group g left join job_run j on j.id = g.creation_job_id
+            where g.id = ? and g.house_id = ? for update of g`,
+          [id, houseId],
+        );
+      const g = rows[0];
+      if (!g) throw InvoiceGroupsError.groupNotFound();
+      if (g.invoice_created) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.GROUP_ALREADY_CREATED, GROUP_TEXT.alreadyCreated);
+      const inProgress = g.creation_error === null && (g.job_status === 'queued' || g.job_status === 'running');
+      if (inProgress) return null;
+      await tx.execute('update invoice_group set creation_error = null where id = ?', [id]);
+      return `group-${id}-after-${g.creation_job_id ?? 'none'}`;
+    });
+    // After the commit (the in-process driver may start the job at once, and it must not run inside
+    // this transaction). A retry arriving meanwhile derives the same key: the same run.
+    if (key !== null) await this.enqueueCreation(houseId, id, key);
     return this.get(houseId, id);
   }
 
-  /** Records why the creation failed for good (the job's last attempt). */
-  async recordCreationFailure(houseId: number, id: number, message: string): Promise<void> {
+  /**
+   * Records why the creation failed for good (the job's failure handler). `runId`: the run that
+   * failed; a failure of an earlier run does not touch a group whose retry is under way.
+   */
+  async recordCreationFailure(houseId: number, id: number, message: string, runId: string | null = null): Promise<void> {
     await this.em
       .getConnection()
-      .execute('update invoice_group set creation_error = ? where id = ? and house_id = ? and not invoice_created', [
-        message.slice(0, 2000),
-        id,
-        houseId,
-      ]);
+      .execute(
+        'update invoice_group set creation_error = ? where id = ? and house_id = ? and not invoice_created and (?::uuid is null or creation_job_id is null or creation_job_id = ?::uuid)',
+        [message.slice(0, 2000) || 'The invoices could not be created.', id, houseId, runId, runId],
+      );
+  }
+
+  /**
+   * Groups left "in progress" with nothing at work on them: their creation run failed without its
+   * failure handler running (e.g. the database was away at that moment) or finished without
+   * creating them, or they never got a run (a crash between the commit and the enqueue, older than
+   * `graceSeconds`). The first get their failure recorded (a retry is offered); the others get
+   * their run. Idempotent; run at start and every few minutes (InvoiceGroupRecoveryTasks).
+   */
+  async recoverStuckCreations(graceSeconds = 60): Promise<{ failed: number; enqueued: number }> {
+    const conn = this.em.getConnection();
+    const stuck: { id: number; house_id: number; creation_job_id: string | null; job_status: string | null; job_error: string | null }[] =
+      await conn.execute(
+        `select g.id, g.house_id, g.creation_job_id, j.status as job_status, j.error as job_error
+           from invoice_group g left join job_run j on j.id = g.creation_job_id
+          where not g.invoice_created and g.creation_error is null
+            and (j.status in ('failed', 'completed') or (j.id is null and g.created_at < now() - make_interval(secs => ?)))
+          order by g.id limit 1000`,
+        [graceSeconds],
+      );
+    let failed = 0;
+    let enqueued = 0;
+    for (const g of stuck) {
+      if (g.job_status === 'failed') {
+        await this.recordCreationFailure(g.house_id, g.id, g.job_error ?? 'The invoices could not be created.', g.creation_job_id);
+        failed++;
+      } else {
+        await this.retryCreation(g.house_id, g.id).catch((e: unknown) => {
+          if (!(e instanceof InvoiceGroupsError)) throw e; // created or deleted meanwhile
+        });
+        enqueued++;
+      }
+    }
+    return { failed, enqueued };
   }
 
   // --- Reading ----------------------------------------------------------------------------------

@@ -36,9 +36,6 @@ export interface ResultsImportOutcome {
   errors: RowError[];
 }
 
-/** Advisory lock namespace: imports of one sale run one at a time (bidders created once). */
-const IMPORT_LOCK_KEY = 0x52534c54; // 'RSLT'
-
 interface LotState {
   id: number;
   status: string;
@@ -110,9 +107,11 @@ export class ResultsImportService {
     if (parsed.errors.length && !parsed.rows.length) return { ...base, errors: sortErrors(parsed.errors) };
 
     return this.em.transactional(async (tx) => {
-      // One import per sale at a time; the session's lots are locked so an invoice cannot be built
-      // from them (its lines reference them) between our check and our write.
-      await tx.execute('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_KEY, session.groupId]);
+      // The sale's results lock: one import per sale at a time (bidders created once), and none
+      // while an invoice group over its sessions is being marked in progress (LotResultLocks.lockSales).
+      // The session's lots are locked so an invoice cannot be built from them (its lines reference
+      // them) between our check and our write.
+      await this.locks.lockSales(tx, [session.groupId]);
       const lotRows: Record<string, unknown>[] = await tx.execute(
         `select id, lot_number, lot_ext, status, winning_approval_id, hammer_cents, result_channel
            from lot where house_id = ? and catalog_id = ? order by id for update`,
@@ -193,8 +192,10 @@ export class ResultsImportService {
         houseId,
         changes.map((c) => c.lot.id),
       );
+      // A session whose invoices are being created: its results are read (or about to be) by the creation.
+      const sessionReason = changes.length ? (await this.locks.lockedCatalogs(tx, houseId, [catalogId])).get(catalogId) : undefined;
       for (const c of changes) {
-        const reason = locked.get(c.lot.id);
+        const reason = locked.get(c.lot.id) ?? sessionReason;
         if (reason) errors.push({ line: c.row.line, column: 'lot', reason: `Lot ${c.row.lotLabel}: ${reason}` });
       }
       progress(`checked ${parsed.rowCount} rows against ${lotRows.length} lots and the sale's bidders in ${Date.now() - started} ms`);

@@ -1,0 +1,248 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { RequestContext, MikroORM } from '@mikro-orm/core';
+import { InvoiceBuilder } from '../../src/modules/invoicing/invoices/invoice-builder';
+import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+import { readTestEnv } from '../support/test-env';
+import { waitFor } from '../core/wait-for';
+import { groupAmounts, LargeSale, seedLargeSale } from './large-sale';
+import { postGroup, seedAddress, seedTemplate } from './support';
+
+/**
+ * The worker killed (SIGKILL) in the middle of a large invoice creation, as a crashed or
+ * OOM-killed container would be: the built `dist/src/worker.js` runs the creation job in a child
+ * process on Bull (Redis) while this file's app serves the API without processing jobs.
+ *
+ * - Killed twice: Bull's stalled check gives the job up after its second stall without calling
+ *   the processor; the run, with one attempt left, is dispatched again (by the worker that saw it
+ *   fail, or by the restarted worker's re-dispatch of `running` runs) and creates the group.
+ * - Killed three times: the run has no attempt left; it ends failed and so does the group (a retry
+ *   offered, its session free again); the retry revives the same group and creates it.
+ * Either way every invoice is there once, with the same amounts as a group built without a crash.
+ */
+jest.setTimeout(600_000);
+
+const ROOT = path.resolve(__dirname, '../..');
+const WORKER = path.join(ROOT, 'dist', 'src', 'worker.js');
+const LOTS = 30_000;
+const BIDDERS = 6_000;
+/** Bull's lock: a killed worker's job is redelivered this soon after its last renewal. */
+const LOCK_SECONDS = 3;
+
+function buildServer(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // scripts/run-cli.mjs builds dist/ (server and CLI) when stale, as `npm run cli` does.
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run-cli.mjs'), '--version'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`building the server failed:\n${stderr}`))));
+  });
+}
+
+describe('invoice creation survives the worker being killed mid-way (child process, Bull)', () => {
+  let t: TestApp;
+  let houses: TwoHouses;
+  let owner: SignedIn;
+  let template: number;
+  let address: number;
+  let reference: string[];
+  let worker: ChildProcess | null = null;
+  let log = '';
+  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-crash-'));
+
+  const startWorker = () => {
+    const env = readTestEnv();
+    worker = spawn(process.execPath, [WORKER], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        APP_ROLE: 'worker',
+        DATABASE_URL: t.db.url,
+        REDIS_URL: env.redisUrl ?? '',
+        QUEUE_PREFIX: t.runtime.config.queuePrefix,
+        JOB_LOCK_SECONDS: String(LOCK_SECONDS),
+        RUN_MIGRATIONS: 'false',
+        DEMO_DATA: 'off',
+        STORAGE_DIR: storage,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    worker.stdout!.on('data', (c) => (log += c));
+    worker.stderr!.on('data', (c) => (log += c));
+  };
+
+  const killWorker = async () => {
+    const w = worker;
+    if (!w || w.exitCode !== null || w.signalCode !== null) return;
+    const exited = new Promise((r) => w.once('exit', r));
+    w.kill('SIGKILL');
+    await exited;
+    worker = null;
+  };
+
+  const conn = () => t.em().getConnection();
+  const group = async (id: number) =>
+    (
+      await conn().execute(
+        `select g.invoice_created, g.creation_error, g.creation_job_id, j.status, j.attempts, j.progress_done, j.error,
+                (select count(*) from invoice i where i.group_id = g.id)::int as invoices
+           from invoice_group g left join job_run j on j.id = g.creation_job_id where g.id = ?`,
+        [id],
+      )
+    )[0] as {
+      invoice_created: boolean;
+      creation_error: string | null;
+      creation_job_id: string | null;
+      status: string | null;
+      attempts: number;
+      progress_done: number;
+      error: string | null;
+      invoices: number;
+    };
+
+  /** Kills the worker once attempt `attempt` has read the results and is writing the invoices. */
+  const killDuring = async (id: number, attempt: number) => {
+    startWorker();
+    await waitFor(
+      () => group(id),
+      (g) => g.status === 'running' && g.attempts === attempt && g.progress_done >= 1,
+      `attempt ${attempt} to be writing the invoices`,
+      120_000,
+    );
+    await killWorker();
+    const g = await group(id);
+    // Killed mid-way: nothing of the transaction is left, and the run still says running.
+    expect(g).toEqual(expect.objectContaining({ invoice_created: false, invoices: 0, status: 'running', attempts: attempt }));
+  };
+
+  const create = async (sale: LargeSale, title: string): Promise<number> => {
+    const res = await postGroup(owner, houses.a.houseRef, {
+      catalogRefs: [sale.catalogRef],
+      groupTitle: title,
+      invoiceSettingsID: template,
+    });
+    expect(res.status).toBe(200);
+    return res.body.data.invoiceGroupID as number;
+  };
+
+  const uninvoicedCatalogs = async () =>
+    (await owner.agent.get(`/app/house/${houses.a.houseRef}/invoiceCatalogs?size=100`).expect(200)).body.data.auctionGroups.flatMap(
+      (g: { catalogs: { catalogRef: string }[] }) => g.catalogs.map((c) => c.catalogRef),
+    );
+
+  /** Every invoice once, the same amounts as the group built without a crash, numbers without a gap. */
+  const expectCompleteAndExact = async (id: number) => {
+    const [counts] = await conn().execute(
+      `select count(*)::int as invoices, min(invoice_number)::int as first, max(invoice_number)::int as last,
+              (select count(*) from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ?)::int as lines
+         from invoice where group_id = ?`,
+      [id, id],
+    );
+    expect(counts).toEqual(expect.objectContaining({ invoices: BIDDERS, lines: LOTS }));
+    expect(counts.last - counts.first + 1).toBe(BIDDERS);
+    expect(await groupAmounts(t.em(), id)).toEqual(reference);
+  };
+
+  beforeAll(async () => {
+    if (!readTestEnv().redisUrl) throw new Error('this test needs Redis (Bull is the driver under test)');
+    await buildServer();
+    t = await createTestApp({ processJobs: false });
+    houses = await seedTwoHouses(t.em()); // processor p: US state sales tax
+    template = await seedTemplate(t.em(), houses.a.id, {
+      taxRows: [{ name: 'HST', rate: 13_000, countryCode: 'CA', stateCode: 'ON', onHammer: true, onPremium: true, onLiveFee: false }],
+      feeRows: [{ name: 'Handling', rate: 2_500, countryCode: 'ALL', onHammer: true, onPremium: false, onLiveFee: false }],
+    });
+    address = await seedAddress(t.em(), houses.a.id);
+    owner = await signIn(t.server, houses.a.houseRef, 'owner');
+    // The reference: an identical sale invoiced by the builder without any crash.
+    const refSale = await seedLargeSale(t.em(), houses.a.id, address, 'REF', LOTS, BIDDERS);
+    const refGroup = await create(refSale, 'Reference');
+    const orm = t.app.get(MikroORM);
+    const built = await RequestContext.create(orm.em, () => t.app.get(InvoiceBuilder).build(houses.a.id, refGroup));
+    expect(built).toEqual(expect.objectContaining({ invoices: BIDDERS, lines: LOTS }));
+    reference = await groupAmounts(t.em(), refGroup);
+  });
+
+  afterEach(async () => {
+    await killWorker();
+  });
+
+  afterAll(async () => {
+    await killWorker();
+    await t?.close();
+    fs.rmSync(storage, { recursive: true, force: true });
+  });
+
+  it('killed twice: Bull gives the stalled job up, the run (one attempt left) is dispatched again and the group is created', async () => {
+    const sale = await seedLargeSale(t.em(), houses.a.id, address, 'TWO', LOTS, BIDDERS);
+    const id = await create(sale, 'Killed twice');
+    await killDuring(id, 1);
+    await killDuring(id, 2);
+    startWorker();
+    const done = await waitFor(
+      () => group(id),
+      (g) => g.invoice_created || g.creation_error !== null,
+      'the group to be created',
+      180_000,
+      200,
+    ).catch((e: Error) => Promise.reject(new Error(`${e.message}\nworker log:\n${log}`)));
+    expect(done).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed', attempts: 3 }));
+    await expectCompleteAndExact(id);
+    expect(await uninvoicedCatalogs()).not.toContain(sale.catalogRef);
+  });
+
+  it('killed on every attempt: the run and the group end failed (retry offered, session free); the retry revives the same group', async () => {
+    const sale = await seedLargeSale(t.em(), houses.a.id, address, 'THREE', LOTS, BIDDERS);
+    const id = await create(sale, 'Killed three times');
+    expect(await uninvoicedCatalogs()).not.toContain(sale.catalogRef); // spoken for while in progress
+    await killDuring(id, 1);
+    await killDuring(id, 2);
+    await killDuring(id, 3);
+    startWorker();
+    const failed = await waitFor(
+      () => owner.agent.get(`/api/invoice-groups/${id}`).then((r) => r.body),
+      (g) => g.creationError !== null || g.invoiceCreated,
+      'the group to fail',
+      120_000,
+      200,
+    );
+    expect(failed).toEqual(
+      expect.objectContaining({
+        id,
+        invoiceCreated: false,
+        invoiceCount: 0,
+        creationError: 'Interrupted during its last attempt (the process running it stopped).',
+      }),
+    );
+    expect((await group(id)).status).toBe('failed');
+    // The session is free: listed again, and no 409 "being invoiced" for it.
+    expect(await uninvoicedCatalogs()).toContain(sale.catalogRef);
+
+    // The screen's retry, clicked twice at once: one run, the same group.
+    const [a, b] = await Promise.all([0, 1].map(() => owner.agent.post(`/api/invoice-groups/${id}/retry`).set('X-CSRF-Token', owner.csrf)));
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body).toEqual(expect.objectContaining({ id, invoiceGroupID: id, invoiceCreated: false, creationError: null }));
+    expect(b.body.creationJobID).toBe(a.body.creationJobID);
+    expect(a.body.creationJobID).not.toBe(failed.creationJobID);
+    const created = await waitFor(
+      () => group(id),
+      (g) => g.invoice_created || g.creation_error !== null,
+      'the retried group to be created',
+      180_000,
+      200,
+    );
+    expect(created).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed' }));
+    await expectCompleteAndExact(id);
+    const [{ groups }] = await conn().execute('select count(*)::int as groups from invoice_group where title = ?', ['Killed three times']);
+    expect(groups).toBe(1);
+  });
+});
