@@ -26,7 +26,16 @@ export const ENV_VARS = {
   QUEUE_PREFIX: { parse: str(), default: 'ar', doc: 'Prefix of the Redis keys of the queues.' },
   JOB_CONCURRENCY: { parse: int(1, 64), default: 2, doc: 'Jobs processed at once per queue and process.' },
   SESSION_TTL_HOURS: { parse: int(1, 24 * 30), default: 12, doc: 'Staff sessions end after this many idle hours.' },
-  COOKIE_SECURE: { parse: oneOf('auto', 'true', 'false'), default: 'auto', doc: '`auto`: Secure cookies in production only.' },
+  SESSION_MAX_HOURS: {
+    parse: int(1, 24 * 90),
+    default: 24,
+    doc: 'Staff sessions end this many hours after sign-in however active (absolute lifetime).',
+  },
+  COOKIE_SECURE: {
+    parse: oneOf('auto', 'true', 'false'),
+    default: 'auto',
+    doc: '`auto`: Secure cookies in production only. Secure session cookies are named `__Host-ar_session`.',
+  },
   LOGIN_MAX_FAILURES: {
     parse: int(1, 1000),
     default: 5,
@@ -59,6 +68,7 @@ export interface AppConfig {
   queuePrefix: string;
   jobConcurrency: number;
   sessionTtlHours: number;
+  sessionMaxHours: number;
   cookieSecure: boolean;
   login: { maxFailures: number; windowMinutes: number };
   bodyLimit: string;
@@ -92,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     queuePrefix: v('QUEUE_PREFIX'),
     jobConcurrency: v('JOB_CONCURRENCY'),
     sessionTtlHours: v('SESSION_TTL_HOURS'),
+    sessionMaxHours: v('SESSION_MAX_HOURS'),
     cookieSecure: cookieSecure === 'auto' ? nodeEnv === 'production' : cookieSecure === 'true',
     login: { maxFailures: v('LOGIN_MAX_FAILURES'), windowMinutes: v('LOGIN_WINDOW_MINUTES') },
     bodyLimit: v('BODY_LIMIT'),

@@ -67,6 +67,16 @@ export class SessionsService {
     return this.config.sessionTtlHours * 3_600_000;
   }
 
+  /** Absolute lifetime: from sign-in, however active the session is. */
+  get maxMs(): number {
+    return this.config.sessionMaxHours * 3_600_000;
+  }
+
+  /** The cookie lives as long as a fresh session can. */
+  get cookieMaxAgeMs(): number {
+    return Math.min(this.ttlMs, this.maxMs);
+  }
+
   /** Returns the cookie value (shown once, never stored) and the session's CSRF token. */
   async create(user: StaffUser, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; csrfToken: string }> {
     const token = randomToken();
@@ -76,7 +86,7 @@ export class SessionsService {
       user,
       house: user.house,
       csrfToken,
-      expiresAt: new Date(Date.now() + this.ttlMs),
+      expiresAt: new Date(Date.now() + this.cookieMaxAgeMs),
       ip: meta.ip?.slice(0, 64),
       userAgent: meta.userAgent?.slice(0, 300),
     });
@@ -89,18 +99,18 @@ export class SessionsService {
     const rows: SessionRow[] = await this.em.getConnection().execute(
       `select s.id as session_id, s.csrf_token, s.last_seen_at, ${PRINCIPAL_COLUMNS}
          from staff_session s join staff_user u on u.id = s.user_id join house h on h.id = s.house_id
-        where s.id = ? and s.expires_at > now() and u.is_active`,
-      [sha256(token)],
+        where s.id = ? and s.expires_at > now() and s.created_at > now() - make_interval(hours => ?) and u.is_active`,
+      [sha256(token), this.config.sessionMaxHours],
     );
     const row = rows[0];
     if (!row) return null;
     if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
       await this.em
         .getConnection()
-        .execute('update staff_session set last_seen_at = now(), expires_at = ? where id = ?', [
-          new Date(Date.now() + this.ttlMs),
-          row.session_id,
-        ]);
+        .execute(
+          'update staff_session set last_seen_at = now(), expires_at = least(?::timestamptz, created_at + make_interval(hours => ?)) where id = ?',
+          [new Date(Date.now() + this.ttlMs), this.config.sessionMaxHours, row.session_id],
+        );
     }
     return { ...principalFromRow(row, 'session'), sessionId: row.session_id, csrfToken: row.csrf_token };
   }
