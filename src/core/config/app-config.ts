@@ -31,6 +31,11 @@ export const ENV_VARS = {
     default: 24,
     doc: 'Staff sessions end this many hours after sign-in however active (absolute lifetime).',
   },
+  SESSION_CACHE_SECONDS: {
+    parse: int(0, 300),
+    default: 30,
+    doc: 'Seconds a resolved session is reused in-process; logout, purge and user changes end it at once on every instance (PostgreSQL LISTEN/NOTIFY). 0: off.',
+  },
   COOKIE_SECURE: {
     parse: oneOf('auto', 'true', 'false'),
     default: 'auto',
@@ -69,6 +74,7 @@ export interface AppConfig {
   jobConcurrency: number;
   sessionTtlHours: number;
   sessionMaxHours: number;
+  sessionCacheSeconds: number;
   cookieSecure: boolean;
   login: { maxFailures: number; windowMinutes: number };
   bodyLimit: string;
@@ -103,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     jobConcurrency: v('JOB_CONCURRENCY'),
     sessionTtlHours: v('SESSION_TTL_HOURS'),
     sessionMaxHours: v('SESSION_MAX_HOURS'),
+    sessionCacheSeconds: v('SESSION_CACHE_SECONDS'),
     cookieSecure: cookieSecure === 'auto' ? nodeEnv === 'production' : cookieSecure === 'true',
     login: { maxFailures: v('LOGIN_MAX_FAILURES'), windowMinutes: v('LOGIN_WINDOW_MINUTES') },
     bodyLimit: v('BODY_LIMIT'),

@@ -9,6 +9,7 @@ import { HouseUserController } from './identity/house-user.controller';
 import { LoginThrottleService } from './identity/login-throttle.service';
 import { IdentityTasks } from './identity/identity.tasks';
 import { HousePrincipalResolver } from './identity/principal-resolver.service';
+import { SessionCache } from './identity/session-cache.service';
 import { SessionsService } from './identity/sessions.service';
 import { GeoController } from './geo/geo.controller';
 import { GeoService } from './geo/geo.service';
@@ -23,6 +24,7 @@ import { LocationsService } from './locations/locations.service';
     HousesService,
     StaffUsersService,
     SessionsService,
+    SessionCache,
     ApiTokensService,
     LoginThrottleService,
     AuthService,
