@@ -12,6 +12,7 @@ import { validationExceptionFactory } from '../errors/validation-exception.facto
 import { ADMIN_DIST, APP_VERSION } from '../paths';
 import { mountAdmin } from './admin-static';
 import { bodyParsers } from './body-parsers';
+import { compressResponses } from './compress-responses';
 
 /** Builds the HTTP application exactly as production runs it; tests and benchmarks use it too. */
 export async function createApp(
@@ -28,6 +29,7 @@ export async function createApp(
   // Express hashes every body for a weak ETag; no client here revalidates API answers, and on a
   // whole-group answer (megabytes) the hashing is a measurable share of the response time.
   app.set('etag', false);
+  app.use(compressResponses());
   app.use(bodyParsers(runtime.config.bodyLimit));
   app.use(cookieParser());
   app.use((_req: Request, res: Response, next: NextFunction) => {
