@@ -58,6 +58,14 @@ describe('per-process session cache, invalidated on every instance at once (HTTP
     await request(b.server).get(gated).set('Cookie', invoices.cookie).expect(403);
   });
 
+  it('GET /app/house/user (read without entities) answers exactly the user view sign-in and the session check answer', async () => {
+    const { cookie } = await cachedOnB('accessSensitive');
+    const shell = await request(b.server).get('/app/house/user').set('Cookie', cookie).expect(200);
+    const session = await request(b.server).get('/api/auth/session').set('Cookie', cookie).expect(200);
+    expect(shell.body.data.user).toEqual(session.body.data.user);
+    expect(shell.body.data.user).toMatchObject({ userName: 'accessSensitive', accessSensitive: true, accessInvoices: false });
+  });
+
   it('a session purged or deleted by SQL ends on B at once', async () => {
     const { token, cookie } = await cachedOnB('super');
     await sql(a.db.url, `delete from staff_session where id = $1`, [sha256(token)]);

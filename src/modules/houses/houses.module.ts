@@ -11,6 +11,7 @@ import { IdentityTasks } from './identity/identity.tasks';
 import { HousePrincipalResolver } from './identity/principal-resolver.service';
 import { SessionCache } from './identity/session-cache.service';
 import { SessionsService } from './identity/sessions.service';
+import { UserViewReader } from './identity/user-view.reader';
 import { GeoController } from './geo/geo.controller';
 import { GeoService } from './geo/geo.service';
 import { LocationsController } from './locations/locations.controller';
@@ -25,6 +26,7 @@ import { LocationsService } from './locations/locations.service';
     StaffUsersService,
     SessionsService,
     SessionCache,
+    UserViewReader,
     ApiTokensService,
     LoginThrottleService,
     AuthService,
