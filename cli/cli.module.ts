@@ -8,7 +8,9 @@ import { CreateApiTokenCommand } from './commands/create-api-token.command';
 import { CreateUserCommand } from './commands/create-user.command';
 import { DemoDataCommand } from './commands/demo-data.command';
 import { ImportResultsCommand } from './commands/import-results.command';
+import { ListApiTokensCommand } from './commands/list-api-tokens.command';
 import { MigrateCommand } from './commands/migrate.command';
+import { RevokeApiTokenCommand } from './commands/revoke-api-token.command';
 
 /** Every command, by the name it is called with (a unit test checks the names match the decorators). */
 export const CLI_COMMANDS: Record<string, Type> = {
@@ -16,6 +18,8 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'demo-data': DemoDataCommand,
   'create-user': CreateUserCommand,
   'create-api-token': CreateApiTokenCommand,
+  'list-api-tokens': ListApiTokensCommand,
+  'revoke-api-token': RevokeApiTokenCommand,
   'import-results': ImportResultsCommand,
 };
 

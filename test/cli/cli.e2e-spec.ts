@@ -263,6 +263,50 @@ describe('CLI (npm run cli -- <command>)', () => {
       expect(JSON.stringify(stored.rows)).not.toContain(token);
     }, 60_000);
 
+    it("list-api-tokens lists a house's tokens without the secret; revoke-api-token ends one at once, only in its own house", async () => {
+      const created = await cli(db, ['create-api-token', '--house', 'demo', '--username', 'owner', '--name', 'Revoke me']);
+      expect(created.code).toBe(0);
+      const token = created.stdout.trim();
+      await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(200);
+
+      const listed = await cli(db, ['list-api-tokens', '--house', 'demo']);
+      expect(listed.code).toBe(0);
+      const lines = listed.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t'));
+      const mine = lines.find((l) => l[6] === 'Revoke me');
+      expect(mine).toEqual([
+        expect.stringMatching(/^\d+$/),
+        token.slice(0, 12),
+        'owner',
+        'active',
+        expect.any(String),
+        expect.any(String),
+        'Revoke me',
+      ]);
+      expect(listed.stdout).not.toContain(token);
+      const id = mine![0];
+
+      // Another house cannot revoke it by id; the token keeps working.
+      const other = await cli(db, ['revoke-api-token', '--house', 'other', '--id', id]);
+      expect(other.code).toBe(1);
+      expect(other.stderr).toContain(`error: No active API token with id ${id} in house "other".`);
+      await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(200);
+
+      const revoked = await cli(db, ['revoke-api-token', '--house', 'demo', '--id', id]);
+      expect([revoked.code, revoked.stdout.trim()]).toEqual([0, `API token ${id} of house "demo" revoked.`]);
+      const refused = await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`);
+      expect(refused.status).toBe(401);
+      expect(refused.body.code).toBe('INVALID_TOKEN');
+      const after = await cli(db, ['list-api-tokens', '--house', 'demo']);
+      expect(after.stdout.split('\n').find((l) => l.endsWith('\tRevoke me'))).toMatch(/\trevoked \d{4}-/);
+      const again = await cli(db, ['revoke-api-token', '--house', 'demo', '--id', id]);
+      expect(again.code).toBe(1);
+      const bad = await cli(db, ['revoke-api-token', '--house', 'demo', '--id', 'abc']);
+      expect([bad.code, bad.stderr]).toEqual([1, expect.stringContaining('error: --id must be a whole number')]);
+    }, 120_000);
+
     describe('refusals', () => {
       const cases: [string, string[], string][] = [
         [

@@ -110,7 +110,8 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
 
     const row = await waitFor(
       () => outbox(id),
-      (r) => r.status !== 'queued',
+      // `sending` is the claimed state while the SMTP call runs.
+      (r) => r.status !== 'queued' && r.status !== 'sending',
       'the mail to be sent',
     );
     expect(row).toMatchObject({
@@ -143,7 +144,7 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
 
     const failed = await waitFor(
       () => outbox(id),
-      (r) => r.attempts > 0,
+      (r) => r.attempts > 0 && r.status !== 'sending',
       'a failed attempt',
     );
     expect(failed).toMatchObject({ status: 'queued', attempts: 1, sent_at: null });
@@ -213,6 +214,102 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
     expect(drained.sent).toBeGreaterThanOrEqual(1);
     expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 1 });
     expect(smtp.withSubject(subject)).toHaveLength(1);
+  });
+
+  const insertRow = async (subject: string, extra = `'queued', null, null`) =>
+    (
+      await t
+        .em()
+        .getConnection()
+        .execute(
+          `insert into mail_outbox (house_id, kind, from_address, to_address, subject, text_body, status, message_id, lease_until, attempts, next_attempt_at, created_at)
+           values (?, 'test.notice', 'office@auctions.example', 'buyer@example.com', ?, 'Body', ${extra}, 0, now(), now()) returning id`,
+          [houses.a.id, subject],
+        )
+    )[0].id as number;
+  const messageIdHeader = (raw: string) => /^Message-ID: (.+?)\r?$/im.exec(raw)?.[1];
+
+  it('queued inside a transaction, the mail is sent as soon as the transaction commits, not by the next drain', async () => {
+    const subject = 'Sent right after commit';
+    let id = 0;
+    await t.em().transactional(async () => {
+      id = await mail.queue(newMail(subject));
+      // Long enough for a delivery job enqueued before the commit to have run and found nothing.
+      await sleep(700);
+    });
+    const row = await waitFor(
+      () => outbox(id),
+      (r) => r.status === 'sent',
+      'the mail to be sent',
+      10_000,
+    );
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    const jobs = await t
+      .em()
+      .getConnection()
+      .execute(`select result from job_run where queue = 'mail' and name = 'send' and payload->>'messageId' = ?`, [String(id)]);
+    expect(jobs).toEqual([{ result: { outcome: 'sent' } }]);
+    // Stored on the row and sent as the header.
+    const [received] = smtp.withSubject(subject);
+    expect(messageIdHeader(received.raw)).toBe((row as unknown as { message_id: string }).message_id);
+    expect((row as unknown as { message_id: string }).message_id).toMatch(/^<[0-9a-f-]{36}@auctions\.example>$/);
+  });
+
+  it('a rolled-back transaction sends nothing', async () => {
+    const subject = 'Rolled back notice';
+    await expect(
+      t.em().transactional(async () => {
+        await mail.queue(newMail(subject));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await sleep(500);
+    expect(smtp.withSubject(subject)).toHaveLength(0);
+    expect(await t.em().getConnection().execute(`select id from mail_outbox where subject = ?`, [subject])).toEqual([]);
+  });
+
+  it('holds no transaction or row lock during the SMTP call: the row reads `sending` with a lease meanwhile', async () => {
+    const subject = 'Slow server notice';
+    const id = await insertRow(subject);
+    smtp.delayMs = 1_500;
+    try {
+      const delivering = mail.deliver(id);
+      const during = await waitFor(
+        () => outbox(id),
+        (r) => r.status === 'sending',
+        'the claim',
+      );
+      expect(during).toMatchObject({ status: 'sending', attempts: 1 });
+      // Another connection can lock the row at once: nobody holds it across the SMTP call.
+      const locked = await t
+        .em()
+        .transactional(async (em) =>
+          em.getConnection().execute(`select id from mail_outbox where id = ? for update nowait`, [id], 'all', em.getTransactionContext()),
+        );
+      expect(locked).toEqual([{ id }]);
+      // A second worker does not take a row under a live lease.
+      expect(await mail.deliver(id)).toBe('skipped');
+      expect(await delivering).toBe('sent');
+    } finally {
+      smtp.delayMs = 0;
+    }
+    const after = (await outbox(id)) as unknown as OutboxRow & { lease_until: string | null };
+    expect(after).toMatchObject({ status: 'sent', attempts: 1, lease_until: null });
+    expect(smtp.withSubject(subject)).toHaveLength(1);
+  });
+
+  it('a row left `sending` by a crashed worker is resent once its lease ends, with the same Message-ID', async () => {
+    const subject = 'Resent after a crash';
+    const stored = '<crashed-1@auctions.example>';
+    const expired = await insertRow(subject, `'sending', '${stored}', now() - interval '1 second'`);
+    const live = await insertRow('Still being sent', `'sending', '<live-1@auctions.example>', now() + interval '1 minute'`);
+    const drained = await mail.drain();
+    expect(drained.sent).toBeGreaterThanOrEqual(1);
+    expect(await outbox(expired)).toMatchObject({ status: 'sent', attempts: 1 });
+    const [received] = smtp.withSubject(subject);
+    expect(messageIdHeader(received.raw)).toBe(stored);
+    expect(await outbox(live)).toMatchObject({ status: 'sending', attempts: 0 });
+    expect(smtp.withSubject('Still being sent')).toHaveLength(0);
   });
 
   it('the drain job delivers what is due', async () => {

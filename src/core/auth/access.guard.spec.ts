@@ -97,7 +97,7 @@ describe('AccessGuard', () => {
       'art_good',
       principal({ via: 'token', sessionId: undefined, csrfToken: undefined, flags: flags(['accessInvoices']) }),
     );
-    guard = new AccessGuard(new Reflector(), resolver);
+    guard = new AccessGuard(new Reflector(), resolver, { cookieSecure: false });
   });
 
   /** The DomainError code the guard throws, or 'ALLOWED'. */
@@ -266,6 +266,17 @@ describe('AccessGuard', () => {
     it('@RequireSuperUser() passes the super user only, not the owner with every flag', async () => {
       expect(await decide(ctx('superOnly', session('s-super')))).toBe('ALLOWED');
       expect(await decide(ctx('superOnly', session('s-owner')))).toBe('FORBIDDEN');
+    });
+
+    it('with Secure cookies reads only the __Host- cookie: a plain ar_session (plantable from a subdomain) is ignored', async () => {
+      const secure = new AccessGuard(new Reflector(), resolver, { cookieSecure: true });
+      const plain = session('s-owner');
+      await expect(secure.canActivate(ctx('signedIn', plain))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+      const hosted: FakeRequest = { method: 'GET', headers: {}, cookies: { '__Host-ar_session': 's-owner' } };
+      expect(await secure.canActivate(ctx('signedIn', hosted))).toBe(true);
+      expect(await decide(ctx('signedIn', { method: 'GET', headers: {}, cookies: { '__Host-ar_session': 's-owner' } }))).toBe(
+        'UNAUTHENTICATED',
+      );
     });
 
     it('@SignedIn() needs no flag', async () => {

@@ -4,7 +4,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { DomainError, PERMISSION_DENIED_TEXT } from '../errors/domain-error';
 import { ACCESS_RULE, AccessRule } from './access.decorators';
-import { CSRF_HEADER, Principal, PRINCIPAL_RESOLVER, PrincipalResolver, SESSION_COOKIE } from './principal';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/app-config';
+import { CSRF_HEADER, Principal, PRINCIPAL_RESOLVER, PrincipalResolver, sessionCookieName } from './principal';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** RFC 9110: the authentication scheme is case-insensitive. */
@@ -23,11 +25,16 @@ type AuthedRequest = Request & { principal?: Principal };
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger('AccessGuard');
+  private readonly sessionCookie: string;
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(PRINCIPAL_RESOLVER) private readonly resolver: PrincipalResolver,
-  ) {}
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'cookieSecure'>,
+  ) {
+    // Only the name this deployment sets is read: with Secure cookies a plain `ar_session` is ignored.
+    this.sessionCookie = sessionCookieName(config.cookieSecure);
+  }
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
@@ -62,7 +69,7 @@ export class AccessGuard implements CanActivate {
       if (!principal) throw new DomainError('unauthenticated', 'INVALID_TOKEN', 'The API token is invalid or revoked.');
       return principal;
     }
-    const token = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    const token = (req.cookies as Record<string, string> | undefined)?.[this.sessionCookie];
     return token ? this.resolver.fromSessionToken(token) : null;
   }
 

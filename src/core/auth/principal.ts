@@ -22,4 +22,7 @@ export interface PrincipalResolver {
 
 export const PRINCIPAL_RESOLVER = Symbol('PRINCIPAL_RESOLVER');
 export const SESSION_COOKIE = 'ar_session';
+/** Where cookies are Secure: `__Host-` makes the browser refuse it unless Secure, Path=/ and without Domain (no subdomain can plant it). */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const CSRF_HEADER = 'x-csrf-token';

@@ -31,7 +31,21 @@ export const ENV_VARS = {
     doc: 'Bull: a job whose worker stopped renewing its lock this long is redelivered (checked as often).',
   },
   SESSION_TTL_HOURS: { parse: int(1, 24 * 30), default: 12, doc: 'Staff sessions end after this many idle hours.' },
-  COOKIE_SECURE: { parse: oneOf('auto', 'true', 'false'), default: 'auto', doc: '`auto`: Secure cookies in production only.' },
+  SESSION_MAX_HOURS: {
+    parse: int(1, 24 * 90),
+    default: 24,
+    doc: 'Staff sessions end this many hours after sign-in however active (absolute lifetime).',
+  },
+  SESSION_CACHE_SECONDS: {
+    parse: int(0, 300),
+    default: 30,
+    doc: 'Seconds a resolved session is reused in-process; logout, purge and user changes end it at once on every instance (PostgreSQL LISTEN/NOTIFY). 0: off.',
+  },
+  COOKIE_SECURE: {
+    parse: oneOf('auto', 'true', 'false'),
+    default: 'auto',
+    doc: '`auto`: Secure cookies in production only. Secure session cookies are named `__Host-ar_session`.',
+  },
   LOGIN_MAX_FAILURES: {
     parse: int(1, 1000),
     default: 5,
@@ -65,6 +79,8 @@ export interface AppConfig {
   jobConcurrency: number;
   jobLockSeconds: number;
   sessionTtlHours: number;
+  sessionMaxHours: number;
+  sessionCacheSeconds: number;
   cookieSecure: boolean;
   login: { maxFailures: number; windowMinutes: number };
   bodyLimit: string;
@@ -99,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     jobConcurrency: v('JOB_CONCURRENCY'),
     jobLockSeconds: v('JOB_LOCK_SECONDS'),
     sessionTtlHours: v('SESSION_TTL_HOURS'),
+    sessionMaxHours: v('SESSION_MAX_HOURS'),
+    sessionCacheSeconds: v('SESSION_CACHE_SECONDS'),
     cookieSecure: cookieSecure === 'auto' ? nodeEnv === 'production' : cookieSecure === 'true',
     login: { maxFailures: v('LOGIN_MAX_FAILURES'), windowMinutes: v('LOGIN_WINDOW_MINUTES') },
     bodyLimit: v('BODY_LIMIT'),

@@ -15,11 +15,17 @@ export function mountAdmin(server: Express, distDir: string): void {
     express.static(distDir, {
       index: false,
       setHeaders: (res, file) => {
-        // Hashed assets are immutable; the entry page and version file must always be fresh.
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // Hashed assets (`/ar/assets/*`) are immutable; the entry page and version file must always be fresh.
+        if (path.relative(distDir, file).startsWith(`assets${path.sep}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
       },
     }),
+  );
+  // A hashed asset that is not there (an old page asking after a deploy) is a 404, never index.html.
+  server.use(
+    '/ar/assets',
+    (_req: Request, res: Response) => void res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain').send('Not found'),
   );
   server.use('/ar', (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -14,6 +14,7 @@ import { mountAdmin } from './admin-static';
 import { bodyParsers } from './body-parsers';
 import { NoBodyInterceptor } from './no-body.interceptor';
 import { refuseUnsafeInput } from './safe-input';
+import { compressResponses } from './compress-responses';
 
 /** Builds the HTTP application exactly as production runs it; tests and benchmarks use it too. */
 export async function createApp(
@@ -30,6 +31,7 @@ export async function createApp(
   // Express hashes every body for a weak ETag; no client here revalidates API answers, and on a
   // whole-group answer (megabytes) the hashing is a measurable share of the response time.
   app.set('etag', false);
+  app.use(compressResponses());
   app.use(bodyParsers(runtime.config.bodyLimit));
   app.use(refuseUnsafeInput);
   app.use(cookieParser());

@@ -1,6 +1,7 @@
 import { Entity, Index, Opt, PrimaryKey, Property } from '@mikro-orm/core';
 
-export type MailStatus = 'queued' | 'sent' | 'failed';
+/** `sending`: claimed by a worker until `leaseUntil`; a lease that ran out (a crash) is claimed again. */
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** The outbox: every outgoing mail is a row first, so nothing is lost when SMTP is down or absent. */
 @Entity({ tableName: 'mail_outbox' })
@@ -55,6 +56,13 @@ export class MailMessage {
 
   @Property({ length: 300, nullable: true })
   providerMessageId?: string;
+
+  /** The `Message-ID` header, fixed at the first claim: a resend after a crash carries the same one. */
+  @Property({ length: 300, nullable: true })
+  messageId?: string;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  leaseUntil?: Date;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Sent as the `Message-ID` header (with its angle brackets). */
+  messageId?: string;
 }
 
 export interface MailTransport {

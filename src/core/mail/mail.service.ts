@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -21,6 +22,39 @@ export interface NewMail {
 }
 
 const MAX_ATTEMPTS = 10;
+/** Longer than the worst SMTP attempt (10 s connect + 10 s greeting + 30 s socket). */
+const LEASE_SECONDS = 120;
+
+interface ClaimedMail {
+  id: number;
+  from_address: string;
+  to_address: string;
+  reply_to: string | null;
+  bcc: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+  message_id: string;
+}
+
+/** The part of a Knex transaction used here: nested ones point to their parent; the outermost settles on commit. */
+interface KnexTransaction {
+  parentTransaction?: KnexTransaction;
+  executionPromise?: Promise<unknown>;
+}
+
+function outermost(trx: KnexTransaction | undefined): KnexTransaction | undefined {
+  let t = trx;
+  while (t?.parentTransaction) t = t.parentTransaction;
+  return t;
+}
+
+/** RFC 5322 Message-ID on the sender's domain. */
+export function newMessageId(from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${randomUUID()}@${domain}>`;
+}
 /** 1, 2, 4 ... minutes, at most an hour, between delivery attempts. */
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
@@ -43,15 +77,15 @@ export class MailService {
     return this.transport !== null;
   }
 
-  /** Writes the mail to the outbox and asks a worker to deliver it. */
+  /** Writes the mail to the outbox and asks a worker to deliver it once the row is committed. */
   async queue(mail: NewMail): Promise<number> {
     // Inside a caller's transaction the row commits (or rolls back) with the caller's change: the
-    // outbox pattern. A delivery attempt that runs before the commit finds nothing and the minute
-    // drain sends it.
+    // outbox pattern. The delivery job is enqueued only after that commit, or it would find nothing.
     const ctxEm = (this.orm.em as EntityManager).getContext(false);
+    const trx = ctxEm.getTransactionContext<KnexTransaction>();
     const rows = await ctxEm.getConnection().execute(
-      `insert into mail_outbox (house_id, kind, from_address, reply_to, to_address, bcc, subject, text_body, html_body, status, attempts, next_attempt_at, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, now(), now()) returning id`,
+      `insert into mail_outbox (house_id, kind, from_address, reply_to, to_address, bcc, subject, text_body, html_body, status, attempts, next_attempt_at, created_at, message_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, now(), now(), ?) returning id`,
       [
         mail.houseId ?? null,
         mail.kind,
@@ -62,72 +96,85 @@ export class MailService {
         mail.subject.slice(0, 300),
         mail.text,
         mail.html ?? null,
+        newMessageId(mail.from ?? this.config.mailFrom),
       ],
       'all',
-      ctxEm.getTransactionContext(),
+      trx,
     );
     const id = rows[0].id as number;
-    if (this.transport) await this.jobs.enqueue(SEND_MAIL, { messageId: id }, { houseId: mail.houseId });
+    if (!this.transport) return id;
+    const enqueue = () => this.jobs.enqueue(SEND_MAIL, { messageId: id }, { houseId: mail.houseId });
+    const committed = outermost(trx)?.executionPromise;
+    if (!committed) {
+      await enqueue();
+      return id;
+    }
+    // Rolled back: nothing to send. A failed enqueue is not lost either: the minute drain sends the row.
+    void committed.then(
+      () => enqueue().catch((e: unknown) => this.logger.warn(`mail ${id}: enqueue after commit failed: ${String(e)}`)),
+      () => undefined,
+    );
     return id;
   }
 
-  /** One delivery attempt. Safe to run twice: a row is claimed with SKIP LOCKED and only while queued. */
+  /**
+   * One delivery attempt, safe to run twice and on several instances. Claim (one short statement:
+   * `sending` with a lease), send outside any transaction, then record. A worker that dies while
+   * sending leaves the lease to run out; the next attempt resends with the same Message-ID.
+   */
   async deliver(messageId: number): Promise<'sent' | 'retry' | 'failed' | 'skipped'> {
     if (!this.transport) return 'skipped';
-    return (this.orm.em as EntityManager).transactional(async (em) => {
-      const conn = em.getConnection();
-      const ctx = em.getTransactionContext();
-      const rows = await conn.execute(
-        `select * from mail_outbox where id = ? and status = 'queued' for update skip locked`,
-        [messageId],
-        'all',
-        ctx,
+    const m = await this.claim(messageId);
+    if (!m) return 'skipped';
+    try {
+      const info = await this.transport.send({
+        from: m.from_address,
+        to: m.to_address,
+        replyTo: m.reply_to ?? undefined,
+        bcc: m.bcc ?? undefined,
+        subject: m.subject,
+        text: m.text_body,
+        html: m.html_body ?? undefined,
+        messageId: m.message_id,
+      });
+      await this.conn.execute(
+        `update mail_outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null, provider_message_id = ?
+          where id = ? and status = 'sending'`,
+        [info.messageId.slice(0, 300), messageId],
+        'run',
       );
-      const m = rows[0];
-      if (!m) return 'skipped';
-      try {
-        const info = await this.transport!.send({
-          from: m.from_address,
-          to: m.to_address,
-          replyTo: m.reply_to ?? undefined,
-          bcc: m.bcc ?? undefined,
-          subject: m.subject,
-          text: m.text_body,
-          html: m.html_body ?? undefined,
-        });
-        await conn.execute(
-          `update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, provider_message_id = ? where id = ?`,
-          [info.messageId.slice(0, 300), messageId],
-          'run',
-          ctx,
-        );
-        return 'sent';
-      } catch (e) {
-        const attempts = (m.attempts as number) + 1;
-        const final = attempts >= MAX_ATTEMPTS;
-        this.logger.warn(`mail ${messageId} attempt ${attempts} failed: ${e instanceof Error ? e.message : e}`);
-        await conn.execute(
-          `update mail_outbox set attempts = ?, last_error = ?, status = ?, next_attempt_at = ? where id = ?`,
-          [
-            attempts,
-            e instanceof Error ? e.message : String(e),
-            final ? 'failed' : 'queued',
-            new Date(Date.now() + backoffMs(attempts)),
-            messageId,
-          ],
-          'run',
-          ctx,
-        );
-        return final ? 'failed' : 'retry';
-      }
-    });
+      return 'sent';
+    } catch (e) {
+      const final = m.attempts >= MAX_ATTEMPTS;
+      this.logger.warn(`mail ${messageId} attempt ${m.attempts} failed: ${e instanceof Error ? e.message : String(e)}`);
+      await this.conn.execute(
+        `update mail_outbox set status = ?, lease_until = null, last_error = ?, next_attempt_at = ? where id = ? and status = 'sending'`,
+        [final ? 'failed' : 'queued', e instanceof Error ? e.message : String(e), new Date(Date.now() + backoffMs(m.attempts)), messageId],
+        'run',
+      );
+      return final ? 'failed' : 'retry';
+    }
   }
 
-  /** Delivers every due row (the periodic drain, and after SMTP comes back). */
+  /** Takes the row for one attempt, or null when it is sent, failed, or another worker holds a live lease. */
+  private async claim(id: number): Promise<ClaimedMail | null> {
+    const rows: ClaimedMail[] = await this.conn.execute(
+      `update mail_outbox set status = 'sending', attempts = attempts + 1,
+              lease_until = now() + make_interval(secs => ?), message_id = coalesce(message_id, ?)
+        where id = ? and (status = 'queued' or (status = 'sending' and lease_until < now()))
+        returning id, from_address, to_address, reply_to, bcc, subject, text_body, html_body, attempts, message_id`,
+      [LEASE_SECONDS, newMessageId(this.config.mailFrom), id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Delivers every due row, and rows whose sender died mid-send (the periodic drain, and after SMTP comes back). */
   async drain(limit = 500, now = new Date()): Promise<{ sent: number; pending: number }> {
     if (!this.transport) return { sent: 0, pending: 0 };
     const due: { id: number }[] = await this.conn.execute(
-      `select id from mail_outbox where status = 'queued' and next_attempt_at <= ? order by id limit ?`,
+      `select id from mail_outbox
+        where (status = 'queued' and next_attempt_at <= ?) or (status = 'sending' and lease_until < now())
+        order by id limit ?`,
       [now, limit],
     );
     let sent = 0;

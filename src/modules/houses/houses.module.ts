@@ -9,7 +9,9 @@ import { HouseUserController } from './identity/house-user.controller';
 import { LoginThrottleService } from './identity/login-throttle.service';
 import { IdentityTasks } from './identity/identity.tasks';
 import { HousePrincipalResolver } from './identity/principal-resolver.service';
+import { SessionCache } from './identity/session-cache.service';
 import { SessionsService } from './identity/sessions.service';
+import { UserViewReader } from './identity/user-view.reader';
 import { GeoController } from './geo/geo.controller';
 import { GeoService } from './geo/geo.service';
 import { LocationsController } from './locations/locations.controller';
@@ -23,6 +25,8 @@ import { LocationsService } from './locations/locations.service';
     HousesService,
     StaffUsersService,
     SessionsService,
+    SessionCache,
+    UserViewReader,
     ApiTokensService,
     LoginThrottleService,
     AuthService,

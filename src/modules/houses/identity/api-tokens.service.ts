@@ -9,6 +9,16 @@ import { PRINCIPAL_COLUMNS, principalFromRow } from './sessions.service';
 /** Tokens read `art_<random>`; the prefix makes leaked tokens easy to grep for. */
 const TOKEN_PREFIX = 'art_';
 
+export interface ApiTokenListing {
+  id: number;
+  name: string;
+  tokenPrefix: string;
+  userName: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
 @Injectable()
 export class ApiTokensService {
   constructor(private readonly em: EntityManager) {}
@@ -39,6 +49,34 @@ export class ApiTokensService {
     return rows[0] ? principalFromRow(rows[0] as never, 'token') : null;
   }
 
+  /** A house's tokens, newest first, with the user each acts as; never the token or its hash. */
+  async listForHouse(houseId: number): Promise<ApiTokenListing[]> {
+    const rows: {
+      id: number;
+      name: string;
+      token_prefix: string;
+      user_name: string;
+      created_at: Date;
+      last_used_at: Date | null;
+      revoked_at: Date | null;
+    }[] = await this.em.getConnection().execute(
+      `select t.id, t.name, t.token_prefix, u.user_name, t.created_at, t.last_used_at, t.revoked_at
+         from api_token t join staff_user u on u.id = t.user_id
+        where t.house_id = ? order by t.created_at desc, t.id desc`,
+      [houseId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      tokenPrefix: r.token_prefix,
+      userName: r.user_name,
+      createdAt: new Date(r.created_at),
+      lastUsedAt: r.last_used_at ? new Date(r.last_used_at) : null,
+      revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
+    }));
+  }
+
+  /** Revokes a token of the house; false when it is unknown there or already revoked. */
   async revoke(houseId: number, id: number): Promise<boolean> {
     const res = await this.em
       .getConnection()

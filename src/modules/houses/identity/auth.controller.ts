@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, Public, SignedIn } from '../../../core/auth/access.decorators';
-import { Principal, SESSION_COOKIE } from '../../../core/auth/principal';
+import { Principal, sessionCookieName } from '../../../core/auth/principal';
 import { APP_CONFIG } from '../../../core/config/config.module';
 import { AppConfig } from '../../../core/config/app-config';
 import { LoginDto } from '../dto/login.dto';
@@ -32,12 +32,13 @@ export class AuthController {
       ip: req.ip ?? 'unknown',
       userAgent: req.headers['user-agent'],
     });
-    res.cookie(SESSION_COOKIE, token, {
+    // No Domain attribute: `__Host-` (used when Secure) requires it absent and Path=/.
+    res.cookie(sessionCookieName(this.config.cookieSecure), token, {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.config.cookieSecure,
       path: '/',
-      maxAge: this.sessions.ttlMs,
+      maxAge: this.sessions.cookieMaxAgeMs,
     });
     return { data: { user: toUserView(user, user.house), csrfToken } };
   }
@@ -47,7 +48,12 @@ export class AuthController {
   @HttpCode(204)
   async logout(@CurrentPrincipal() p: Principal, @Res({ passthrough: true }) res: Response): Promise<void> {
     if (p.sessionId) await this.auth.logout(p.sessionId);
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.clearCookie(sessionCookieName(this.config.cookieSecure), {
+      path: '/',
+      secure: this.config.cookieSecure,
+      httpOnly: true,
+      sameSite: 'lax',
+    });
   }
 
   @SignedIn()

@@ -4,7 +4,7 @@ import { HousesService } from '../houses.service';
 import { HousesError, HousesErrorCode, INVALID_CREDENTIALS_TEXT } from '../houses.errors';
 import { StaffUser } from '../staff-user.entity';
 import { StaffUsersService } from '../staff-users.service';
-import { LoginThrottleService } from './login-throttle.service';
+import { LoginThrottleService, normalizeSignInName } from './login-throttle.service';
 import { dummyPasswordHash, verifyPassword } from './secrets';
 import { SessionsService } from './sessions.service';
 
@@ -26,18 +26,19 @@ export class AuthService {
   ) {}
 
   async login(input: { house: string; username: string; password: string; ip: string; userAgent?: string }): Promise<LoginResult> {
-    const keys = this.throttle.keysFor(input.house, input.username, input.ip);
-    if (await this.throttle.isBlocked(keys)) {
+    const userName = normalizeSignInName(input.username);
+    const house = await this.houses.findBySignInName(input.house);
+    // Keyed by the house found, so its user name and its houseRef share one count.
+    const keys = this.throttle.keysFor(house ? `#${house.id}` : normalizeSignInName(input.house), userName, input.ip);
+    if (!(await this.throttle.admit(keys))) {
       throw new HousesError(HousesErrorCode.RATE_LIMITED, 'Too many failed sign-in attempts. Please wait a few minutes and try again.');
     }
-    const house = await this.houses.findBySignInName(input.house);
-    const user = house ? await this.users.findByName(house.id, input.username) : null;
+    const user = house ? await this.users.findByName(house.id, userName) : null;
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok || !user.isActive) {
-      await this.throttle.recordFailure(keys);
       throw new HousesError(HousesErrorCode.INVALID_CREDENTIALS, INVALID_CREDENTIALS_TEXT);
     }
-    await this.throttle.clear(keys[0].key);
+    await this.throttle.succeeded(keys);
     user.lastLoginAt = new Date();
     await this.em.flush();
     const { token, csrfToken } = await this.sessions.create(user, { ip: input.ip, userAgent: input.userAgent });

@@ -5,7 +5,7 @@ import { Principal } from '../../../core/auth/principal';
 import { HousesError, HousesErrorCode } from '../houses.errors';
 import { HousesService } from '../houses.service';
 import { StaffUsersService } from '../staff-users.service';
-import { toUserView } from './user-view';
+import { UserViewReader } from './user-view.reader';
 
 /** The spec's app-shell calls, in their documented shapes. */
 @ApiTags('app shell')
@@ -14,13 +14,15 @@ export class HouseUserController {
   constructor(
     private readonly users: StaffUsersService,
     private readonly houses: HousesService,
+    private readonly views: UserViewReader,
   ) {}
 
   @SignedIn()
   @Get('user')
   async user(@CurrentPrincipal() p: Principal) {
-    const user = await this.users.getForHouse(p.houseId, p.userId);
-    return { data: { user: toUserView(user, user.house) } };
+    const user = await this.views.read(p.houseId, p.userId);
+    if (!user) throw new HousesError(HousesErrorCode.USER_NOT_FOUND, 'User not found.');
+    return { data: { user } };
   }
 
   /**

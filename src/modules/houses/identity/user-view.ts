@@ -1,8 +1,15 @@
+import { ACCESS_FLAGS, AccessFlags } from '../../../core/auth/access-flags';
 import { House } from '../house.entity';
 import { StaffUser } from '../staff-user.entity';
 
+/** What the view reads of a user: a managed entity or the plain columns of UserViewReader. */
+export type UserViewSource = Pick<StaffUser, 'userRef' | 'id' | 'userName' | 'firstName' | 'lastName' | 'email' | 'isSuperUser'> &
+  AccessFlags;
+/** The house's scalar properties (a managed entity or plain columns); the view reads only scalars. */
+export type HouseViewSource = House;
+
 /** The signed-in user as the spec's `GET /app/house/user` answers it (`data.user`). */
-export function toUserView(user: StaffUser, house: House) {
+export function toUserView(user: UserViewSource, house: HouseViewSource) {
   return {
     userRef: user.userRef,
     userID: user.id,
@@ -10,7 +17,7 @@ export function toUserView(user: StaffUser, house: House) {
     firstName: user.firstName ?? null,
     lastName: user.lastName ?? null,
     email: user.email ?? null,
-    ...user.flags(),
+    ...(Object.fromEntries(ACCESS_FLAGS.map((f) => [f, user[f]])) as AccessFlags),
     isSuperUser: user.isSuperUser,
     isInstant: house.isInstant,
     connectType: house.connectType,
@@ -18,7 +25,7 @@ export function toUserView(user: StaffUser, house: House) {
   };
 }
 
-export function toHouseInfo(house: House) {
+export function toHouseInfo(house: HouseViewSource) {
   return {
     houseID: house.id,
     houseRef: house.houseRef,

@@ -97,7 +97,12 @@ export class LocationsService {
     const orderBy: QueryOrderMap<HouseAddress>[] = query.sort
       ? [{ [query.sort.field]: query.sort.order === 'ASC' ? QueryOrder.ASC : QueryOrder.DESC }, { id: QueryOrder.ASC }]
       : [{ primary: QueryOrder.DESC }, { id: QueryOrder.ASC }];
-    const [rows, total] = await this.em.findAndCount(HouseAddress, where, { orderBy, limit: query.limit, offset: query.offset });
+    // A hot read: rows come back as plain property-named data (no entities hydrated or tracked).
+    const qb = this.em.createQueryBuilder(HouseAddress).where(where);
+    const [rows, total] = await Promise.all([
+      qb.clone().select('*').orderBy(orderBy).limit(query.limit).offset(query.offset).execute<HouseAddress[]>('all', true),
+      qb.clone().getCount(),
+    ]);
     return { rows: rows.map((a) => toHouseAddressView(a, this.geo)), total };
   }
 

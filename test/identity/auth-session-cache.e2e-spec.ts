@@ -1,0 +1,74 @@
+import request from 'supertest';
+import { SessionCache } from '../../src/modules/houses/identity/session-cache.service';
+import { sha256 } from '../../src/modules/houses/identity/secrets';
+import { createTestApp, TestApp } from '../support/test-app';
+import { FIXTURE_PASSWORD, seedTwoHouses } from '../support/fixtures';
+import { sql } from '../support/test-env';
+import { waitFor } from '../core/wait-for';
+
+/** Two instances on one database, as behind a load balancer: each keeps resolved sessions for a while. */
+describe('per-process session cache, invalidated on every instance at once (HTTP, real PostgreSQL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    a = await createTestApp({ env: { SESSION_CACHE_SECONDS: '120' } });
+    b = await createTestApp({ database: a.db, env: { SESSION_CACHE_SECONDS: '120' } });
+    await seedTwoHouses(a.em());
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  /** Signs in on A and makes sure B has the session in its cache. */
+  async function cachedOnB(user: string) {
+    const res = await request(a.server).post('/api/auth/login').send({ house: 'house-a', username: user, password: FIXTURE_PASSWORD });
+    expect(res.status).toBe(200);
+    const token = decodeURIComponent(/ar_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]);
+    const cookie = `ar_session=${token}`;
+    const cache = b.app.get(SessionCache);
+    await waitFor(
+      async () => {
+        await request(b.server).get('/app/house/user').set('Cookie', cookie).expect(200);
+        return cache.get(sha256(token));
+      },
+      (p) => p !== undefined,
+      'the session cached on B',
+    );
+    return { token, cookie, csrf: res.body.data.csrfToken as string, houseRef: res.body.data.user.houseInfo.houseRef as string };
+  }
+
+  it('a logout on A is honoured by B at once, though B had the session cached', async () => {
+    const { cookie, csrf } = await cachedOnB('owner');
+    await request(a.server).post('/api/auth/logout').set('Cookie', cookie).set('X-CSRF-Token', csrf).expect(204);
+    const res = await request(b.server).get('/app/house/user').set('Cookie', cookie);
+    expect(res.status).toBe(401);
+  });
+
+  it('a user deactivated or stripped of a flag (any writer, here plain SQL) is refused by B at once', async () => {
+    const reports = await cachedOnB('accessReports');
+    const invoices = await cachedOnB('accessInvoices');
+    // A flag-gated call: past the guard an unknown group answers 404; without the flag the guard answers 403.
+    const gated = `/app/house/${invoices.houseRef}/invoiceGroup/999999/payment-methods`;
+    await request(b.server).get(gated).set('Cookie', invoices.cookie).expect(404);
+    await sql(a.db.url, `update staff_user set is_active = false where user_name = 'accessReports'`);
+    await request(b.server).get('/app/house/user').set('Cookie', reports.cookie).expect(401);
+    await sql(a.db.url, `update staff_user set access_invoices = false where user_name = 'accessInvoices'`);
+    await request(b.server).get(gated).set('Cookie', invoices.cookie).expect(403);
+  });
+
+  it('GET /app/house/user (read without entities) answers exactly the user view sign-in and the session check answer', async () => {
+    const { cookie } = await cachedOnB('accessSensitive');
+    const shell = await request(b.server).get('/app/house/user').set('Cookie', cookie).expect(200);
+    const session = await request(b.server).get('/api/auth/session').set('Cookie', cookie).expect(200);
+    expect(shell.body.data.user).toEqual(session.body.data.user);
+    expect(shell.body.data.user).toMatchObject({ userName: 'accessSensitive', accessSensitive: true, accessInvoices: false });
+  });
+
+  it('a session purged or deleted by SQL ends on B at once', async () => {
+    const { token, cookie } = await cachedOnB('super');
+    await sql(a.db.url, `delete from staff_session where id = $1`, [sha256(token)]);
+    await request(b.server).get('/app/house/user').set('Cookie', cookie).expect(401);
+  });
+});
