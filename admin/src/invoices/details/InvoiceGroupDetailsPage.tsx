@@ -28,7 +28,8 @@ import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
 import { downloadText } from '../../common/downloadFile';
 import { NotFoundPage } from '../../common/NotFoundPage';
-import { PageTitle } from '../../common/PageTitle';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { PageHeader } from '../../kit/PageHeader';
 import { Pager } from '../../common/Pager';
 import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
@@ -54,6 +55,8 @@ import { InvoiceTable } from './InvoiceTable';
 import { PrintView } from './PrintView';
 
 const IN_PROGRESS_REFRESH_MS = 2000;
+/** A missing group, or another house's (the server answers 404 for both). */
+export const INVOICE_GROUP_NOT_FOUND = 'This invoice group was not found. It may have been deleted, or it belongs to another house.';
 
 interface PrintState {
   invoices: Invoice[] | null;
@@ -170,14 +173,14 @@ export function InvoiceGroupDetailsPage() {
 
   return (
     <Stack spacing={2} data-testid="invoice-group-details">
-      <PageTitle title="Invoice Group Details" />
+      <PageHeader title="Invoice Group Details" />
       <Link component={RouterLink} to="/invoices/ExistingInvoices" sx={{ alignSelf: 'flex-start' }} data-testid="back-to-existing">
         {'< Existing Invoices'}
       </Link>
       {details.isPending ? (
         <ShellLoading />
       ) : details.isError || !d ? (
-        <AppAlert message={INVOICE_TEXT.loadError} />
+        <ErrorAlert error={details.error} notFound={INVOICE_GROUP_NOT_FOUND} fallback={INVOICE_TEXT.loadError} />
       ) : (
         <>
           <GroupHeader d={d} symbol={symbol} />

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Divider, Link, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
-import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { Pager } from '../../common/Pager';
 import { ShellLoading } from '../../common/ShellLoading';
+import { DateRange } from '../../kit/DateRange';
+import { EmptyState } from '../../kit/EmptyState';
+import { ErrorAlert } from '../../kit/ErrorAlert';
 import { localToday, rangeError, rangeQuery } from '../dates';
 import { fetchInvoiceGroups, retryGroupCreation, type InvoiceGroupSummary } from '../invoiceApi';
 import { EXISTING_DEFAULT_TOTAL, EXISTING_PAGE_SIZE, INVOICE_TEXT } from '../invoiceTexts';
@@ -79,42 +81,19 @@ export function ExistingInvoices() {
   return (
     <Stack spacing={2} data-testid="existing-invoices">
       <Card variant="outlined">
-        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-          <TextField
-            label="From"
-            type="date"
-            value={from}
-            onChange={(e) => setRange(e.target.value, to)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to && to <= today ? to : today, 'data-testid': 'date-from' } }}
-            error={!!pickerError}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={to}
-            onChange={(e) => setRange(from, e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined, max: today, 'data-testid': 'date-to' } }}
-            error={!!pickerError}
-          />
-          <Button onClick={() => setRange('', '')} disabled={!from && !to} sx={{ mt: 0.5 }} data-testid="clear-dates">
-            Clear Dates
-          </Button>
-          {(pickerError ?? urlError) && (
-            <Typography color="error" variant="body2" sx={{ alignSelf: 'center' }} role="alert" data-testid="date-error">
-              {pickerError ?? urlError}
-            </Typography>
-          )}
+        <CardContent>
+          <DateRange from={from} to={to} onChange={setRange} max={today} error={pickerError ?? urlError} />
         </CardContent>
       </Card>
 
       {urlError ? null : list.isPending ? (
         <ShellLoading />
       ) : list.isError ? (
-        <AppAlert message={readApiError(list.error).status === 400 ? readApiError(list.error).message : INVOICE_TEXT.loadError} />
+        <ErrorAlert error={list.error} fallback={INVOICE_TEXT.loadError} />
       ) : groups.length === 0 ? (
-        <Alert severity="info" data-testid="existing-empty">
-          {INVOICE_TEXT.noInvoicesAvailable}
-        </Alert>
+        <Card variant="outlined">
+          <EmptyState message={INVOICE_TEXT.noInvoicesAvailable} data-testid="existing-empty" />
+        </Card>
       ) : (
         <>
           <Card variant="outlined">
