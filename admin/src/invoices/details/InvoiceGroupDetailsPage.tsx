@@ -19,6 +19,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/EmailOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import PrintIcon from '@mui/icons-material/Print';
+import ReplayIcon from '@mui/icons-material/Replay';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
@@ -38,6 +39,7 @@ import {
   fetchAllInvoices,
   fetchGroupDetailInfo,
   fetchInvoicesByIds,
+  retryGroupCreation,
   type GroupDetailInfo,
   type Invoice,
   type StatusFilter,
@@ -186,7 +188,7 @@ export function InvoiceGroupDetailsPage() {
           <GroupHeader d={d} symbol={symbol} />
           {!d.invoiceGroup.invoiceCreated ? (
             d.invoiceGroup.creationError ? (
-              <AppAlert message={INVOICE_TEXT.createFailed} />
+              <RetryCreation groupId={groupId} onRetried={refresh} />
             ) : (
               <Alert severity="info" data-testid="creation-in-progress">
                 {INVOICE_TEXT.creationInProgress}
@@ -457,6 +459,47 @@ export function InvoiceGroupDetailsPage() {
           onClose={closePrint}
         />
       )}
+    </Stack>
+  );
+}
+
+/** A group whose creation failed: the spec's text, and Retry (the creation job again). */
+function RetryCreation({ groupId, onRetried }: { groupId: number; onRetried: () => Promise<unknown> }) {
+  const dp = useAppDataProvider();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const retry = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await retryGroupCreation(dp, groupId);
+      await onRetried();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={1} data-testid="creation-failed">
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            startIcon={<ReplayIcon />}
+            onClick={() => void retry()}
+            disabled={busy}
+            data-testid="retry-creation"
+          >
+            Retry
+          </Button>
+        }
+      >
+        {INVOICE_TEXT.createFailed}
+      </Alert>
+      {failure !== null && <ErrorAlert error={failure} fallback={INVOICE_TEXT.loadError} onClose={() => setFailure(null)} />}
     </Stack>
   );
 }
