@@ -20,7 +20,7 @@ export function DateRange({ from, to, onChange, max, error }: DateRangeProps) {
   const toMax = max;
   const fromMax = to && (!max || to <= max) ? to : max;
   return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }} data-testid="date-range">
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'stretch', flexWrap: 'wrap' }} data-testid="date-range">
       <TextField
         label="From"
         type="date"
@@ -44,13 +44,14 @@ export function DateRange({ from, to, onChange, max, error }: DateRangeProps) {
         startIcon={<ClearIcon />}
         onClick={() => onChange('', '')}
         disabled={!from && !to}
-        sx={{ height: 40 }}
+        // Stretched to the fields' own height, so its top and bottom line up with theirs.
+        sx={{ alignSelf: 'stretch' }}
         data-testid="clear-dates"
       >
         Clear Dates
       </Button>
       {error && (
-        <Typography color="error" variant="body2" role="alert" data-testid="date-error">
+        <Typography color="error" variant="body2" role="alert" sx={{ alignSelf: 'center' }} data-testid="date-error">
           {error}
         </Typography>
       )}

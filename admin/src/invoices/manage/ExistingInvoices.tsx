@@ -101,7 +101,7 @@ export function ExistingInvoices() {
                   ))}
                 </Card>
               )}
-              <ListPager sizes={[EXISTING_PAGE_SIZE]} position="bottom" label="Invoice group pages" />
+              {groups.length > 0 && <ListPager sizes={[EXISTING_PAGE_SIZE]} position="bottom" label="Invoice group pages" />}
             </>
           )}
         </ListContextProvider>
