@@ -3,6 +3,7 @@ import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInTh
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { postGroup } from '../invoice-groups/support';
+import { JobRunner } from '../../src/core/queue/job-runner';
 
 // The defects issue 9 names, in Chromium against the real server and the demo data, with
 // screenshots at 1440 and 1024 wide: Uninvoiced Sessions with nothing left shows an empty state
@@ -145,6 +146,24 @@ describeIfChromium('admin kit: empty, not-found, out-of-range and retry states (
     await page.getByText(TEXT.inProgress, { exact: true }).waitFor();
     const [retried] = await sql('select creation_job_id, creation_error from invoice_group where id = ?', [groupId]);
     expect(retried.creation_job_id).not.toBe(group.creation_job_id);
+  });
+
+  it('Invoice Group Details has its page size and pager at the top as well as the bottom, and words the ship column', async () => {
+    const groupId = groupIds[1];
+    const [group] = await sql('select creation_job_id from invoice_group where id = ?', [groupId]);
+    await server.testApp.app.get(JobRunner).execute(group.creation_job_id as string);
+    await page.goto(`${server.baseUrl}/ar/invoices/InvoiceGroupDetails/${groupId}`);
+    await page.getByTestId('invoice-row').first().waitFor();
+    const [{ n }] = await sql('select count(*)::int as n from invoice where group_id = ?', [groupId]);
+    const range = `1-${Math.min(50, n as number)} of ${String(n)}`;
+    expect(await page.getByTestId('invoice-range-top').textContent()).toBe(range);
+    expect(await page.getByTestId('invoice-range').textContent()).toBe(range);
+    expect(await page.getByTestId('page-size-top').count()).toBe(1);
+    // Nothing is shipped yet: the column says so in words, never a bare "Not".
+    const ship = await page.getByTestId('ship-status').allTextContents();
+    expect(ship.length).toBeGreaterThan(0);
+    for (const text of ship) expect(['Not Shipped', 'Not Picked Up']).toContain(text);
+    await shots('details-list');
   });
 
   it('a disabled Save in the Location dialog says which fields are still missing', async () => {

@@ -173,6 +173,54 @@ export function InvoiceGroupDetailsPage() {
     }
   };
 
+  /** Page size, range label and page links, at the top and at the bottom of the table. */
+  const tablePager = (position: 'top' | 'bottom') =>
+    d ? (
+      <Box
+        sx={{
+          p: 1.5,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          flexWrap: 'wrap',
+          ...(position === 'top' ? { borderBottom: 1 } : { borderTop: 1 }),
+          borderColor: 'divider',
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <TextField
+            select
+            label="Per page"
+            id={`page-size-${position}`}
+            value={size}
+            onChange={(e) => setQuery({ size: e.target.value === String(DEFAULT_TABLE_PAGE_SIZE) ? null : e.target.value })}
+            sx={{ width: 110 }}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': position === 'top' ? 'page-size-top' : 'page-size' } as object } }}
+          >
+            {TABLE_PAGE_SIZES.map((n) => (
+              <MenuItem key={n} value={n}>
+                {n}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography variant="body2" color="text.secondary" data-testid={position === 'top' ? 'invoice-range-top' : 'invoice-range'}>
+            {/* From the answer, not the URL: while the next page loads, the label still describes the rows shown. */}
+            {rangeLabel(d.page, d.size ?? size, d.totalRecords)}
+          </Typography>
+        </Box>
+        <Pager
+          page={page}
+          pageCount={pageCountOf(d.totalRecords, size)}
+          onPage={(p) => {
+            setQuery({ page: p <= 1 ? null : String(p) }, false);
+            window.scrollTo({ top: 0 });
+          }}
+          label={position === 'top' ? 'Invoice pages (top)' : 'Invoice pages'}
+        />
+      </Box>
+    ) : null;
+
   return (
     <Stack spacing={2} data-testid="invoice-group-details">
       <PageHeader title="Invoice Group Details" />
@@ -312,6 +360,7 @@ export function InvoiceGroupDetailsPage() {
                   </Button>
                 </Box>
               </Box>
+              {tablePager('top')}
               {actionError && (
                 <Box sx={{ px: 1.5, pb: 1.5 }}>
                   <AppAlert message={actionError} onClose={() => setActionError(null)} />
@@ -337,48 +386,7 @@ export function InvoiceGroupDetailsPage() {
                   onNote={openNote}
                 />
               )}
-              <Box
-                sx={{
-                  p: 1.5,
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                  gap: 2,
-                  flexWrap: 'wrap',
-                  borderTop: 1,
-                  borderColor: 'divider',
-                }}
-              >
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                  <TextField
-                    select
-                    label="Per page"
-                    value={size}
-                    onChange={(e) => setQuery({ size: e.target.value === String(DEFAULT_TABLE_PAGE_SIZE) ? null : e.target.value })}
-                    sx={{ width: 110 }}
-                    slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-size' } as object } }}
-                  >
-                    {TABLE_PAGE_SIZES.map((n) => (
-                      <MenuItem key={n} value={n}>
-                        {n}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <Typography variant="body2" color="text.secondary" data-testid="invoice-range">
-                    {/* From the answer, not the URL: while the next page loads, the label still describes the rows shown. */}
-                    {rangeLabel(d.page, d.size ?? size, d.totalRecords)}
-                  </Typography>
-                </Box>
-                <Pager
-                  page={page}
-                  pageCount={pageCountOf(d.totalRecords, size)}
-                  onPage={(p) => {
-                    setQuery({ page: p <= 1 ? null : String(p) }, false);
-                    window.scrollTo({ top: 0 });
-                  }}
-                  label="Invoice pages"
-                />
-              </Box>
+              {tablePager('bottom')}
             </Card>
           )}
         </>
