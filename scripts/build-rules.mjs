@@ -8,5 +8,5 @@ if (!existsSync('packages/rules/src/index.ts')) {
   console.log('build-rules: packages/rules/src not present yet, skipped');
   process.exit(0);
 }
-const r = spawnSync('npx', ['tsc', '-p', 'packages/rules/tsconfig.json'], { stdio: 'inherit' });
+const r = spawnSync('npx', ['tsc', '-p', 'packages/rules/tsconfig.build.json'], { stdio: 'inherit' });
 process.exit(r.status ?? 1);
