@@ -20,10 +20,12 @@ import { EDIT_TEXT } from '../shared/editingTexts';
 import type { EditableInvoice } from '../shared/editingTypes';
 import { NoteDialog } from '../shared/NoteDialog';
 import { saveFailure } from '../shared/saveFailure';
-import { TotalsStrip } from '../shared/TotalsStrip';
+import { TotalsStrip } from '../../kit/TotalsStrip';
+import { stripItems } from './editorTotals';
 import { ChargesDialog } from './ChargesDialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
 import { EditableInvoiceBlock } from './EditableInvoiceBlock';
+import { pageColumns } from '../shared/InvoiceBlock';
 import type { EditorApi, EditorDialog, EditorSettings } from './editorTypes';
 import { FloorPricesDialog } from './FloorPricesDialog';
 import { MarkDialog } from './MarkDialog';
@@ -231,6 +233,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
 
   const t = data.totals;
   const total = data.totalRecords;
+  const columns = pageColumns(data.invoices);
   const scope = selected.size ? 'Selected' : 'All';
   const dialogInvoice = dialog && 'invoiceId' in dialog ? current(dialog.invoiceId) : undefined;
   const close = () => setDialog(null);
@@ -247,24 +250,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
           </Typography>
         </Box>
       )}
-      {t && (
-        <TotalsStrip
-          symbol={symbol}
-          testId="totals-strip"
-          items={[
-            { label: 'Total Invoices', value: t.totalInvoices, testId: 'total-invoices' },
-            { label: 'Total Items', value: t.totalItems, testId: 'total-items' },
-            { label: 'Total Hammer', value: t.hammer, money: true, testId: 'total-hammer' },
-            { label: 'Total BP', value: t.bp, money: true, testId: 'total-bp' },
-            { label: 'Total Live Fee', value: t.liveFee, money: true, testId: 'total-live-fee' },
-            { label: 'Total Tax', value: t.tax, money: true, testId: 'total-tax' },
-            { label: 'Total S/H', value: t.sh, money: true, testId: 'total-sh' },
-            { label: 'Total Insurance', value: t.insurance, money: true, testId: 'total-insurance' },
-            { label: 'Total Other', value: t.other, money: true, testId: 'total-other' },
-            { label: 'Invoice Total', value: t.total, money: true, testId: 'total-invoice' },
-          ]}
-        />
-      )}
+      {t && <TotalsStrip symbol={symbol} testId="totals-strip" items={stripItems(t)} />}
       {/* Stays in reach under the app's sticky header (88 px) while the invoices scroll by. */}
       <Card
         variant="outlined"
@@ -326,6 +312,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
               busy={busy.has(inv.invoiceID)}
               error={errors.get(inv.invoiceID) ?? null}
               onDismissError={dismissError}
+              columns={columns}
             />
           </Box>
         ))
