@@ -72,7 +72,7 @@ export function pageColumns(invoices: readonly Invoice[]): OptionalColumns {
 }
 
 /** Fixed widths (px) of the item table; Lot takes the rest. Same for every block with the same columns. */
-const COL_WIDTH = { session: 76, money: 100, disputes: 96, status: 112, actions: 44 } as const;
+const COL_WIDTH = { session: 108, money: 100, disputes: 96, status: 112, actions: 44 } as const;
 
 /**
  * One invoice as the Create/Edit Invoices screens show it (spec 000 section 2): the bidder, the
@@ -388,7 +388,7 @@ function LineRow({
   const ov = (l as { overridden?: { hammer: boolean; premium: boolean; livefee: boolean } }).overridden;
   return (
     <TableRow sx={l.suppress ? { '& td': { color: 'text.disabled' } } : undefined} data-testid={`line-${l.invoiceDetailID}`}>
-      <TableCell title={sessionTitle} sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell title={sessionTitle} sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {l.saleIdentifier}
       </TableCell>
       <TableCell>
