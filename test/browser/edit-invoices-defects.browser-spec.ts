@@ -161,4 +161,85 @@ describeIfChromium('Edit Invoices defects (browser)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     await screenshot(page, 'edit-invoices-page-1024');
   });
+
+  it('keyboard: a skip link first, a visible focus ring on a filled button, Escape closes (asking when typed), focus returns', async () => {
+    await openEditor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByTestId('skip-link');
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+
+    // A note dialog opened from the keyboard: Escape closes it untouched, focus back on its link.
+    const b = page.locator('section[aria-label^="Invoice "]').first();
+    const opener = b.getByTestId('note');
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('note-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('note-dialog').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'note');
+    // With text typed Escape asks first; Keep editing keeps the text.
+    await page.keyboard.press('Enter');
+    await page.getByTestId('note-text').fill('Not yet saved');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('discard-dialog').waitFor();
+    await page.getByTestId('discard-keep').click();
+    expect(await page.getByTestId('note-text').inputValue()).toBe('Not yet saved');
+    // Tab to the filled Save button: its ring shows.
+    await page.getByTestId('note-save').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const ring = await page
+      .getByTestId('note-save')
+      .evaluate((el) => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth);
+    expect(ring).toBe('solid 2px');
+    await screenshot(page, 'edit-invoices-focus-ring');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('discard-confirm').click();
+    await page.getByTestId('note-dialog').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'note');
+  });
+
+  it("the print view: house name and the template's location, the invoice date, the billing address, messages in sequence", async () => {
+    // The group's template prints at a second location of the house, with two messages entered out of order.
+    const [group] = await sql(`select template_id from invoice_group where id = ?`, [groupId]);
+    const templateId = group.template_id as number;
+    const [place] = await sql(
+      `insert into house_address (house_id, facility_name, address_street1, address_city, country_code, state_code, postal_code, version)
+       values (?, 'Harbour Gallery', '9 Harbour Street', 'Salem', 'US', 'MA', '01970', 1) returning id`,
+      [houseId],
+    );
+    await sql(`update invoice_template set house_address_id = ? where id = ?`, [place.id, templateId]);
+    await sql(`delete from template_message where template_id = ?`, [templateId]);
+    await sql(
+      `insert into template_message (house_id, template_id, header, detail, sequence, is_default) values (?, ?, 'Payment', 'Pay within 7 days.', 2, false), (?, ?, 'Collection', 'Collect by Friday.', 1, false)`,
+      [houseId, templateId, houseId, templateId],
+    );
+    const [inv] = await sql(`select * from invoice where group_id = ? and sent_at is null order by invoice_number limit 1`, [groupId]);
+    await openEditor(`?id=${inv.id}`);
+    await block(inv.invoice_number as number)
+      .getByTestId('print-invoice')
+      .click();
+    const printed = page.getByTestId(`printed-invoice-${inv.id}`);
+    await printed.getByTestId('print-letterhead').getByText('9 Harbour Street').waitFor();
+    const head = (await printed.getByTestId('print-letterhead').innerText()).split('\n').filter(Boolean);
+    const [{ name }] = await sql('select name from house where id = ?', [houseId]);
+    expect(head).toEqual([name, 'Harbour Gallery', '9 Harbour Street', 'Salem, MA 01970', 'United States']);
+    const d = new Date();
+    const today = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+    expect(await printed.getByTestId('print-invoice-date').textContent()).toBe(`Invoice date ${today}`);
+    const billTo = await printed.getByTestId('print-bill-to').innerText();
+    expect(billTo).toContain(inv.street1 as string);
+    expect(billTo).toContain(inv.city as string);
+    expect((await printed.getByTestId('print-messages').innerText()).split('\n').filter(Boolean)).toEqual([
+      'Collection',
+      'Collect by Friday.',
+      'Payment',
+      'Pay within 7 days.',
+    ]);
+    await screenshot(page, 'print-view-1024', { fullPage: false });
+    await page.getByTestId('print-close').click();
+  });
 });

@@ -3,3 +3,4 @@
 export * from './country-codes';
 export * from './location-labels';
 export * from './template-texts';
+export * from './charge-rules';
