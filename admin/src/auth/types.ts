@@ -33,6 +33,8 @@ export interface ShellUser {
   userRef: string;
   userID: number;
   userName: string;
+  /** The Home page greets by it; null when the user record has none. */
+  firstName?: string | null;
   accessCustomer: boolean;
   accessBulkbiding: boolean;
   accessReports: boolean;

@@ -168,6 +168,8 @@ export interface Invoice {
   applyCostPerLot: boolean;
   totalPrice: { currencySymbol: string };
   totalPriceCents: PriceCents;
+  /** The columns with the additional charges that count: they add up to invoiceTotalCents. */
+  totalPriceWithAdditionalChargesCents: PriceCents;
   invoiceChargesCents: { tax: number; shipping: number; insurance: number; other: number };
   invoiceStatus: string;
   shipStatus: string;

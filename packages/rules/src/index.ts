@@ -6,3 +6,4 @@ export * from './location-labels';
 export * from './location-rules';
 export * from './template-rules';
 export * from './template-texts';
+export * from './charge-rules';

@@ -43,10 +43,11 @@ import { PaymentMethodsService } from './editing/marks/payment-methods.service';
 import { InvoiceContactController } from './editing/contact/contact.controller';
 import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
+import { HomeSummaryModule } from './summary/home-summary.module';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
-  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule],
+  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule, HomeSummaryModule],
   controllers: [
     InvoiceGroupSettingsController,
     InvoiceTemplatesController,

@@ -51,7 +51,7 @@ import { addBulkNote, saveNote, sendBulkContact, sendInvoiceMessage } from '../s
 import { EDIT_TEXT } from '../shared/editingTexts';
 import type { EditableInvoice } from '../shared/editingTypes';
 import { NoteDialog } from '../shared/NoteDialog';
-import { TotalsStrip } from '../shared/TotalsStrip';
+import { TotalsStrip } from '../../kit/TotalsStrip';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
 import { InvoiceTable } from './InvoiceTable';
 import { PrintView } from './PrintView';

@@ -4,12 +4,16 @@ import { Box, Button, CircularProgress, GlobalStyles, Typography } from '@mui/ma
 import PrintIcon from '@mui/icons-material/Print';
 import type { Invoice } from '../invoiceApi';
 import { INVOICE_TEXT } from '../invoiceTexts';
-import { addressText } from '../csv';
 import { optionalColumns } from '../invoiceFormat';
 import { formatMoney } from '../money';
+import type { PrintLetterhead } from '../shared/printLetterhead';
 
 export interface PrintViewProps {
   houseName: string;
+  /** The template's location and messages (printLetterhead.ts); without it only the house name heads the page. */
+  letterhead?: PrintLetterhead | null;
+  /** MM/DD/YYYY: the invoice date of invoices not sent yet (they are issued when printed). */
+  printedOn?: string;
   groupTitle: string;
   symbol: string;
   /** null while loading. */
@@ -23,7 +27,9 @@ export interface PrintViewProps {
  * invoice per printed page, hidden lots left out (spec 000 section 4), restricted lots marked.
  * It covers the screen above the app; when printing, only it is printed.
  */
-export function PrintView({ houseName, groupTitle, symbol, invoices, error, onClose }: PrintViewProps) {
+export function PrintView({ houseName, letterhead, printedOn, groupTitle, symbol, invoices, error, onClose }: PrintViewProps) {
+  const head: PrintLetterhead = letterhead ?? { houseName, addressLines: [], messages: [] };
+  const today = printedOn ?? usDate(new Date());
   useEffect(() => {
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -106,7 +112,7 @@ export function PrintView({ houseName, groupTitle, symbol, invoices, error, onCl
           <CircularProgress />
         </Box>
       ) : (
-        invoices.map((inv) => <PrintedInvoice key={inv.invoiceID} invoice={inv} houseName={houseName} symbol={symbol} />)
+        invoices.map((inv) => <InvoiceDocument key={inv.invoiceID} invoice={inv} letterhead={head} printedOn={today} symbol={symbol} />)
       )}
     </Box>,
     document.body,
@@ -116,12 +122,31 @@ export function PrintView({ houseName, groupTitle, symbol, invoices, error, onCl
 const cell = { padding: '4px 6px', borderBottom: '1px solid #ddd', textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
 const head = { ...cell, borderBottom: '2px solid #000', fontWeight: 600 };
 
-function PrintedInvoice({ invoice: inv, houseName, symbol }: { invoice: Invoice; houseName: string; symbol: string }) {
+/** 'MM/DD/YYYY' of a date, in the browser's time zone. */
+export const usDate = (d: Date) =>
+  `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+
+export interface InvoiceDocumentProps {
+  invoice: Invoice;
+  letterhead: PrintLetterhead;
+  /** The invoice date of an invoice not sent yet. */
+  printedOn: string;
+  symbol: string;
+}
+
+/**
+ * One printed invoice: a pure function of its data (no fetching, no state), the layout the PDF
+ * will reuse. Letterhead (house name and the template's location), invoice number and date, the
+ * billing address, the items (hidden lots left out), totals that add up (additional charges in
+ * their columns) and the template's messages in sequence order.
+ */
+export function InvoiceDocument({ invoice: inv, letterhead, printedOn, symbol }: InvoiceDocumentProps) {
   const lines = (inv.invoiceDetails ?? []).filter((l) => !l.suppress);
   const money = (c: number) => formatMoney(c, symbol);
   const restricted = lines.some((l) => l.restricted);
   const cols = optionalColumns(lines);
-  const t = inv.totalPriceCents;
+  // With additional charges, so the rows add up to Invoice Total (older answers lack the field).
+  const t = inv.totalPriceWithAdditionalChargesCents ?? inv.totalPriceCents;
   const totals: [string, number][] = [
     ['Hammer', t.hammer],
     ["Buyer's Premium", t.premium],
@@ -148,20 +173,25 @@ function PrintedInvoice({ invoice: inv, houseName, symbol }: { invoice: Invoice;
       }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 3 }}>
-        <Box>
-          <Typography sx={{ fontSize: 20, fontWeight: 700 }}>{houseName}</Typography>
+        <Box data-testid="print-letterhead">
+          <Typography sx={{ fontSize: 20, fontWeight: 700 }}>{letterhead.houseName}</Typography>
+          {letterhead.addressLines.map((line) => (
+            <div key={line}>{line}</div>
+          ))}
         </Box>
         <Box sx={{ textAlign: 'right' }}>
           <Typography sx={{ fontSize: 20, fontWeight: 700 }}>Invoice #{inv.invoiceNumber}</Typography>
-          {inv.invoiceSentDateString && <div>Sent {inv.invoiceSentDateString}</div>}
+          <div data-testid="print-invoice-date">Invoice date {inv.invoiceSentDateString ?? printedOn}</div>
           {inv.paddleNumber !== 0 && <div>Paddle #{inv.paddleNumber}</div>}
         </Box>
       </Box>
-      <Box sx={{ mb: 3 }}>
+      <Box sx={{ mb: 3 }} data-testid="print-bill-to">
         <Typography sx={{ fontWeight: 600, fontSize: 13 }}>Bill to</Typography>
         <div>{inv.name}</div>
         {inv.companyName && <div>{inv.companyName}</div>}
-        <div>{addressText(inv)}</div>
+        {billingLines(inv).map((line) => (
+          <div key={line}>{line}</div>
+        ))}
         {inv.email && <div>{inv.email}</div>}
       </Box>
       <table style={{ width: '100%', borderCollapse: 'collapse' }}>
@@ -226,6 +256,24 @@ function PrintedInvoice({ invoice: inv, houseName, symbol }: { invoice: Invoice;
           </tbody>
         </table>
       </Box>
+      {letterhead.messages.length > 0 && (
+        <Box sx={{ mt: 4, pt: 2, borderTop: '1px solid #ccc' }} data-testid="print-messages">
+          {letterhead.messages.map((m, i) => (
+            <Box key={i} sx={{ mb: 1.5, breakInside: 'avoid' }}>
+              {m.header.trim() && <div style={{ fontWeight: 600 }}>{m.header}</div>}
+              {m.detail.trim() && <div style={{ whiteSpace: 'pre-wrap' }}>{m.detail}</div>}
+            </Box>
+          ))}
+        </Box>
+      )}
     </Box>
   );
+}
+
+/** The billing address as the envelope writes it: streets, then city, region and postcode, then country. */
+export function billingLines(i: Pick<Invoice, 'street1' | 'street2' | 'city' | 'state' | 'province' | 'postalCode' | 'country'>): string[] {
+  const region = [i.state || i.province, i.postalCode].filter(Boolean).join(' ');
+  return [i.street1, i.street2, [i.city, region].filter((p) => (p ?? '').trim()).join(', '), i.country]
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean);
 }

@@ -15,6 +15,7 @@ import {
 import type { EditableDetail, EditableInvoice } from '../shared/editingTypes';
 import { setAdditionalHidden, setDeliveryMode, setLineHidden } from '../shared/editingApi';
 import { InvoiceBlock } from '../shared/InvoiceBlock';
+import type { OptionalColumns } from '../invoiceFormat';
 import { NoteIcon } from '../shared/NoteIcon';
 import type { EditorApi, EditorSettings } from './editorTypes';
 import { HistoryList } from './HistoryList';
@@ -28,6 +29,8 @@ export interface EditableInvoiceBlockProps {
   busy: boolean;
   error: string | null;
   onDismissError: (invoiceId: number) => void;
+  /** The page's column template (every block lines up). */
+  columns?: OptionalColumns;
 }
 
 /** The bidder record the name links to (this product's customer screen, by member id). */
@@ -46,6 +49,7 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
   busy,
   error,
   onDismissError,
+  columns,
 }: EditableInvoiceBlockProps) {
   const dp = useAppDataProvider();
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -163,6 +167,7 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
       lineActions={(l) => <LineMenu invoice={inv} line={l as EditableDetail} settings={settings} api={api} disabled={busy} />}
       footer={footer}
       busy={busy}
+      columns={columns}
     />
   );
 });

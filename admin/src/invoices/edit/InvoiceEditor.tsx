@@ -11,6 +11,7 @@ import { Pager } from '../../common/Pager';
 import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
 import { PrintView } from '../details/PrintView';
+import { usePrintLetterhead } from '../shared/usePrintLetterhead';
 import { DEFAULT_TABLE_PAGE_SIZE, INVOICE_TEXT, TABLE_PAGE_SIZES } from '../invoiceTexts';
 import { pageSizeParam } from '../routeParams';
 import { ContactDialog } from '../shared/ContactDialog';
@@ -20,10 +21,12 @@ import { EDIT_TEXT } from '../shared/editingTexts';
 import type { EditableInvoice } from '../shared/editingTypes';
 import { NoteDialog } from '../shared/NoteDialog';
 import { saveFailure } from '../shared/saveFailure';
-import { TotalsStrip } from '../shared/TotalsStrip';
+import { TotalsStrip } from '../../kit/TotalsStrip';
+import { stripItems } from './editorTotals';
 import { ChargesDialog } from './ChargesDialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
 import { EditableInvoiceBlock } from './EditableInvoiceBlock';
+import { pageColumns } from '../shared/InvoiceBlock';
 import type { EditorApi, EditorDialog, EditorSettings } from './editorTypes';
 import { FloorPricesDialog } from './FloorPricesDialog';
 import { MarkDialog } from './MarkDialog';
@@ -219,6 +222,8 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
     if (path) void navigate(path);
   };
 
+  // Loaded when Print opens: the template's location and messages.
+  const letterhead = usePrintLetterhead(user?.houseInfo.houseName ?? '', data.header?.templateId, dialog?.kind === 'print');
   if (data.isError) return <AppAlert message={INVOICE_TEXT.loadError} />;
   if (data.isPending || !data.header) return <ShellLoading />;
   if (!data.header.invoiceCreated) {
@@ -231,6 +236,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
 
   const t = data.totals;
   const total = data.totalRecords;
+  const columns = pageColumns(data.invoices);
   const scope = selected.size ? 'Selected' : 'All';
   const dialogInvoice = dialog && 'invoiceId' in dialog ? current(dialog.invoiceId) : undefined;
   const close = () => setDialog(null);
@@ -247,24 +253,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
           </Typography>
         </Box>
       )}
-      {t && (
-        <TotalsStrip
-          symbol={symbol}
-          testId="totals-strip"
-          items={[
-            { label: 'Total Invoices', value: t.totalInvoices, testId: 'total-invoices' },
-            { label: 'Total Items', value: t.totalItems, testId: 'total-items' },
-            { label: 'Total Hammer', value: t.hammer, money: true, testId: 'total-hammer' },
-            { label: 'Total BP', value: t.bp, money: true, testId: 'total-bp' },
-            { label: 'Total Live Fee', value: t.liveFee, money: true, testId: 'total-live-fee' },
-            { label: 'Total Tax', value: t.tax, money: true, testId: 'total-tax' },
-            { label: 'Total S/H', value: t.sh, money: true, testId: 'total-sh' },
-            { label: 'Total Insurance', value: t.insurance, money: true, testId: 'total-insurance' },
-            { label: 'Total Other', value: t.other, money: true, testId: 'total-other' },
-            { label: 'Invoice Total', value: t.total, money: true, testId: 'total-invoice' },
-          ]}
-        />
-      )}
+      {t && <TotalsStrip symbol={symbol} testId="totals-strip" items={stripItems(t)} />}
       {/* Stays in reach under the app's sticky header (88 px) while the invoices scroll by. */}
       <Card
         variant="outlined"
@@ -326,6 +315,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
               busy={busy.has(inv.invoiceID)}
               error={errors.get(inv.invoiceID) ?? null}
               onDismissError={dismissError}
+              columns={columns}
             />
           </Box>
         ))
@@ -458,6 +448,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
       {dialog?.kind === 'print' && (
         <PrintView
           houseName={user?.houseInfo.houseName ?? ''}
+          letterhead={letterhead}
           groupTitle={data.header.title}
           symbol={symbol}
           invoices={dialog.invoiceIds.map(current).filter((i): i is EditableInvoice => !!i)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { actionText, auditLine, auditWhen } from './auditText';
+import { actionText, auditLine, auditWhen, computedFieldOf } from './auditText';
 
 describe('History list', () => {
   const lots = new Map([[41, '12A']]);
@@ -174,6 +174,51 @@ describe('History list', () => {
         { label: 'Internal note', before: '—', after: 'Hi' },
       ],
     });
+  });
+
+  it("a floor edit shows the computed amount it replaced, not '—' (Hammer (edited): $2,500.00 → $2,800.00)", () => {
+    const change = (field: string, label: string, before: string | null, after: string | null, derived: boolean) => ({
+      field,
+      scope: 'line' as const,
+      lineId: 41,
+      lotNumber: '12A',
+      label,
+      before,
+      after,
+      derived,
+    });
+    const entry = (changes: ReturnType<typeof change>[]) =>
+      auditLine(
+        {
+          id: 3,
+          createdAt: '2026-11-21T19:05:00Z',
+          userName: 'owner',
+          action: 'floor-edit',
+          actionText: 'x',
+          lineId: 41,
+          before: {},
+          after: {},
+          changes,
+        },
+        '$',
+        lotOf,
+        'UTC',
+      ).changes;
+    expect(
+      entry([
+        change('line:41.hammer_override_cents', 'Hammer (edited)', null, '2800.00', false),
+        change('line:41.hammer_cents', 'Hammer', '2500.00', '2800.00', true),
+      ]),
+    ).toEqual([{ label: 'Lot 12A · Hammer (edited)', before: '$2,500.00', after: '$2,800.00' }]);
+    // Removed: the computation's amount comes back.
+    expect(
+      entry([
+        change('line:41.premium_override_cents', "Buyer's premium (edited)", '100.00', null, false),
+        change('line:41.premium_cents', "Buyer's premium", '100.00', '560.00', true),
+      ]),
+    ).toEqual([{ label: "Lot 12A · Buyer's premium (edited)", before: '$100.00', after: '$560.00' }]);
+    expect(computedFieldOf('line:7.live_fee_override_cents')).toBe('line:7.live_fee_cents');
+    expect(computedFieldOf('notes')).toBeNull();
   });
 
   it('names unknown actions from their code', () => {

@@ -160,6 +160,25 @@ export function auditLine(e: AuditEntry, symbol: string, lotOf: (lineId: number)
   return { id: e.id, when: auditWhen(e.createdAt, timeZone), who: e.userName, what: actionText(e.action), changes };
 }
 
+/**
+ * A floor edit stores an override column that was empty before (the amount was computed): its
+ * previous value is the computed amount it replaced, recorded beside it as the derived column.
+ * Without this the History read 'Hammer (edited): — → $2,800.00'. Removing an override likewise
+ * shows the computed amount it gives back.
+ */
+const OVERRIDDEN: Readonly<Record<string, string>> = {
+  hammer_override_cents: 'hammer_cents',
+  premium_override_cents: 'premium_cents',
+  live_fee_override_cents: 'live_fee_cents',
+};
+
+/** `line:41.hammer_override_cents` -> `line:41.hammer_cents`, or null for other fields. */
+export function computedFieldOf(field: string): string | null {
+  const m = /^(.*\.)?([a-z_]+)$/.exec(field);
+  const column = m ? OVERRIDDEN[m[2]] : undefined;
+  return column ? `${m?.[1] ?? ''}${column}` : null;
+}
+
 /** Consequences worth a line (the rest of what the arithmetic derived is left out). */
 const SHOWN_DERIVED = new Set(['invoice_total_cents', 'balance_cents']);
 
@@ -172,10 +191,12 @@ function serverLine(e: AuditEntry, timeZone?: string, symbol = '$'): AuditLine {
     t !== null && /^-?\d+\.\d{2}$/.test(t) ? formatMoney(Math.round(Number(t) * 100), symbol) : (t ?? '—');
   // One line per field and change: the same change on several lots reads 'Lots 18, 73 · Paid: No → Yes'.
   const groups = new Map<string, { lots: string[]; label: string; before: string; after: string }>();
+  const byField = new Map((e.changes ?? []).map((c) => [c.field, c]));
   for (const c of e.changes ?? []) {
     if (c.derived && !SHOWN_DERIVED.has(c.field)) continue;
-    const before = money(c.before);
-    const after = money(c.after);
+    const computed = byField.get(computedFieldOf(c.field) ?? '');
+    const before = money(c.before ?? computed?.before ?? null);
+    const after = money(c.after ?? computed?.after ?? null);
     if (before === after) continue;
     const label = c.scope === 'additional' && !c.label.startsWith("Add'l") ? `Add'l ${c.label}` : c.label;
     const key = `${c.lotNumber === null ? 'invoice' : 'lot'}|${label}|${before}|${after}`;

@@ -8,26 +8,11 @@
 import type { ChargeAmounts, InvoiceChargeBody, LotChargeBody } from '../shared/editingApi';
 import type { AdditionalPriceInfo, EditableDetail, EditableInvoice } from '../shared/editingTypes';
 import { additionalChargeLocked } from '../shared/editingRules';
+import { CHARGE_FIELDS, CHARGE_FORM_TEXT, chargeMayBeNegative, type ChargeField } from '@ar/rules';
 
-export const CHARGE_FIELDS = ['tax', 'shipping', 'insurance', 'other'] as const;
-export type ChargeField = (typeof CHARGE_FIELDS)[number];
-
-export const CHARGE_LABELS: Record<ChargeField, string> = { tax: 'Tax', shipping: 'S/H', insurance: 'Insurance', other: 'Other' };
-
-export const CHARGE_TEXT = {
-  /** Spec 000 section 5, quoted. */
-  otherTooltip: 'This field is for adding or discounting any additional fees. Please use a minus (-) to indicate a discount or adjustment.',
-  notANumber: 'Please enter a number.',
-  negative: 'Please enter an amount of 0 or more.',
-  taxComputed: 'Tax is calculated automatically for US invoices.',
-  locked: 'This additional charge has been paid or is pending and cannot be changed.',
-  cannotAdd:
-    'Additional charges cannot be added to this invoice: it was not paid by card or ACH, or an additional charge has already been paid.',
-  fixErrors: 'Please correct the amounts marked and try again.',
-} as const;
-
-/** Spec 000 section 9: charge input debounce. */
-export const CHARGE_DEBOUNCE_MS = 500;
+// The fields, labels and texts are shared with the server (@ar/rules); re-exported under the names the screens use.
+export { CHARGE_FIELDS, CHARGE_LABELS, CHARGE_DEBOUNCE_MS, type ChargeField } from '@ar/rules';
+export const CHARGE_TEXT = CHARGE_FORM_TEXT;
 
 export type ParsedAmount = { cents: number; error?: undefined } | { cents?: undefined; error: string };
 
@@ -71,7 +56,7 @@ export function centsToInput(cents: number): string {
 
 /** A field's text once the user pauses: two decimals when it parses, else as typed. */
 export function normaliseChargeText(raw: string, field: ChargeField): string {
-  const p = parseChargeAmount(raw, field === 'other');
+  const p = parseChargeAmount(raw, chargeMayBeNegative(field));
   return p.error !== undefined ? raw : centsToInput(p.cents);
 }
 
@@ -163,7 +148,7 @@ export function validateCharges(rows: readonly ChargeRowDraft[], withTax: boolea
     if (row.locked) continue;
     for (const f of CHARGE_FIELDS) {
       if (f === 'tax' && !withTax) continue;
-      const p = parseChargeAmount(row.texts[f], f === 'other');
+      const p = parseChargeAmount(row.texts[f], chargeMayBeNegative(f));
       if (p.error !== undefined) errors[errorKey(row, f)] = p.error;
     }
   }
@@ -174,7 +159,7 @@ export function validateCharges(rows: readonly ChargeRowDraft[], withTax: boolea
 export function rowCents(row: ChargeRowDraft): Record<ChargeField, number> {
   const out = { ...row.initial };
   for (const f of CHARGE_FIELDS) {
-    const p = parseChargeAmount(row.texts[f], f === 'other');
+    const p = parseChargeAmount(row.texts[f], chargeMayBeNegative(f));
     if (p.error === undefined) out[f] = p.cents;
   }
   return out;

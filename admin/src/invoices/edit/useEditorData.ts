@@ -10,23 +10,13 @@
 import { useCallback, useMemo } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppDataProvider } from '../../api/dataProvider';
-import { fetchAllInvoices, fetchApplyCostPerLot, fetchGroupDetailInfo, type CatalogDay, type Invoice } from '../invoiceApi';
+import { fetchAllInvoices, fetchApplyCostPerLot, fetchGroupDetailInfo, type CatalogDay } from '../invoiceApi';
 import { answeredInvoices, fetchEditableInvoices } from '../shared/editingApi';
 import type { EditableInvoice } from '../shared/editingTypes';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
+import { groupTotals, sumTotals, type EditorTotals } from './editorTotals';
 
-export interface EditorTotals {
-  totalInvoices: number;
-  totalItems: number;
-  hammer: number;
-  bp: number;
-  liveFee: number;
-  tax: number;
-  sh: number;
-  insurance: number;
-  other: number;
-  total: number;
-}
+export type { EditorTotals } from './editorTotals';
 
 export interface EditorHeader {
   title: string;
@@ -34,6 +24,8 @@ export interface EditorHeader {
   symbol: string;
   invoiceCreated: boolean;
   currencyCode: string;
+  /** The group's invoice template (its location and messages head the printed invoice). */
+  templateId: number;
 }
 
 interface PageData {
@@ -51,34 +43,6 @@ export const EDIT_KEYS = {
   audit: (houseRef: string, id: number, version: number) => ['invoices', 'audit', houseRef, id, version] as const,
   paymentMethods: (houseRef: string, groupId: number) => ['invoices', 'paymentMethods', houseRef, groupId] as const,
 };
-
-function sumTotals(list: readonly Invoice[]): EditorTotals {
-  const t: EditorTotals = {
-    totalInvoices: list.length,
-    totalItems: 0,
-    hammer: 0,
-    bp: 0,
-    liveFee: 0,
-    tax: 0,
-    sh: 0,
-    insurance: 0,
-    other: 0,
-    total: 0,
-  };
-  for (const i of list) {
-    const p = i.totalPriceCents;
-    t.totalItems += i.itemCount;
-    t.hammer += p.hammer;
-    t.bp += p.premium;
-    t.liveFee += p.livefee;
-    t.tax += p.tax;
-    t.sh += p.shipping;
-    t.insurance += p.insurance;
-    t.other += p.other;
-    t.total += i.invoiceTotalCents;
-  }
-  return t;
-}
 
 export function useEditorData(groupId: number, ids: readonly number[] | null, page: number, size: number) {
   const dp = useAppDataProvider();
@@ -135,27 +99,14 @@ export function useEditorData(groupId: number, ids: readonly number[] | null, pa
         catalogs: head.data.catalogs,
         symbol: head.data.totalPrice.currencySymbol,
         invoiceCreated: head.data.invoiceGroup.invoiceCreated,
+        templateId: head.data.invoiceGroup.invoiceGroupSettingsID,
         currencyCode: head.data.invoiceGroup.currencyCode,
       }
     : null;
 
   let totals: EditorTotals | null = null;
   if (ids !== null) totals = named.data ? sumTotals(named.data) : null;
-  else if (head.data) {
-    const c = head.data.totalsCents;
-    totals = {
-      totalInvoices: head.data.totals.totalInvoices,
-      totalItems: head.data.totals.totalItems,
-      hammer: c.totalHammer,
-      bp: c.totalBP,
-      liveFee: c.totalLiveFee,
-      tax: c.totalTax,
-      sh: c.totalSH,
-      insurance: c.totalInsurance,
-      other: c.totalOther,
-      total: c.invoiceTotal,
-    };
-  }
+  else if (head.data) totals = groupTotals(head.data.totals, head.data.totalsCents);
 
   /** Puts invoices as the server answered them into the page and the dialogs' cache, and refreshes the totals. */
   const wholeGroup = ids === null;

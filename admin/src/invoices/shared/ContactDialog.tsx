@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Form, TextInput } from 'react-admin';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { AppAlert } from '../../common/AppAlert';
 import { EDIT_TEXT, MESSAGE_MAX, SUBJECT_MAX } from './editingTexts';
+import { GuardedDialog, useReportDirty } from './GuardedDialog';
 import { saveFailure } from './saveFailure';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
@@ -14,105 +17,115 @@ export interface ContactDialogProps {
   onClose: () => void;
 }
 
+const UNSAVED = 'The message you typed has not been sent.';
+
 /** Contact (spec 000 section 2): a subject and a message to the bidder, through the mail outbox. Both are required. */
 export function ContactDialog(props: ContactDialogProps) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="contact-dialog-title">
+    <GuardedDialog
+      open={props.open}
+      onClose={props.onClose}
+      discardText={UNSAVED}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="contact-dialog-title"
+    >
       {props.open && <ContactForm {...props} />}
-    </Dialog>
+    </GuardedDialog>
   );
 }
 
-function ContactForm({ recipients, onSend, onClose }: ContactDialogProps) {
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+const requiredText = (message: string) => (v: unknown) => (String(v ?? '').trim() ? undefined : message);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (sending) return;
-    const next: typeof errors = {};
-    if (!subject.trim()) next.subject = EDIT_TEXT.subjectRequired;
-    if (!message.trim()) next.message = EDIT_TEXT.messageRequired;
-    setErrors(next);
-    if (next.subject || next.message) return;
-    setSending(true);
+/** The server's field message for `subject` (also `[0].subject` of a bulk send). */
+function fieldError(errors: Record<string, string>, k: string): string | undefined {
+  return errors[k] ?? Object.entries(errors).find(([key]) => key.endsWith(`.${k}`))?.[1];
+}
+
+/** react-admin's Form: required on submit; the server's `{ errors: { subject, message } }` beside the fields. */
+function ContactForm({ recipients, onSend, onClose }: ContactDialogProps) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const [defaults] = useState(() => ({ subject: '', message: '' }));
+  const submit = async (values: FieldValues) => {
     setAlert(null);
     try {
-      await onSend(subject.trim(), message.trim());
+      await onSend(String(values.subject ?? '').trim(), String(values.message ?? '').trim());
+      return undefined;
     } catch (err) {
       const f = saveFailure(err);
-      const field = (k: string) => f.errors[k] ?? Object.entries(f.errors).find(([key]) => key.endsWith(`.${k}`))?.[1];
-      setErrors({ subject: field('subject'), message: field('message') });
       setAlert(f.message);
-      setSending(false);
+      const out: Record<string, string> = {};
+      const subject = fieldError(f.errors, 'subject');
+      const message = fieldError(f.errors, 'message');
+      if (subject) out.subject = subject;
+      if (message) out.message = message;
+      return Object.keys(out).length ? out : undefined;
     }
   };
-
   return (
-    <form onSubmit={submit} noValidate data-testid="contact-dialog">
-      <DialogTitle id="contact-dialog-title">Contact</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="contact-recipients">
-          To: {recipients}
-        </Typography>
-        {alert && (
-          <Box sx={{ mb: 1.5 }}>
-            <AppAlert message={alert} onClose={() => setAlert(null)} />
-          </Box>
-        )}
-        <TextField
-          autoFocus
-          fullWidth
-          required
-          label="Subject"
-          value={subject}
-          onChange={(e) => {
-            setSubject(e.target.value);
-            setErrors((x) => ({ ...x, subject: undefined }));
-          }}
-          error={!!errors.subject}
-          helperText={errors.subject}
-          slotProps={{ htmlInput: { maxLength: SUBJECT_MAX, 'data-testid': 'contact-subject' } }}
-          sx={{ mt: 1 }}
-        />
-        <TextField
-          fullWidth
-          required
-          multiline
-          minRows={6}
-          label="Message"
-          value={message}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            setErrors((x) => ({ ...x, message: undefined }));
-          }}
-          error={!!errors.message}
-          helperText={errors.message}
-          slotProps={{ htmlInput: { maxLength: MESSAGE_MAX, 'data-testid': 'contact-message' } }}
-          sx={{ mt: 2 }}
-        />
-      </DialogContent>
-      <UnsavedChangesGuard
-        when={(subject.trim() !== '' || message.trim() !== '') && !sending}
-        text="The message you typed has not been sent."
-      />
+    <Form defaultValues={defaults} onSubmit={submit} noValidate sanitizeEmptyValues={false}>
+      <Box data-testid="contact-dialog">
+        <DialogTitle id="contact-dialog-title">Contact</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="contact-recipients">
+            To: {recipients}
+          </Typography>
+          {alert && (
+            <Box sx={{ mb: 1.5 }}>
+              <AppAlert message={alert} onClose={() => setAlert(null)} />
+            </Box>
+          )}
+          <TextInput
+            source="subject"
+            label="Subject"
+            autoFocus
+            fullWidth
+            validate={requiredText(EDIT_TEXT.subjectRequired)}
+            helperText={false}
+            slotProps={{ htmlInput: { maxLength: SUBJECT_MAX, 'data-testid': 'contact-subject' } }}
+            sx={{ mt: 1 }}
+          />
+          <TextInput
+            source="message"
+            label="Message"
+            fullWidth
+            multiline
+            minRows={6}
+            validate={requiredText(EDIT_TEXT.messageRequired)}
+            helperText={false}
+            slotProps={{ htmlInput: { maxLength: MESSAGE_MAX, 'data-testid': 'contact-message' } }}
+            sx={{ mt: 2 }}
+          />
+        </DialogContent>
+        <ContactActions onClose={onClose} />
+      </Box>
+    </Form>
+  );
+}
+
+function ContactActions({ onClose }: { onClose: () => void }) {
+  const { isSubmitting } = useFormState();
+  const subject = String(useWatch({ name: 'subject' }) ?? '');
+  const message = String(useWatch({ name: 'message' }) ?? '');
+  const dirty = (subject.trim() !== '' || message.trim() !== '') && !isSubmitting;
+  useReportDirty(dirty);
+  return (
+    <>
+      <UnsavedChangesGuard when={dirty} text={UNSAVED} />
       <DialogActions>
-        <Button onClick={onClose} disabled={sending}>
+        <Button onClick={onClose} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button
           type="submit"
           variant="contained"
-          disabled={sending}
-          startIcon={sending ? <CircularProgress size={14} /> : undefined}
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={14} /> : undefined}
           data-testid="contact-send"
         >
           Send
         </Button>
       </DialogActions>
-    </form>
+    </>
   );
 }

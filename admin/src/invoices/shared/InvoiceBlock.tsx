@@ -7,6 +7,7 @@ import { formatMoney } from '../money';
 import { additionalCents, additionalStatusText, hasAdditional } from './editingRules';
 import type { AdditionalPriceInfo } from './editingTypes';
 import { PlatformTag } from './PlatformTag';
+import { MoneyCell } from '../../kit/MoneyCell';
 
 export interface InvoiceBlockProps {
   invoice: Invoice;
@@ -28,6 +29,11 @@ export interface InvoiceBlockProps {
   footer?: ReactNode;
   /** A save of this invoice is in flight. */
   busy?: boolean;
+  /**
+   * The optional columns of every block on the page (`pageColumns`): with them all blocks share one
+   * column template, so Hammer and Total line up from invoice to invoice. Default: this block's own.
+   */
+  columns?: OptionalColumns;
 }
 
 /** Spec 000 section 5, quoted. */
@@ -42,7 +48,7 @@ const additionalOf = (x: unknown): AdditionalPriceInfo | null => {
 };
 
 /** The optional columns, also shown when an additional charge has an amount there. */
-function columnsOf(lines: readonly InvoiceDetail[], invoiceAdditional: AdditionalPriceInfo | null): OptionalColumns {
+export function columnsOf(lines: readonly InvoiceDetail[], invoiceAdditional: AdditionalPriceInfo | null): OptionalColumns {
   const cols = { ...optionalColumns(lines) };
   for (const info of [invoiceAdditional, ...lines.map(additionalOf)]) {
     if (!info) continue;
@@ -54,6 +60,19 @@ function columnsOf(lines: readonly InvoiceDetail[], invoiceAdditional: Additiona
   }
   return cols;
 }
+
+/** The union of the blocks' optional columns: one column template for a page of blocks. */
+export function pageColumns(invoices: readonly Invoice[]): OptionalColumns {
+  const out: OptionalColumns = { tax: false, shipping: false, insurance: false, other: false, disputes: false };
+  for (const inv of invoices) {
+    const c = columnsOf(inv.invoiceDetails ?? [], additionalOf(inv));
+    for (const k of Object.keys(out) as (keyof OptionalColumns)[]) out[k] ||= c[k];
+  }
+  return out;
+}
+
+/** Fixed widths (px) of the item table; Lot takes the rest. Same for every block with the same columns. */
+const COL_WIDTH = { session: 108, money: 100, disputes: 96, status: 112, actions: 44 } as const;
 
 /**
  * One invoice as the Create/Edit Invoices screens show it (spec 000 section 2): the bidder, the
@@ -73,21 +92,25 @@ export const InvoiceBlock = memo(function InvoiceBlock({
   lineActions,
   footer,
   busy,
+  columns,
 }: InvoiceBlockProps) {
   const lines = inv.invoiceDetails ?? [];
   const invoiceAdditional = additionalOf(inv);
+  // What this block shows (spec 000 section 2: a column appears when this invoice has amounts there) ...
   const cols = columnsOf(lines, invoiceAdditional);
+  // ... and the room the page reserves (an empty cell where another block has the column).
+  const layout = columns ?? cols;
   const restricted = lines.some((l) => l.restricted && !l.suppress);
   const money = (c: number) => formatMoney(c, symbol);
   const charges = inv.invoiceChargesCents;
   const hasInvoiceCharges = charges.tax !== 0 || charges.shipping !== 0 || charges.insurance !== 0 || charges.other !== 0;
   const colCount =
     6 +
-    Number(cols.tax) +
-    Number(cols.shipping) +
-    Number(cols.insurance) +
-    Number(cols.other) +
-    Number(cols.disputes) +
+    Number(layout.tax) +
+    Number(layout.shipping) +
+    Number(layout.insurance) +
+    Number(layout.other) +
+    Number(layout.disputes) +
     1 +
     Number(!!lineActions);
   return (
@@ -175,7 +198,25 @@ export const InvoiceBlock = memo(function InvoiceBlock({
         </Box>
       </Box>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={`Items of invoice ${inv.invoiceNumber}`}>
+        <Table
+          size="small"
+          aria-label={`Items of invoice ${inv.invoiceNumber}`}
+          // A fixed layout from the colgroup: widths do not depend on this block's contents.
+          sx={{ tableLayout: 'fixed', minWidth: 720, '& td, & th': { px: 1 } }}
+        >
+          <colgroup>
+            <col style={{ width: COL_WIDTH.session }} />
+            <col />
+            {Array.from(
+              { length: 3 + Number(layout.tax) + Number(layout.shipping) + Number(layout.insurance) + Number(layout.other) + 1 },
+              (_, i) => (
+                <col key={i} style={{ width: COL_WIDTH.money }} />
+              ),
+            )}
+            {layout.disputes && <col style={{ width: COL_WIDTH.disputes }} />}
+            <col style={{ width: COL_WIDTH.status }} />
+            {lineActions && <col style={{ width: COL_WIDTH.actions }} />}
+          </colgroup>
           <TableHead>
             <TableRow>
               <TableCell>Session</TableCell>
@@ -183,12 +224,12 @@ export const InvoiceBlock = memo(function InvoiceBlock({
               <TableCell align="right">Hammer</TableCell>
               <TableCell align="right">BP</TableCell>
               <TableCell align="right">Live Fee</TableCell>
-              {cols.tax && <TableCell align="right">Tax</TableCell>}
-              {cols.shipping && <TableCell align="right">S/H</TableCell>}
-              {cols.insurance && <TableCell align="right">Insurance</TableCell>}
-              {cols.other && <TableCell align="right">Other</TableCell>}
+              {layout.tax && !cols.tax ? <TableCell /> : cols.tax && <TableCell align="right">Tax</TableCell>}
+              {layout.shipping && !cols.shipping ? <TableCell /> : cols.shipping && <TableCell align="right">S/H</TableCell>}
+              {layout.insurance && !cols.insurance ? <TableCell /> : cols.insurance && <TableCell align="right">Insurance</TableCell>}
+              {layout.other && !cols.other ? <TableCell /> : cols.other && <TableCell align="right">Other</TableCell>}
               <TableCell align="right">Total</TableCell>
-              {cols.disputes && <TableCell>Disputes</TableCell>}
+              {layout.disputes && !cols.disputes ? <TableCell /> : cols.disputes && <TableCell>Disputes</TableCell>}
               <TableCell>Status</TableCell>
               {lineActions && (
                 <TableCell padding="checkbox">
@@ -207,7 +248,9 @@ export const InvoiceBlock = memo(function InvoiceBlock({
                   <LineRow
                     line={l}
                     cols={cols}
+                    layout={layout}
                     money={money}
+                    symbol={symbol}
                     sessionTitle={sessionTitles.get(l.catalogID)}
                     actions={lineActions?.(l)}
                     withActions={!!lineActions}
@@ -216,7 +259,8 @@ export const InvoiceBlock = memo(function InvoiceBlock({
                     <AdditionalRow
                       info={extra}
                       cols={cols}
-                      money={money}
+                      layout={layout}
+                      symbol={symbol}
                       withActions={!!lineActions}
                       label={`Add'l`}
                       testId={`additional-${l.invoiceDetailID}`}
@@ -246,7 +290,8 @@ export const InvoiceBlock = memo(function InvoiceBlock({
               <AdditionalRow
                 info={invoiceAdditional}
                 cols={cols}
-                money={money}
+                layout={layout}
+                symbol={symbol}
                 withActions={!!lineActions}
                 label="Add'l (invoice)"
                 testId="additional-invoice"
@@ -282,14 +327,16 @@ const visuallyHidden = {
 function AdditionalRow({
   info,
   cols,
-  money,
+  layout,
+  symbol,
   withActions,
   label,
   testId,
 }: {
   info: AdditionalPriceInfo;
   cols: OptionalColumns;
-  money: (c: number) => string;
+  layout: OptionalColumns;
+  symbol: string;
   withActions: boolean;
   label: string;
   testId: string;
@@ -304,30 +351,12 @@ function AdditionalRow({
       <TableCell />
       <TableCell />
       <TableCell />
-      {cols.tax && (
-        <TableCell align="right" sx={cell}>
-          {money(c.tax)}
-        </TableCell>
-      )}
-      {cols.shipping && (
-        <TableCell align="right" sx={cell}>
-          {money(c.shipping)}
-        </TableCell>
-      )}
-      {cols.insurance && (
-        <TableCell align="right" sx={cell}>
-          {money(c.insurance)}
-        </TableCell>
-      )}
-      {cols.other && (
-        <TableCell align="right" sx={cell}>
-          {money(c.other)}
-        </TableCell>
-      )}
-      <TableCell align="right" sx={{ ...cell, fontWeight: 600 }}>
-        {money(total)}
-      </TableCell>
-      {cols.disputes && <TableCell />}
+      {layout.tax && !cols.tax ? <TableCell /> : cols.tax && <MoneyCell cents={c.tax} symbol={symbol} sx={cell} />}
+      {layout.shipping && !cols.shipping ? <TableCell /> : cols.shipping && <MoneyCell cents={c.shipping} symbol={symbol} sx={cell} />}
+      {layout.insurance && !cols.insurance ? <TableCell /> : cols.insurance && <MoneyCell cents={c.insurance} symbol={symbol} sx={cell} />}
+      {layout.other && !cols.other ? <TableCell /> : cols.other && <MoneyCell cents={c.other} symbol={symbol} sx={cell} />}
+      <MoneyCell cents={total} symbol={symbol} sx={{ ...cell, fontWeight: 600 }} />
+      {layout.disputes && !cols.disputes ? <TableCell /> : cols.disputes && <TableCell />}
       <TableCell sx={{ whiteSpace: 'nowrap', fontStyle: 'italic' }} data-testid="additional-status">
         {additionalStatusText(info)}
       </TableCell>
@@ -339,14 +368,18 @@ function AdditionalRow({
 function LineRow({
   line: l,
   cols,
+  layout,
   money,
+  symbol,
   sessionTitle,
   actions,
   withActions,
 }: {
   line: InvoiceDetail;
   cols: OptionalColumns;
+  layout: OptionalColumns;
   money: (c: number) => string;
+  symbol: string;
   sessionTitle?: string;
   actions?: ReactNode;
   withActions?: boolean;
@@ -355,7 +388,7 @@ function LineRow({
   const ov = (l as { overridden?: { hammer: boolean; premium: boolean; livefee: boolean } }).overridden;
   return (
     <TableRow sx={l.suppress ? { '& td': { color: 'text.disabled' } } : undefined} data-testid={`line-${l.invoiceDetailID}`}>
-      <TableCell title={sessionTitle} sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell title={sessionTitle} sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {l.saleIdentifier}
       </TableCell>
       <TableCell>
@@ -370,39 +403,21 @@ function LineRow({
           </Typography>
         )}
       </TableCell>
-      <TableCell align="right" sx={edited(ov?.hammer)} title={ov?.hammer ? EDITED_TITLE : undefined}>
-        {money(p.hammer)}
-      </TableCell>
-      <TableCell align="right" sx={edited(ov?.premium)} title={ov?.premium ? EDITED_TITLE : undefined}>
-        {money(p.premium)}
-      </TableCell>
-      <TableCell align="right" sx={edited(ov?.livefee)} title={ov?.livefee ? EDITED_TITLE : undefined}>
-        {money(p.livefee)}
-      </TableCell>
-      {cols.tax && (
-        <TableCell align="right" sx={num}>
-          {money(p.tax)}
-        </TableCell>
+      <MoneyCell cents={p.hammer} symbol={symbol} sx={edited(ov?.hammer)} title={ov?.hammer ? EDITED_TITLE : undefined} />
+      <MoneyCell cents={p.premium} symbol={symbol} sx={edited(ov?.premium)} title={ov?.premium ? EDITED_TITLE : undefined} />
+      <MoneyCell cents={p.livefee} symbol={symbol} sx={edited(ov?.livefee)} title={ov?.livefee ? EDITED_TITLE : undefined} />
+      {layout.tax && !cols.tax ? <TableCell /> : cols.tax && <MoneyCell cents={p.tax} symbol={symbol} />}
+      {layout.shipping && !cols.shipping ? <TableCell /> : cols.shipping && <MoneyCell cents={p.shipping} symbol={symbol} />}
+      {layout.insurance && !cols.insurance ? <TableCell /> : cols.insurance && <MoneyCell cents={p.insurance} symbol={symbol} />}
+      {layout.other && !cols.other ? (
+        <TableCell />
+      ) : (
+        cols.other && (
+          <MoneyCell cents={p.other} symbol={symbol} title={l.fees?.map((f) => `${f.label} ${money(f.amountCents)}`).join(', ')} />
+        )
       )}
-      {cols.shipping && (
-        <TableCell align="right" sx={num}>
-          {money(p.shipping)}
-        </TableCell>
-      )}
-      {cols.insurance && (
-        <TableCell align="right" sx={num}>
-          {money(p.insurance)}
-        </TableCell>
-      )}
-      {cols.other && (
-        <TableCell align="right" sx={num} title={l.fees?.map((f) => `${f.label} ${money(f.amountCents)}`).join(', ')}>
-          {money(p.other)}
-        </TableCell>
-      )}
-      <TableCell align="right" sx={{ ...num, fontWeight: 600 }}>
-        {money(l.totalAmountCents)}
-      </TableCell>
-      {cols.disputes && <TableCell>{l.disputeRef ?? ''}</TableCell>}
+      <MoneyCell cents={l.totalAmountCents} symbol={symbol} sx={{ ...num, fontWeight: 600 }} />
+      {layout.disputes && !cols.disputes ? <TableCell /> : cols.disputes && <TableCell>{l.disputeRef ?? ''}</TableCell>}
       <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="item-status">
         {l.itemStatus}
       </TableCell>

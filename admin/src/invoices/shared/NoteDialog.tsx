@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Form, TextInput } from 'react-admin';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { AppAlert } from '../../common/AppAlert';
 import { EDIT_TEXT, NOTE_MAX } from './editingTexts';
+import { GuardedDialog, useReportDirty } from './GuardedDialog';
 import { saveFailure } from './saveFailure';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
@@ -16,86 +19,106 @@ export interface NoteDialogProps {
   onClose: () => void;
 }
 
+const UNSAVED = 'The note you typed has not been saved.';
+
 /** Add/Edit Note (spec 000 section 2): an internal note, never shown to the bidder; it needs non-empty text. */
 export function NoteDialog(props: NoteDialogProps) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm" aria-labelledby="note-dialog-title">
+    <GuardedDialog
+      open={props.open}
+      onClose={props.onClose}
+      discardText={UNSAVED}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="note-dialog-title"
+    >
       {props.open && <NoteForm {...props} />}
-    </Dialog>
+    </GuardedDialog>
   );
 }
 
-function NoteForm({ title, subtitle, initial, onSave, onClose }: NoteDialogProps) {
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+const requiredNote = (v: unknown) => (String(v ?? '').trim() ? undefined : EDIT_TEXT.noteRequired);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (saving) return;
-    if (!text.trim()) {
-      setError(EDIT_TEXT.noteRequired);
-      return;
-    }
-    setSaving(true);
+/** react-admin's Form: the required rule runs on submit; the server's `{ errors: { notes } }` shows beside the field. */
+function NoteForm({ title, subtitle, initial, onSave, onClose }: NoteDialogProps) {
+  const [alert, setAlert] = useState<string | null>(null);
+  // Fixed at opening: a reload behind the dialog (a stale save) must not reset what was typed.
+  const [defaults] = useState(() => ({ notes: initial }));
+  const submit = async (values: FieldValues) => {
     setAlert(null);
     try {
-      await onSave(text.trim());
+      await onSave(String(values.notes ?? '').trim());
+      return undefined;
     } catch (err) {
       const f = saveFailure(err);
-      setError(f.errors.notes ?? Object.values(f.errors)[0] ?? null);
       setAlert(f.message);
-      setSaving(false);
+      const field = f.errors.notes ?? Object.values(f.errors)[0];
+      return field ? { notes: field } : undefined;
     }
   };
-
   return (
-    <form onSubmit={submit} noValidate data-testid="note-dialog">
-      <DialogTitle id="note-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        {subtitle && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {subtitle}
-          </Typography>
-        )}
-        {alert && (
-          <Box sx={{ mb: 1.5 }}>
-            <AppAlert message={alert} onClose={() => setAlert(null)} />
-          </Box>
-        )}
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={4}
-          label="Internal note"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
-          error={!!error}
-          helperText={error ?? `Staff only: the bidder never sees it. ${text.length}/${NOTE_MAX}`}
-          slotProps={{ htmlInput: { maxLength: NOTE_MAX, 'data-testid': 'note-text' } }}
-          sx={{ mt: 1 }}
-        />
-      </DialogContent>
-      <UnsavedChangesGuard when={text.trim() !== initial.trim() && !saving} text="The note you typed has not been saved." />
+    <Form defaultValues={defaults} onSubmit={submit} noValidate sanitizeEmptyValues={false}>
+      <Box data-testid="note-dialog">
+        <DialogTitle id="note-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          {subtitle && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {subtitle}
+            </Typography>
+          )}
+          {alert && (
+            <Box sx={{ mb: 1.5 }}>
+              <AppAlert message={alert} onClose={() => setAlert(null)} />
+            </Box>
+          )}
+          <NoteField />
+        </DialogContent>
+        <NoteActions initial={initial} onClose={onClose} />
+      </Box>
+    </Form>
+  );
+}
+
+function NoteField() {
+  const text = String(useWatch({ name: 'notes' }) ?? '');
+  return (
+    <TextInput
+      source="notes"
+      label="Internal note"
+      autoFocus
+      fullWidth
+      multiline
+      minRows={4}
+      validate={requiredNote}
+      helperText={`Staff only: the bidder never sees it. ${text.length}/${NOTE_MAX}`}
+      slotProps={{ htmlInput: { maxLength: NOTE_MAX, 'data-testid': 'note-text' } }}
+      sx={{ mt: 1 }}
+    />
+  );
+}
+
+function NoteActions({ initial, onClose }: { initial: string; onClose: () => void }) {
+  const { isSubmitting } = useFormState();
+  const text = String(useWatch({ name: 'notes' }) ?? '');
+  const dirty = text.trim() !== initial.trim() && !isSubmitting;
+  useReportDirty(dirty);
+  return (
+    <>
+      <UnsavedChangesGuard when={dirty} text={UNSAVED} />
       <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
+        <Button onClick={onClose} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button
           type="submit"
           variant="contained"
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={14} /> : undefined}
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={14} /> : undefined}
           data-testid="note-save"
         >
           Save
         </Button>
       </DialogActions>
-    </form>
+    </>
   );
 }

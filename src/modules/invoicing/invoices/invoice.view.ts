@@ -165,6 +165,8 @@ export interface InvoiceView {
   /** Without additional charges. */
   totalPrice: TotalPrice;
   totalPriceCents: PriceCents;
+  /** With the additional charges that count, in their columns: these add up to invoiceTotalCents (the totals strip of a selection). */
+  totalPriceWithAdditionalChargesCents: PriceCents;
   /** Invoice-level charges entered by staff. */
   invoiceCharges: { tax: number; shipping: number; insurance: number; other: number };
   invoiceChargesCents: { tax: Cents; shipping: Cents; insurance: Cents; other: Cents };
@@ -377,6 +379,13 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     costsOverride: lines.some((l) => l.hammerOverrideCents != null || l.premiumOverrideCents != null || l.liveFeeOverrideCents != null),
     totalPrice: { ...priceAmounts(totalCents), currencySymbol: currencySymbol(inv.currencyCode) },
     totalPriceCents: totalCents,
+    totalPriceWithAdditionalChargesCents: {
+      ...totalCents,
+      tax: inv.taxTotalCents,
+      shipping: inv.shippingTotalCents,
+      insurance: inv.insuranceTotalCents,
+      other: inv.otherTotalCents,
+    },
     invoiceCharges: amounts(chargesCents),
     invoiceChargesCents: chargesCents,
     invoiceStatus: invoiceStatusText({

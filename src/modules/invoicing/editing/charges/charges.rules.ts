@@ -4,6 +4,7 @@
  * charge — and whether they may be changed at all. Pure; the service applies the plan inside
  * InvoiceMutations.mutate. docs/decisions/invoice-editing.md, "Charges", gives the reasons.
  */
+import { CHARGE_FIELDS, CHARGE_MESSAGE_LABELS, CHARGES_TEXT, MAX_CHARGE_BODIES, chargeMayBeNegative, type ChargeField } from '@ar/rules';
 import type { Cents } from '../../../../core/money/money';
 import { EditingError, EditingErrorCode } from '../core/editing.errors';
 import {
@@ -37,10 +38,9 @@ import {
   type Rec,
 } from '../core/edit-input';
 
-export const CHARGE_FIELDS = ['tax', 'shipping', 'insurance', 'other'] as const;
-export type ChargeField = (typeof CHARGE_FIELDS)[number];
-
-const LABELS: Record<ChargeField, string> = { tax: 'Tax', shipping: 'Shipping', insurance: 'Insurance', other: 'Other' };
+// The fields, the refusal texts and the body limit live in @ar/rules (the admin's form shows the
+// same words); re-exported here so the server's names keep working.
+export { CHARGE_FIELDS, CHARGES_TEXT, MAX_CHARGE_BODIES, type ChargeField };
 
 /** Per-lot form keys; the invoice-level form is the same without lotID. */
 const FORM_KEYS = [
@@ -57,32 +57,6 @@ const FORM_KEYS = [
   'isLastInvoice',
   'version',
 ] as const;
-
-/** Bodies in one request (a per-lot form is one body per lot; a bulk save may name several invoices). */
-export const MAX_CHARGE_BODIES = 2000;
-
-export const CHARGES_TEXT = {
-  empty: 'Enter at least one charge.',
-  tooMany: `Send at most ${MAX_CHARGE_BODIES} charge forms at once.`,
-  emptyList: 'Send at least one charge form.',
-  versionMismatch: 'Every form of one invoice must carry the same version.',
-  mixedForms: 'Send either the per-lot form (with lotID) or the invoice-level form for an invoice, not both.',
-  twice: (lotId: number) => `Lot ${lotId} is listed twice for this invoice.`,
-  invoiceTwice: 'This invoice is listed twice.',
-  perInvoice: 'This invoice takes charges per invoice: send them without a lotID.',
-  perLot: 'This invoice takes charges per lot: send a lotID for each lot.',
-  lotNotFound: 'Lot not found on this invoice.',
-  hiddenLot: (lot: string) => `${lot} is hidden from the invoice: show it on the invoice before adding charges.`,
-  paidLot: (lot: string) => `${lot} has been paid: its charges cannot be changed. Mark it as not paid first.`,
-  paidInvoice: 'This invoice has been paid: its charges cannot be changed. Mark it as not paid first.',
-  pending: 'A payment of this invoice is pending: its charges cannot be changed until it completes.',
-  notCardOrAch: 'Additional charges can only be added to an invoice paid by card or ACH.',
-  locked: 'This additional charge has been paid or its payment is pending: it cannot be changed.',
-  additionalPaid: 'An additional charge of this invoice has already been paid: no more additional charges can be added.',
-  negativeLot: "Other cannot take the lot's total below zero.",
-  negativeInvoice: "Other cannot take the invoice's total below zero.",
-  negativeAdditional: 'Other cannot take the additional charge below zero.',
-} as const;
 
 /** One body of the form, read. `charges` holds only the fields sent. */
 export interface ChargeForm {
@@ -152,7 +126,7 @@ function parseChargeForm(body: Rec, e: FieldErrors): ChargeForm | null {
   for (const f of CHARGE_FIELDS) {
     if (body[f] === undefined) continue;
     sent = true;
-    const cents = amountField(body, f, LABELS[f], e, { signed: f === 'other' });
+    const cents = amountField(body, f, CHARGE_MESSAGE_LABELS[f], e, { signed: chargeMayBeNegative(f) });
     if (cents !== null) charges[f] = cents;
   }
   if (!sent) e.add('charges', CHARGES_TEXT.empty);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { AppAlert } from '../../common/AppAlert';
-import { saveFailure } from '../shared/saveFailure';
+import { AppAlert } from '../common/AppAlert';
+import { saveFailure } from '../invoices/shared/saveFailure';
 
 export interface ConfirmDialogProps {
   open: boolean;

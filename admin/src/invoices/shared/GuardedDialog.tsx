@@ -1,0 +1,75 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type DialogProps } from '@mui/material';
+
+/** Lets the form inside say whether it holds unsaved input. */
+const DirtyContext = createContext<(dirty: boolean) => void>(() => undefined);
+
+/** Called by the form inside a GuardedDialog with its unsaved state. */
+export function useReportDirty(dirty: boolean): void {
+  const report = useContext(DirtyContext);
+  useEffect(() => report(dirty), [report, dirty]);
+}
+
+export interface GuardedDialogProps extends Omit<DialogProps, 'onClose' | 'open'> {
+  open: boolean;
+  onClose: () => void;
+  /** While saving the dialog does not close. */
+  busy?: boolean;
+  /** The question's text when unsaved input would be lost. */
+  discardText: string;
+  children: ReactNode;
+}
+
+/**
+ * A dialog that Escape (or a click beside it) closes, asking first only when the form inside has
+ * unsaved input. MUI gives focus back to the control that opened it once it closes.
+ */
+export function GuardedDialog({ open, onClose, busy, discardText, children, ...rest }: GuardedDialogProps) {
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const report = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  useEffect(() => {
+    if (!open) dirty.current = false;
+  }, [open]);
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty.current) setAsking(true);
+    else onClose();
+  };
+  return (
+    <>
+      <Dialog open={open} onClose={requestClose} {...rest}>
+        <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
+      </Dialog>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        maxWidth="xs"
+        data-testid="discard-dialog"
+        aria-labelledby="discard-dialog-title"
+      >
+        <DialogTitle id="discard-dialog-title">Discard changes?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{discardText}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)} autoFocus data-testid="discard-keep">
+            Keep editing
+          </Button>
+          <Button
+            color="error"
+            data-testid="discard-confirm"
+            onClick={() => {
+              setAsking(false);
+              onClose();
+            }}
+          >
+            Discard
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
