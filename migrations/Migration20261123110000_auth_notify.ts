@@ -19,6 +19,10 @@ begin
   return null;
 end $$`);
     this.addSql(`create trigger staff_session_auth_notify after delete on staff_session for each row execute function ar_auth_notify()`);
+    // A session cut short by hand (expires_at moved back) ends at once too; the minute touch only extends it.
+    this.addSql(
+      `create trigger staff_session_shortened_auth_notify after update on staff_session for each row when (new.expires_at < old.expires_at or new.created_at < old.created_at or new.user_id <> old.user_id) execute function ar_auth_notify()`,
+    );
     this.addSql(
       `create trigger staff_user_auth_notify after update or delete on staff_user for each row execute function ar_auth_notify()`,
     );
@@ -28,6 +32,7 @@ end $$`);
   override async down(): Promise<void> {
     this.addSql(`drop trigger if exists house_auth_notify on house`);
     this.addSql(`drop trigger if exists staff_user_auth_notify on staff_user`);
+    this.addSql(`drop trigger if exists staff_session_shortened_auth_notify on staff_session`);
     this.addSql(`drop trigger if exists staff_session_auth_notify on staff_session`);
     this.addSql(`drop function if exists ar_auth_notify()`);
   }

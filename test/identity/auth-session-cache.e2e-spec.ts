@@ -66,9 +66,12 @@ describe('per-process session cache, invalidated on every instance at once (HTTP
     expect(shell.body.data.user).toMatchObject({ userName: 'accessSensitive', accessSensitive: true, accessInvoices: false });
   });
 
-  it('a session purged or deleted by SQL ends on B at once', async () => {
+  it('a session purged or deleted by SQL, or cut short by hand, ends on B at once', async () => {
     const { token, cookie } = await cachedOnB('super');
     await sql(a.db.url, `delete from staff_session where id = $1`, [sha256(token)]);
     await request(b.server).get('/app/house/user').set('Cookie', cookie).expect(401);
+    const other = await cachedOnB('super');
+    await sql(a.db.url, `update staff_session set expires_at = now() - interval '1 second' where id = $1`, [sha256(other.token)]);
+    await request(b.server).get('/app/house/user').set('Cookie', other.cookie).expect(401);
   });
 });

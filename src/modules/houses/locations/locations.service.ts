@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { FilterQuery, QueryOrder, QueryOrderMap } from '@mikro-orm/core';
+import { QueryOrder } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../core/errors/domain-error';
 import { RaListQuery, raFilterIds } from '../../../core/http/ra-list-query';
 import { MAX_ID } from '../../../core/validation/int4';
 import { likeContains } from '../../../core/validation/sql-text';
 import { House } from '../house.entity';
+import { Columns, scalarColumns, toPlain } from '../plain-rows';
 import { toSpec } from '@ar/rules';
 import { GeoService } from '../geo/geo.service';
 import { AddressUsageCheck, SESSIONS_USING_ADDRESS } from './address-usage';
@@ -49,6 +50,7 @@ const LOCATIONS_LOCK_NS = 0x4c4f43;
 @Injectable()
 export class LocationsService {
   private readonly usageChecks: AddressUsageCheck[] = [SESSIONS_USING_ADDRESS];
+  private columns?: Columns;
 
   constructor(
     private readonly em: EntityManager,
@@ -70,40 +72,49 @@ export class LocationsService {
     return rows.map((a) => toHouseAddressView(a, this.geo));
   }
 
-  /** A react-admin page: sort, range and filter (`id`, `q`, `primary`, `countryCode`). */
+  /**
+   * A react-admin page: sort, range and filter (`id`, `q`, `primary`, `countryCode`). A hot read:
+   * SQL built with knex and rows mapped as plain data (the ORM's query builder and hydration cost
+   * several times the two queries).
+   */
   async page(houseId: number, query: RaListQuery): Promise<{ rows: HouseAddressView[]; total: number }> {
-    const where: FilterQuery<HouseAddress> & Record<string, unknown> = { house: houseId, deletedAt: null };
+    const columns = (this.columns ??= scalarColumns(this.em.getMetadata().get(HouseAddress)));
+    const columnOf = new Map<string, string>(columns);
+    const col = (prop: string): string => columnOf.get(prop)!;
+    const where = this.em.getKnex()('house_address').where('house_id', houseId).whereNull('deleted_at');
     for (const [key, value] of Object.entries(query.filter)) {
       if (!LOCATION_FILTERS.has(key)) throw new DomainError('bad_request', 'BAD_QUERY', `Cannot filter by ${key}.`);
       if (value === undefined || value === null || value === '') continue;
       if (key === 'id') {
         // Ids as numbers or digits; anything else is skipped.
         const ids = (Array.isArray(value) ? value : [value]).map((v) => Number(v)).filter((n) => Number.isSafeInteger(n));
-        where.id = { $in: raFilterIds(ids) ?? [] };
+        where.whereIn('id', raFilterIds(ids) ?? []);
       } else if (key === 'q') {
         const like = likeContains(String(value).trim());
-        where.$or = [
-          { facilityName: { $ilike: like } },
-          { addressStreet1: { $ilike: like } },
-          { addressCity: { $ilike: like } },
-          { postalCode: { $ilike: like } },
-        ];
+        where.where((b) => {
+          for (const prop of ['facilityName', 'addressStreet1', 'addressCity', 'postalCode']) b.orWhereRaw('?? ilike ?', [col(prop), like]);
+        });
       } else if (key === 'primary') {
-        where.primary = value === true || value === 'true';
+        where.where('primary', value === true || value === 'true');
       } else if (key === 'countryCode') {
-        where.countryCode = toSpec(String(value));
+        where.where('country_code', toSpec(String(value)));
       }
     }
-    const orderBy: QueryOrderMap<HouseAddress>[] = query.sort
-      ? [{ [query.sort.field]: query.sort.order === 'ASC' ? QueryOrder.ASC : QueryOrder.DESC }, { id: QueryOrder.ASC }]
-      : [{ primary: QueryOrder.DESC }, { id: QueryOrder.ASC }];
-    // A hot read: rows come back as plain property-named data (no entities hydrated or tracked).
-    const qb = this.em.createQueryBuilder(HouseAddress).where(where);
-    const [rows, total] = await Promise.all([
-      qb.clone().select('*').orderBy(orderBy).limit(query.limit).offset(query.offset).execute<HouseAddress[]>('all', true),
-      qb.clone().getCount(),
+    const order: { column: string; order: 'asc' | 'desc' }[] = query.sort
+      ? [
+          { column: col(query.sort.field), order: query.sort.order === 'ASC' ? 'asc' : 'desc' },
+          { column: 'id', order: 'asc' },
+        ]
+      : [
+          { column: 'primary', order: 'desc' },
+          { column: 'id', order: 'asc' },
+        ];
+    const conn = this.em.getConnection();
+    const [rows, counted] = await Promise.all([
+      conn.execute<Record<string, unknown>[]>(where.clone().select('*').orderBy(order).limit(query.limit).offset(query.offset)),
+      conn.execute<{ n: number }[]>(where.clone().count({ n: '*' })),
     ]);
-    return { rows: rows.map((a) => toHouseAddressView(a, this.geo)), total };
+    return { rows: rows.map((r) => toHouseAddressView(toPlain<HouseAddress>(r, columns), this.geo)), total: Number(counted[0].n) };
   }
 
   /** One live location of the house, or 404. */
