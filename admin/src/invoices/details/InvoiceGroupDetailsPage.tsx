@@ -18,9 +18,11 @@ import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/EmailOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import PrintIcon from '@mui/icons-material/Print';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SearchIcon from '@mui/icons-material/Search';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -254,7 +256,7 @@ export function InvoiceGroupDetailsPage() {
                 <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => void openPrint()} data-testid="print">
                   {selected.size ? 'Print selected' : 'Print all'}
                 </Button>
-                <Button variant="outlined" component={RouterLink} to={editInvoicesPath(groupId)}>
+                <Button variant="outlined" startIcon={<EditIcon />} component={RouterLink} to={editInvoicesPath(groupId)}>
                   Edit all invoices
                 </Button>
                 <Button
@@ -286,6 +288,7 @@ export function InvoiceGroupDetailsPage() {
                 </Button>
                 <Button
                   variant="outlined"
+                  startIcon={<SendIcon />}
                   component={RouterLink}
                   to={previewPath(groupId, selectedIds)}
                   disabled={!selected.size}
