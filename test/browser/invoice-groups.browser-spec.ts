@@ -88,8 +88,7 @@ describeIfChromium('invoice groups (browser)', () => {
     await live.check();
     expect(await winter.isDisabled()).toBe(true);
     await timed.check();
-    await page.getByTestId('group-template').click();
-    await page.getByRole('option', { name: 'Standard Invoice' }).click();
+    await page.getByTestId('group-template').selectOption({ label: 'Standard Invoice' });
     await page.getByTestId('group-name').fill(GROUP_NAME);
     expect(await page.getByTestId('group-name-counter').textContent()).toBe(`${GROUP_NAME.length}/50`);
     await shot('uninvoiced-selected');
@@ -156,8 +155,7 @@ describeIfChromium('invoice groups (browser)', () => {
     // 50 a page by default; 100 shows them all.
     if (total > 50) {
       expect(await rows().count()).toBe(50);
-      await page.getByTestId('page-size').click();
-      await page.getByRole('option', { name: '100' }).click();
+      await page.getByTestId('page-size').selectOption('100');
       await until(
         () => page.getByTestId('invoice-range').textContent(),
         (v) => v === `1-${Math.min(100, total)} of ${total}`,
@@ -294,8 +292,7 @@ describeIfChromium('invoice groups (browser)', () => {
   it("says 'There was an error while creating invoice.' when creation fails, and creates the invoices on Try again", async () => {
     await page.goto(`${server.baseUrl}/ar/invoices`);
     await page.getByRole('checkbox', { name: /^Winter Collectibles — Live Session/ }).check();
-    await page.getByTestId('group-template').click();
-    await page.getByRole('option', { name: 'Standard Invoice' }).click();
+    await page.getByTestId('group-template').selectOption({ label: 'Standard Invoice' });
     expect(await page.getByTestId('group-name').inputValue()).toBe('Winter Collectibles');
     await page.getByTestId('create-group').click();
     await page.getByTestId('creating-dialog').waitFor();

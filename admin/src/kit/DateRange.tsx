@@ -20,11 +20,12 @@ export function DateRange({ from, to, onChange, max, error }: DateRangeProps) {
   const toMax = max;
   const fromMax = to && (!max || to <= max) ? to : max;
   return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'stretch', flexWrap: 'wrap' }} data-testid="date-range">
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }} data-testid="date-range">
       <TextField
         label="From"
         type="date"
         size="small"
+        margin="none"
         value={from}
         onChange={(e) => onChange(e.target.value, to)}
         error={!!error}
@@ -34,6 +35,7 @@ export function DateRange({ from, to, onChange, max, error }: DateRangeProps) {
         label="To"
         type="date"
         size="small"
+        margin="none"
         value={to}
         onChange={(e) => onChange(from, e.target.value)}
         error={!!error}
@@ -44,14 +46,14 @@ export function DateRange({ from, to, onChange, max, error }: DateRangeProps) {
         startIcon={<ClearIcon />}
         onClick={() => onChange('', '')}
         disabled={!from && !to}
-        // Stretched to the fields' own height, so its top and bottom line up with theirs.
-        sx={{ alignSelf: 'stretch' }}
+        // The small fields are 40px high with no margin (the theme's dense margin would shift them).
+        sx={{ height: 40 }}
         data-testid="clear-dates"
       >
         Clear Dates
       </Button>
       {error && (
-        <Typography color="error" variant="body2" role="alert" sx={{ alignSelf: 'center' }} data-testid="date-error">
+        <Typography color="error" variant="body2" role="alert" data-testid="date-error">
           {error}
         </Typography>
       )}

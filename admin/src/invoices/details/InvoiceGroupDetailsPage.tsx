@@ -7,7 +7,6 @@ import {
   IconButton,
   InputAdornment,
   Link,
-  MenuItem,
   Stack,
   TextField,
   ToggleButton,
@@ -18,9 +17,11 @@ import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/EmailOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import PrintIcon from '@mui/icons-material/Print';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SearchIcon from '@mui/icons-material/Search';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -29,6 +30,7 @@ import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
 import { downloadText } from '../../common/downloadFile';
 import { NotFoundPage } from '../../common/NotFoundPage';
+import { AppSelect } from '../../kit/AppSelect';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { PageHeader } from '../../kit/PageHeader';
 import { Pager } from '../../common/Pager';
@@ -189,21 +191,16 @@ export function InvoiceGroupDetailsPage() {
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <TextField
-            select
+          <AppSelect
             label="Per page"
             id={`page-size-${position}`}
-            value={size}
-            onChange={(e) => setQuery({ size: e.target.value === String(DEFAULT_TABLE_PAGE_SIZE) ? null : e.target.value })}
+            value={String(size)}
+            onChange={(v) => setQuery({ size: v === String(DEFAULT_TABLE_PAGE_SIZE) ? null : v })}
+            options={TABLE_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+            size="small"
             sx={{ width: 110 }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': position === 'top' ? 'page-size-top' : 'page-size' } as object } }}
-          >
-            {TABLE_PAGE_SIZES.map((n) => (
-              <MenuItem key={n} value={n}>
-                {n}
-              </MenuItem>
-            ))}
-          </TextField>
+            slotProps={{ htmlInput: { 'data-testid': position === 'top' ? 'page-size-top' : 'page-size' } }}
+          />
           <Typography variant="body2" color="text.secondary" data-testid={position === 'top' ? 'invoice-range-top' : 'invoice-range'}>
             {/* From the answer, not the URL: while the next page loads, the label still describes the rows shown. */}
             {rangeLabel(d.page, d.size ?? size, d.totalRecords)}
@@ -254,7 +251,7 @@ export function InvoiceGroupDetailsPage() {
                 <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => void openPrint()} data-testid="print">
                   {selected.size ? 'Print selected' : 'Print all'}
                 </Button>
-                <Button variant="outlined" component={RouterLink} to={editInvoicesPath(groupId)}>
+                <Button variant="outlined" startIcon={<EditIcon />} component={RouterLink} to={editInvoicesPath(groupId)}>
                   Edit all invoices
                 </Button>
                 <Button
@@ -286,6 +283,7 @@ export function InvoiceGroupDetailsPage() {
                 </Button>
                 <Button
                   variant="outlined"
+                  startIcon={<SendIcon />}
                   component={RouterLink}
                   to={previewPath(groupId, selectedIds)}
                   disabled={!selected.size}

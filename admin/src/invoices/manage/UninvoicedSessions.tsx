@@ -6,7 +6,6 @@ import {
   Card,
   CardContent,
   Checkbox,
-  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -23,6 +22,7 @@ import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
+import { AppSelect } from '../../kit/AppSelect';
 import { EmptyState } from '../../kit/EmptyState';
 import {
   createInvoiceGroup,
@@ -271,32 +271,21 @@ export function UninvoicedSessions() {
             <Typography variant="h6" component="h2">
               New Invoice Group
             </Typography>
-            <TextField
-              select
+            <AppSelect
               fullWidth
               required
               label="Invoice Template"
               value={templateId}
-              onChange={(e) => {
-                setTemplateId(e.target.value);
+              onChange={(v) => {
+                setTemplateId(v);
                 clearServerError('invoiceSettingsID');
               }}
               error={!!fieldError('invoiceSettingsID')}
               helperText={fieldError('invoiceSettingsID')}
-              slotProps={{
-                select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'group-template' } as object },
-                inputLabel: { shrink: true },
-              }}
-            >
-              <MenuItem value="">
-                <em>Select Invoice Template</em>
-              </MenuItem>
-              {activeTemplates.map((t) => (
-                <MenuItem key={t.id} value={String(t.id)}>
-                  {t.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              placeholder="Select Invoice Template"
+              options={activeTemplates.map((t) => ({ value: String(t.id), label: t.name }))}
+              slotProps={{ htmlInput: { 'data-testid': 'group-template' } }}
+            />
             <TextField
               label="Group Name"
               required
