@@ -160,6 +160,29 @@ describe('edge refusals on every route: unsafe text, deep JSON, built-in member 
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'INVALID_TEXT' });
   });
 
+  it('an unknown field is refused (400) on every write route, also on those that take no body at all, changing nothing', async () => {
+    const before = await houseChecksums(t, houses.a.id);
+    const failures: string[] = [];
+    for (const r of routes.filter((x) => isWrite(x.method))) {
+      const url = fillPath(r, (p) => valueOf(r, p));
+      const res = await send(r, url, '{"zzUnknownField": 1}');
+      if (res.status !== 400) failures.push(`${r.method} ${url} -> ${res.status} ${res.text.slice(0, 160)}`);
+    }
+    // Routes without @Body(): the NoBodyInterceptor names the field.
+    const del = await send(
+      routes.find((r) => r.method === 'DELETE' && r.path === '/api/locations/:id')!,
+      `/api/locations/${locationId}`,
+      '{"colour": 1}',
+    );
+    expect(del.body).toEqual({
+      statusCode: 400,
+      code: 'UNKNOWN_FIELDS',
+      message: 'Unknown field(s): colour.',
+      errors: { colour: 'property colour should not exist' },
+    });
+    expect({ failures, changed: changedTables(before, await houseChecksums(t, houses.a.id)) }).toEqual({ failures: [], changed: [] });
+  });
+
   it('fields named like built-in object members are refused as unknown (400) on every write route, changing nothing', async () => {
     const before = await houseChecksums(t, houses.a.id);
     const failures: string[] = [];

@@ -16,11 +16,15 @@ export const SAFE_INPUT_TEXT = {
   depth: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`,
 } as const;
 
-const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** `String.prototype.isWellFormed` (Node 20; ES2024, newer than the lib this project compiles against). */
+type MaybeWellFormed = string & { isWellFormed?: () => boolean };
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when `s` holds a NUL or a lone surrogate. */
 export function isUnsafeText(s: string): boolean {
-  return UNSAFE_TEXT.test(s);
+  if (s.includes('\u0000')) return true;
+  const w = s as MaybeWellFormed;
+  return w.isWellFormed ? !w.isWellFormed() : LONE_SURROGATE.test(s);
 }
 
 export const invalidText = () => new DomainError('bad_request', 'INVALID_TEXT', SAFE_INPUT_TEXT.text);

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_ID } from '../../../../core/validation/int4';
 import { Allow, IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /**
@@ -49,10 +50,10 @@ export class LocationFieldsDto {
   version?: number | null;
 
   // Display fields of a listed location: accepted, ignored.
-  @Allow() location?: unknown;
-  @Allow() showStates?: unknown;
-  @Allow() stateName?: unknown;
-  @Allow() countryName?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored (answered by the list)' }) @Allow() location?: string | null;
+  @ApiPropertyOptional({ description: 'Ignored (answered by the list)' }) @Allow() showStates?: boolean | null;
+  @ApiPropertyOptional({ description: 'Ignored (answered by the list)' }) @Allow() stateName?: string | null;
+  @ApiPropertyOptional({ description: 'Ignored (answered by the list)' }) @Allow() countryName?: string | null;
 }
 
 /** `POST /app/house/{houseRef}/location`: the form plus `addressID` when editing. */
@@ -61,7 +62,7 @@ export class LocationFormDto extends LocationFieldsDto {
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(2_147_483_647)
+  @Max(MAX_ID)
   addressID?: number | null;
 
   /** The listed row's id (same as addressID); used when addressID is absent. */
@@ -69,12 +70,12 @@ export class LocationFormDto extends LocationFieldsDto {
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(2_147_483_647)
+  @Max(MAX_ID)
   id?: number | null;
 }
 
 /** `POST /api/locations` and `PUT /api/locations/{id}` (react-admin): the id comes from the URL; body ids are ignored. */
 export class LocationResourceDto extends LocationFieldsDto {
-  @Allow() id?: unknown;
-  @Allow() addressID?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored: the URL names the location' }) @Allow() id?: number | string | null;
+  @ApiPropertyOptional({ description: 'Ignored: the URL names the location' }) @Allow() addressID?: number | string | null;
 }

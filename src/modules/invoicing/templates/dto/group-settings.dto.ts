@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { MAX_ID } from '../../../../core/validation/int4';
 import { FeeSettingInput, GroupSettingsInput, MessageInput, TaxSettingInput } from '../template-rules';
 
 /*
@@ -49,7 +50,7 @@ export class MessageDto implements MessageInput {
   @ApiPropertyOptional({ description: 'A message without a header is dropped at save' }) @IsOptional() @IsString() header?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() detail?: string | null;
   @ApiPropertyOptional({ minimum: 1, description: 'Unique in the template' }) @Allow() sequence?: number | string | null;
-  @ApiPropertyOptional({ description: 'Ignored: set by the server for the two default headers' }) @Allow() isDefault?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored: set by the server for the two default headers' }) @Allow() isDefault?: boolean | null;
 }
 
 export class GroupSettingsDto implements GroupSettingsInput {
@@ -97,7 +98,7 @@ export class GroupSettingsDto implements GroupSettingsInput {
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(2_147_483_647)
+  @Max(MAX_ID)
   version?: number;
 
   @ApiPropertyOptional({ description: 'false retires the template (a retired card-processor template is read-only)' })
@@ -105,11 +106,11 @@ export class GroupSettingsDto implements GroupSettingsInput {
   @IsBoolean()
   active?: boolean;
 
-  @ApiPropertyOptional({ description: 'Ignored (set from the house at creation)' }) @Allow() payrixTemplate?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored (answered by the server)' }) @Allow() taxSettingsLocked?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored (set from the house at creation)' }) @Allow() payrixTemplate?: boolean | null;
+  @ApiPropertyOptional({ description: 'Ignored (answered by the server)' }) @Allow() taxSettingsLocked?: boolean | null;
 }
 
 /** A react-admin record sent back: the same fields plus `id` (ignored: the path names the template). */
 export class InvoiceTemplateRecordDto extends GroupSettingsDto {
-  @ApiPropertyOptional({ description: 'Ignored' }) @Allow() id?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored (the path names the template)' }) @Allow() id?: number | string | null;
 }
