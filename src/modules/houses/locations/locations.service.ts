@@ -7,7 +7,7 @@ import { House } from '../house.entity';
 import { escapeLike } from '../staff-users.service';
 import { toSpec } from '@ar/rules';
 import { GeoService } from '../geo/geo.service';
-import { AddressUsageCheck, SESSIONS_USING_ADDRESS } from './address-usage';
+import { AddressUsageCheck } from './address-usage';
 import { HouseAddress } from './house-address.entity';
 import { checkLocation, LocationCheck, LocationInput } from './location-rules';
 import { HouseAddressView, toHouseAddressView } from './location-view';
@@ -47,7 +47,7 @@ const LOCATIONS_LOCK_NS = 0x4c4f43;
  */
 @Injectable()
 export class LocationsService {
-  private readonly usageChecks: AddressUsageCheck[] = [SESSIONS_USING_ADDRESS];
+  private readonly usageChecks: AddressUsageCheck[] = [];
 
   constructor(
     private readonly em: EntityManager,
