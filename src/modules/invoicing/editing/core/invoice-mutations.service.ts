@@ -264,7 +264,7 @@ export class InvoiceMutations {
 }
 
 /** Only what changed: invoice columns by name, line columns as `line:{id}.{column}`. */
-export function diffRecords(before: Row, after: Row, linesBefore: Row[], linesAfter: Row[]): { before: Row; after: Row; changed: boolean } {
+function diffRecords(before: Row, after: Row, linesBefore: Row[], linesAfter: Row[]): { before: Row; after: Row; changed: boolean } {
   const b: Row = {};
   const a: Row = {};
   const compare = (prefix: string, x: Row, y: Row) => {
