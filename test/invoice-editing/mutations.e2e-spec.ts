@@ -1,9 +1,12 @@
+import { Client } from 'pg';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InvoiceMutations } from '../../src/modules/invoicing/editing/core/invoice-mutations.service';
 import { InvoicePricing } from '../../src/modules/invoicing/editing/core/invoice-pricing.service';
 import { createTestApp, TestApp } from '../support/test-app';
 import { signIn } from '../support/fixtures';
 import { inContext, postGroup, storedInvoices, untilCreated } from '../invoice-groups/support';
+
+const originalQuery = Client.prototype.query;
 
 /** The one mutation path of invoices: re-pricing equals building, version checks, audit trail. */
 describe('invoice mutations', () => {
@@ -154,5 +157,63 @@ describe('invoice mutations', () => {
         mutations().mutate({ houseId: otherHouseId, invoiceId: invoices[0].id as number, actor, action: 'note' }, async () => undefined),
       ),
     ).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it("runs the statements of a change one after the other on the transaction's client, even when started at once", async () => {
+    const { invoices } = await storedInvoices(t, groupId);
+    // pg's deprecated path is a query sent while the client still runs another (it warns "client.query()
+    // when the client is already executing a query"): counted at the driver.
+    let calls = 0;
+    let overlapping = 0;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: any, ...args: any[]) {
+      calls++;
+      if (this._activeQuery || this._queryQueue?.length) overlapping++;
+      return (originalQuery as any).apply(this, args);
+    } as any);
+    try {
+      const out = await inContext(t, () =>
+        mutations().mutate({ houseId, invoiceId: invoices[6].id as number, actor, action: 'note', internal: true }, async (ctx) => {
+          ctx.skipPricing();
+          const [a, b, c] = await Promise.all([
+            ctx.exec<{ n: number }>('select 1 as n, pg_sleep(0.02)'),
+            ctx.exec<{ n: number }>('select 2 as n'),
+            ctx.exec('update invoice set notes = ? where id = ?', ['Overlap', invoices[6].id]),
+          ]);
+          return [a[0].n, b[0].n, c.length];
+        }),
+      );
+      expect(out).toMatchObject({ result: [1, 2, 0], changed: true });
+      expect(calls).toBeGreaterThan(3);
+      expect(overlapping).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('mutateMany changes several invoices in one go: one version and one audit row each, none for an invoice left as it was', async () => {
+    const { invoices } = await storedInvoices(t, groupId);
+    const [x, y] = [invoices[7], invoices[8]];
+    const out = await inContext(t, () =>
+      mutations().mutateMany(
+        [
+          { houseId, invoiceId: y.id as number, actor, action: 'note', internal: true, expectedVersion: Number(y.version) },
+          { houseId, invoiceId: x.id as number, actor, action: 'note', internal: true },
+        ],
+        async (ctx, target) => {
+          ctx.skipPricing();
+          if (target.invoiceId === y.id) await ctx.exec('update invoice set notes = ? where id = ?', ['Batch note', y.id]);
+          return target.invoiceId;
+        },
+      ),
+    );
+    expect(out).toEqual([
+      { invoiceId: y.id, result: y.id, version: Number(y.version) + 1, changed: true },
+      { invoiceId: x.id, result: x.id, version: Number(x.version), changed: false },
+    ]);
+    const audits = await t
+      .em()
+      .getConnection()
+      .execute('select invoice_id, after from invoice_audit where invoice_id in (?, ?)', [x.id, y.id]);
+    expect(audits).toEqual([{ invoice_id: y.id, after: { notes: 'Batch note' } }]);
   });
 });

@@ -62,6 +62,18 @@ export class CatalogsService {
     }));
   }
 
+  /**
+   * How many sessions of the house have the address as their sale location. `em`: the caller's
+   * (a location delete checks inside its own transaction).
+   */
+  async sessionsAtAddress(houseId: number, addressId: number, em: EntityManager = this.em): Promise<number> {
+    const rows = await em.execute<{ n: string }[]>('select count(*) as n from "catalog" where "house_id" = ? and "address_id" = ?', [
+      houseId,
+      addressId,
+    ]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Sessions of the house by catalogRef (unknown refs and refs of another house are simply absent). */
   async sessionsByRefs(houseId: number, catalogRefs: readonly string[]): Promise<SessionRow[]> {
     const refs = [...new Set(catalogRefs)];

@@ -9,7 +9,7 @@ import { House } from '../house.entity';
 import { Columns, scalarColumns, toPlain } from '../plain-rows';
 import { toSpec } from '@ar/rules';
 import { GeoService } from '../geo/geo.service';
-import { AddressUsageCheck, SESSIONS_USING_ADDRESS } from './address-usage';
+import { AddressUsageCheck } from './address-usage';
 import { HouseAddress } from './house-address.entity';
 import { checkLocation, LocationCheck, LocationInput } from './location-rules';
 import { HouseAddressView, toHouseAddressView } from './location-view';
@@ -49,7 +49,7 @@ const LOCATIONS_LOCK_NS = 0x4c4f43;
  */
 @Injectable()
 export class LocationsService {
-  private readonly usageChecks: AddressUsageCheck[] = [SESSIONS_USING_ADDRESS];
+  private readonly usageChecks: AddressUsageCheck[] = [];
   private columns?: Columns;
 
   constructor(

@@ -238,11 +238,11 @@ function priceAmounts(c: PriceCents): PriceAmounts {
   };
 }
 
-export function lotNumberText(num: string | null, ext: string | null): string {
+function lotNumberText(num: string | null, ext: string | null): string {
   return `${num ?? ''}${ext ?? ''}`;
 }
 
-export function invoiceDetailView(
+function invoiceDetailView(
   line: InvoiceLineRecord,
   invoice: Pick<InvoiceRecord, 'channel' | 'sentAt'>,
   opts: InvoiceViewOptions,

@@ -9,6 +9,18 @@ const expectedText = (cents: number) =>
     .replace(/^-0$/, '0') || '0';
 
 describe('amounts in JSON', () => {
+  it('is exactly the number the decimal text of the cents parses to, over the whole safe-integer range', () => {
+    for (const cents of [1, -1, 5, 10, 99, 100, 101, 168_438, 2 ** 53 - 1, -(2 ** 53 - 1), 9_007_199_254_740_99]) {
+      expect(amount(cents)).toBe(Number(formatCents(cents)));
+    }
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (cents) => {
+        expect(Object.is(amount(cents), cents === 0 ? 0 : Number(formatCents(cents)))).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it("turns cents into a number that prints as exactly the amount's digits", () => {
     expect(amount(168_438)).toBe(1684.38);
     expect(amount(-750)).toBe(-7.5);

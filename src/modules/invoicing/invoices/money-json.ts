@@ -4,18 +4,21 @@
  * Every amount is answered twice: as a JSON number in currency units with at most two decimals
  * (`1684.38`, what the spec's screens show and the legacy client reads) and as integer cents in a
  * sibling field named with a `Cents` suffix (`invoiceTotalCents: 168438`; objects get a sibling
- * object, `totalPrice` -> `totalPriceCents`). The number is made from the cents' decimal text
- * (`formatCents`), never by arithmetic on floats, so it is the double nearest the exact amount and
+ * object, `totalPrice` -> `totalPriceCents`). The number is the double nearest the exact amount
+ * (one correctly rounded division, the same double the cents' decimal text parses to), so it
  * serialises back to exactly that text. Clients that add amounts use the cents.
  */
-import { formatCents, type Cents } from '../../../core/money/money';
+import type { Cents } from '../../../core/money/money';
 import { assertCents } from '../math/cents';
 
 /** 168438 -> 1684.38; -500 -> -5. */
 export function amount(cents: Cents): number {
   if (cents === 0) return 0; // most charge columns: skip the text round trip
   assertCents(cents, 'Amount', { allowNegative: true });
-  return Number(formatCents(cents));
+  // IEEE division is correctly rounded: cents / 100 is the double nearest the exact amount, which
+  // is the double Number(formatCents(cents)) parses to, without building and parsing the text
+  // (a whole group answers about 100,000 amounts).
+  return cents / 100;
 }
 
 /** The same object with every value turned from cents into an amount. */

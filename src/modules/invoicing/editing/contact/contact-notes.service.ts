@@ -13,7 +13,7 @@ import { appendNote, BulkNoteInput, noteTooLong, notesTooLong } from './contact.
 import { loadSelection } from './contact-selection';
 import { InvoiceMutations } from '../core/invoice-mutations.service';
 
-export const NOTE_AUDIT_ACTION = 'note';
+const NOTE_AUDIT_ACTION = 'note';
 
 export interface BulkNoteResult {
   invoices: { invoiceID: number; version: number; notes: string | null; changed: boolean }[];

@@ -16,8 +16,8 @@ import { BulkContactInput, ContactInput, contactMailText } from './contact.rules
 import { loadSelection, SelectedInvoice } from './contact-selection';
 import { InvoiceMutations } from '../core/invoice-mutations.service';
 
-export const CONTACT_MAIL_KIND = 'invoice.contact';
-export const CONTACT_AUDIT_ACTION = 'contact';
+const CONTACT_MAIL_KIND = 'invoice.contact';
+const CONTACT_AUDIT_ACTION = 'contact';
 
 type Actor = Pick<Principal, 'userId' | 'userName' | 'userRef'>;
 

@@ -210,7 +210,7 @@ export function lotName(l: Pick<LineState, 'lotNumber' | 'lotExt' | 'lotId'>): s
 // The state is a view of the tables' one read model (invoice-records.ts, additional-charge-records.ts,
 // payment-records.ts): no row is converted here.
 
-export function invoiceStateOf(r: InvoiceRecord): InvoiceState {
+function invoiceStateOf(r: InvoiceRecord): InvoiceState {
   return {
     id: r.id,
     groupId: r.groupId,
@@ -231,7 +231,7 @@ export function invoiceStateOf(r: InvoiceRecord): InvoiceState {
   };
 }
 
-export function lineStateOf(r: InvoiceLineRecord): LineState {
+function lineStateOf(r: InvoiceLineRecord): LineState {
   return {
     id: r.id,
     lotId: r.lotId,
@@ -255,7 +255,7 @@ export function lineStateOf(r: InvoiceLineRecord): LineState {
   };
 }
 
-export function additionalStateOf(r: AdditionalChargeRecord): AdditionalChargeState {
+function additionalStateOf(r: AdditionalChargeRecord): AdditionalChargeState {
   return {
     id: r.id,
     lineId: r.lineId,
@@ -287,10 +287,4 @@ export class NoChange extends Error {
   constructor(readonly version: number) {
     super('No change');
   }
-}
-
-/** A request's expected invoice (id, and the version the caller saw), as every write names it. */
-export interface InvoiceTarget {
-  invoiceId: number;
-  version: number | null;
 }

@@ -133,7 +133,14 @@ export class InvoiceMutations {
       return await this.em.transactional(async (tx) => {
         const conn = tx.getConnection();
         const trx = tx.getTransactionContext();
-        const exec = <T>(sql: string, params: unknown[] = []) => conn.execute(sql, params, 'all', trx) as Promise<T[]>;
+        // The transaction has one pg client: statements are queued one after the other, so even a
+        // change that starts several at once (Promise.all) never overlaps them on the client.
+        let last: Promise<unknown> = Promise.resolve();
+        const exec = <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+          const run = last.then(() => conn.execute(sql, params, 'all', trx) as Promise<T[]>);
+          last = run.catch(() => undefined);
+          return run;
+        };
         const sorted = [...ids].sort((a, b) => a - b);
         const lockSql = `select * from invoice where house_id = ? and id in (${marks(sorted)}) order by id for update`;
         const beforeRows = await exec<Row>(lockSql, [houseId, ...sorted]);
@@ -257,7 +264,7 @@ export class InvoiceMutations {
 }
 
 /** Only what changed: invoice columns by name, line columns as `line:{id}.{column}`. */
-export function diffRecords(before: Row, after: Row, linesBefore: Row[], linesAfter: Row[]): { before: Row; after: Row; changed: boolean } {
+function diffRecords(before: Row, after: Row, linesBefore: Row[], linesAfter: Row[]): { before: Row; after: Row; changed: boolean } {
   const b: Row = {};
   const a: Row = {};
   const compare = (prefix: string, x: Row, y: Row) => {

@@ -18,7 +18,7 @@ export interface PaymentMethod {
   type: PaymentMethodType;
 }
 
-export const ACH_PAYMENT_METHOD_ID = 11;
+const ACH_PAYMENT_METHOD_ID = 11;
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = Object.freeze([
   { id: 3, name: 'Visa', type: 'card' },
