@@ -316,8 +316,8 @@ const edited = (on: boolean | undefined) => (on ? { ...num, textDecoration: 'und
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
