@@ -33,6 +33,7 @@ module.exports = {
         '<rootDir>/cli/**/*.spec.ts',
         '<rootDir>/admin/src/**/*.spec.ts',
         '<rootDir>/bench/**/*.spec.ts',
+        '<rootDir>/packages/**/*.spec.ts',
       ],
     },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },

@@ -83,14 +83,6 @@ export async function fetchInvoiceSettings(dp: AppDataProvider, houseRef: string
     .invoiceSettings;
 }
 
-export async function fetchInvoiceGroups(dp: AppDataProvider, houseRef: string, page: number, size: number, range: Record<string, string>) {
-  const res = await dp.call<{ data: { invoices: InvoiceGroupSummary[]; totalRecords?: number } }>(
-    'GET',
-    housePath(houseRef, `invoiceGroups${qs({ size, page, ...range })}`),
-  );
-  return res.data;
-}
-
 export interface CreateGroupBody {
   catalogRefs: string[];
   groupTitle: string;

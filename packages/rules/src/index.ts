@@ -1,6 +1,9 @@
 // Rules and texts both faces need: the server (validation, answers) and the admin (forms). Pure
 // TypeScript with no dependencies, so the admin bundle and the server import the same module.
 export * from './country-codes';
+export * from './email';
 export * from './location-labels';
+export * from './location-rules';
+export * from './template-rules';
 export * from './template-texts';
 export * from './charge-rules';

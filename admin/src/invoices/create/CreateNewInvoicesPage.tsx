@@ -4,7 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
 import { NotFoundPage } from '../../common/NotFoundPage';
-import { PageTitle } from '../../common/PageTitle';
+import { PageHeader } from '../../kit/PageHeader';
 import { ShellLoading } from '../../common/ShellLoading';
 import { InvoiceEditor } from '../edit/InvoiceEditor';
 import { fetchGroupDetailInfo } from '../invoiceApi';
@@ -46,7 +46,7 @@ export function CreateNewInvoicesPage() {
 
   return (
     <Stack spacing={2} data-testid="create-new-invoices">
-      <PageTitle title="Create New Invoices" />
+      <PageHeader title="Create New Invoices" />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
         <Link component={RouterLink} to={`/invoices/InvoiceGroupDetails/${groupId}`}>
           {'< Invoice Group Details'}

@@ -19,6 +19,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/EmailOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import PrintIcon from '@mui/icons-material/Print';
+import ReplayIcon from '@mui/icons-material/Replay';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
@@ -28,7 +29,8 @@ import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
 import { downloadText } from '../../common/downloadFile';
 import { NotFoundPage } from '../../common/NotFoundPage';
-import { PageTitle } from '../../common/PageTitle';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { PageHeader } from '../../kit/PageHeader';
 import { Pager } from '../../common/Pager';
 import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
@@ -37,6 +39,7 @@ import {
   fetchAllInvoices,
   fetchGroupDetailInfo,
   fetchInvoicesByIds,
+  retryGroupCreation,
   type GroupDetailInfo,
   type Invoice,
   type StatusFilter,
@@ -54,6 +57,8 @@ import { InvoiceTable } from './InvoiceTable';
 import { PrintView } from './PrintView';
 
 const IN_PROGRESS_REFRESH_MS = 2000;
+/** A missing group, or another house's (the server answers 404 for both). */
+export const INVOICE_GROUP_NOT_FOUND = 'This invoice group was not found. It may have been deleted, or it belongs to another house.';
 
 interface PrintState {
   invoices: Invoice[] | null;
@@ -168,22 +173,70 @@ export function InvoiceGroupDetailsPage() {
     }
   };
 
+  /** Page size, range label and page links, at the top and at the bottom of the table. */
+  const tablePager = (position: 'top' | 'bottom') =>
+    d ? (
+      <Box
+        sx={{
+          p: 1.5,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          flexWrap: 'wrap',
+          ...(position === 'top' ? { borderBottom: 1 } : { borderTop: 1 }),
+          borderColor: 'divider',
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <TextField
+            select
+            label="Per page"
+            id={`page-size-${position}`}
+            value={size}
+            onChange={(e) => setQuery({ size: e.target.value === String(DEFAULT_TABLE_PAGE_SIZE) ? null : e.target.value })}
+            sx={{ width: 110 }}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': position === 'top' ? 'page-size-top' : 'page-size' } as object } }}
+          >
+            {TABLE_PAGE_SIZES.map((n) => (
+              <MenuItem key={n} value={n}>
+                {n}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography variant="body2" color="text.secondary" data-testid={position === 'top' ? 'invoice-range-top' : 'invoice-range'}>
+            {/* From the answer, not the URL: while the next page loads, the label still describes the rows shown. */}
+            {rangeLabel(d.page, d.size ?? size, d.totalRecords)}
+          </Typography>
+        </Box>
+        <Pager
+          page={page}
+          pageCount={pageCountOf(d.totalRecords, size)}
+          onPage={(p) => {
+            setQuery({ page: p <= 1 ? null : String(p) }, false);
+            window.scrollTo({ top: 0 });
+          }}
+          label={position === 'top' ? 'Invoice pages (top)' : 'Invoice pages'}
+        />
+      </Box>
+    ) : null;
+
   return (
     <Stack spacing={2} data-testid="invoice-group-details">
-      <PageTitle title="Invoice Group Details" />
+      <PageHeader title="Invoice Group Details" />
       <Link component={RouterLink} to="/invoices/ExistingInvoices" sx={{ alignSelf: 'flex-start' }} data-testid="back-to-existing">
         {'< Existing Invoices'}
       </Link>
       {details.isPending ? (
         <ShellLoading />
       ) : details.isError || !d ? (
-        <AppAlert message={INVOICE_TEXT.loadError} />
+        <ErrorAlert error={details.error} notFound={INVOICE_GROUP_NOT_FOUND} fallback={INVOICE_TEXT.loadError} />
       ) : (
         <>
           <GroupHeader d={d} symbol={symbol} />
           {!d.invoiceGroup.invoiceCreated ? (
             d.invoiceGroup.creationError ? (
-              <AppAlert message={INVOICE_TEXT.createFailed} />
+              <RetryCreation groupId={groupId} onRetried={refresh} />
             ) : (
               <Alert severity="info" data-testid="creation-in-progress">
                 {INVOICE_TEXT.creationInProgress}
@@ -307,6 +360,7 @@ export function InvoiceGroupDetailsPage() {
                   </Button>
                 </Box>
               </Box>
+              {tablePager('top')}
               {actionError && (
                 <Box sx={{ px: 1.5, pb: 1.5 }}>
                   <AppAlert message={actionError} onClose={() => setActionError(null)} />
@@ -332,48 +386,7 @@ export function InvoiceGroupDetailsPage() {
                   onNote={openNote}
                 />
               )}
-              <Box
-                sx={{
-                  p: 1.5,
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                  gap: 2,
-                  flexWrap: 'wrap',
-                  borderTop: 1,
-                  borderColor: 'divider',
-                }}
-              >
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                  <TextField
-                    select
-                    label="Per page"
-                    value={size}
-                    onChange={(e) => setQuery({ size: e.target.value === String(DEFAULT_TABLE_PAGE_SIZE) ? null : e.target.value })}
-                    sx={{ width: 110 }}
-                    slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'page-size' } as object } }}
-                  >
-                    {TABLE_PAGE_SIZES.map((n) => (
-                      <MenuItem key={n} value={n}>
-                        {n}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <Typography variant="body2" color="text.secondary" data-testid="invoice-range">
-                    {/* From the answer, not the URL: while the next page loads, the label still describes the rows shown. */}
-                    {rangeLabel(d.page, d.size ?? size, d.totalRecords)}
-                  </Typography>
-                </Box>
-                <Pager
-                  page={page}
-                  pageCount={pageCountOf(d.totalRecords, size)}
-                  onPage={(p) => {
-                    setQuery({ page: p <= 1 ? null : String(p) }, false);
-                    window.scrollTo({ top: 0 });
-                  }}
-                  label="Invoice pages"
-                />
-              </Box>
+              {tablePager('bottom')}
             </Card>
           )}
         </>
@@ -454,6 +467,47 @@ export function InvoiceGroupDetailsPage() {
           onClose={closePrint}
         />
       )}
+    </Stack>
+  );
+}
+
+/** A group whose creation failed: the spec's text, and Retry (the creation job again). */
+function RetryCreation({ groupId, onRetried }: { groupId: number; onRetried: () => Promise<unknown> }) {
+  const dp = useAppDataProvider();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const retry = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await retryGroupCreation(dp, groupId);
+      await onRetried();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={1} data-testid="creation-failed">
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            startIcon={<ReplayIcon />}
+            onClick={() => void retry()}
+            disabled={busy}
+            data-testid="retry-creation"
+          >
+            Retry
+          </Button>
+        }
+      >
+        {INVOICE_TEXT.createFailed}
+      </Alert>
+      {failure !== null && <ErrorAlert error={failure} fallback={INVOICE_TEXT.loadError} onClose={() => setFailure(null)} />}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { formatMoney } from '../money';
 import { editInvoicesPath, previewPath } from '../routeParams';
 import { NoteIcon } from '../shared/NoteIcon';
 import { PlatformTag } from '../shared/PlatformTag';
+import { shipStatusText } from './shipStatusText';
 
 export interface InvoiceTableProps {
   groupId: number;
@@ -155,7 +156,9 @@ export const InvoiceTable = memo(function InvoiceTable({
               <TableCell sx={{ whiteSpace: 'nowrap', color: STATUS_COLOR[inv.invoiceStatus] }} data-testid="invoice-status">
                 {inv.invoiceStatus}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{inv.shipStatus}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="ship-status">
+                {shipStatusText(inv)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,20 +1,25 @@
-import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Divider, Link, Stack, TextField, Typography } from '@mui/material';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Button, Card, CardContent, Divider, Link, Stack, Typography } from '@mui/material';
+import { ListContextProvider } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
-import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
-import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
-import { Pager } from '../../common/Pager';
 import { ShellLoading } from '../../common/ShellLoading';
+import { DateRange } from '../../kit/DateRange';
+import { EmptyState } from '../../kit/EmptyState';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { ListPager } from '../../kit/ListPager';
+import { useUrlListController } from '../../kit/useUrlListController';
 import { localToday, rangeError, rangeQuery } from '../dates';
-import { fetchInvoiceGroups, retryGroupCreation, type InvoiceGroupSummary } from '../invoiceApi';
-import { EXISTING_DEFAULT_TOTAL, EXISTING_PAGE_SIZE, INVOICE_TEXT } from '../invoiceTexts';
-import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
+import { retryGroupCreation, type InvoiceGroupSummary } from '../invoiceApi';
+import { EXISTING_PAGE_SIZE, INVOICE_TEXT } from '../invoiceTexts';
 
 /** While a group on the page is being created, the list refreshes itself this often. */
 const IN_PROGRESS_REFRESH_MS = 3000;
+const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
+
+/** A row of `/api/invoice-groups`. */
+type InvoiceGroupRecord = InvoiceGroupSummary & { id: number };
 
 /**
  * Existing Invoices (/invoices/ExistingInvoices, also /invoices with start/end): invoice groups
@@ -23,13 +28,9 @@ const IN_PROGRESS_REFRESH_MS = 3000;
  */
 export function ExistingInvoices() {
   const [params, setParams] = useSearchParams();
-  const page = pageParam(params.get('page'));
   const start = params.get('start') ?? '';
   const end = params.get('end') ?? '';
   const today = localToday();
-  const dp = useAppDataProvider();
-  const houseRef = useHouseRef();
-  const queryClient = useQueryClient();
 
   // What the pickers hold; the URL follows whenever the pair is valid.
   const [from, setFrom] = useState(start);
@@ -58,80 +59,52 @@ export function ExistingInvoices() {
     setParams(next);
   };
 
-  const list = useQuery({
-    queryKey: INVOICE_KEYS.groups(houseRef, page, start, end),
-    queryFn: () => fetchInvoiceGroups(dp, houseRef, page, EXISTING_PAGE_SIZE, rangeQuery(start, end)),
-    enabled: houseRef !== '' && !urlError,
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.invoices.some((g) => !g.invoiceCreated && !g.creationError) ? IN_PROGRESS_REFRESH_MS : false),
+  const filter = useMemo(() => rangeQuery(start, end), [start, end]);
+  const list = useUrlListController<InvoiceGroupRecord>({
+    resource: 'invoice-groups',
+    perPage: EXISTING_PAGE_SIZE,
+    sort: NEWEST_FIRST,
+    filter,
+    enabled: !urlError,
+    refetchInterval: (rows) => (rows?.some((g) => !g.invoiceCreated && !g.creationError) ? IN_PROGRESS_REFRESH_MS : false),
   });
-  const groups = list.data?.invoices ?? [];
-  const total = list.data?.totalRecords ?? EXISTING_DEFAULT_TOTAL;
-
-  const goPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p <= 1) next.delete('page');
-    else next.set('page', String(p));
-    setParams(next);
-    window.scrollTo({ top: 0 });
-  };
+  const groups = list.data ?? [];
 
   return (
     <Stack spacing={2} data-testid="existing-invoices">
       <Card variant="outlined">
-        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-          <TextField
-            label="From"
-            type="date"
-            value={from}
-            onChange={(e) => setRange(e.target.value, to)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to && to <= today ? to : today, 'data-testid': 'date-from' } }}
-            error={!!pickerError}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={to}
-            onChange={(e) => setRange(from, e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined, max: today, 'data-testid': 'date-to' } }}
-            error={!!pickerError}
-          />
-          <Button onClick={() => setRange('', '')} disabled={!from && !to} sx={{ mt: 0.5 }} data-testid="clear-dates">
-            Clear Dates
-          </Button>
-          {(pickerError ?? urlError) && (
-            <Typography color="error" variant="body2" sx={{ alignSelf: 'center' }} role="alert" data-testid="date-error">
-              {pickerError ?? urlError}
-            </Typography>
-          )}
+        <CardContent>
+          <DateRange from={from} to={to} onChange={setRange} max={today} error={pickerError ?? urlError} />
         </CardContent>
       </Card>
 
       {urlError ? null : list.isPending ? (
         <ShellLoading />
-      ) : list.isError ? (
-        <AppAlert message={readApiError(list.error).status === 400 ? readApiError(list.error).message : INVOICE_TEXT.loadError} />
-      ) : groups.length === 0 ? (
-        <Alert severity="info" data-testid="existing-empty">
-          {INVOICE_TEXT.noInvoicesAvailable}
-        </Alert>
+      ) : list.error ? (
+        <ErrorAlert error={list.error} fallback={INVOICE_TEXT.loadError} />
       ) : (
-        <>
-          <Card variant="outlined">
-            {groups.map((g, i) => (
-              <Box key={g.invoiceGroupID}>
-                {i > 0 && <Divider />}
-                <GroupRow group={g} onRetried={() => queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all })} />
-              </Box>
-            ))}
-          </Card>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {rangeLabel(page, EXISTING_PAGE_SIZE, total)}
-            </Typography>
-            <Pager page={page} pageCount={pageCountOf(total, EXISTING_PAGE_SIZE)} onPage={goPage} label="Invoice group pages" />
-          </Box>
-        </>
+        <ListContextProvider value={list}>
+          {groups.length === 0 && list.total === 0 ? (
+            <Card variant="outlined">
+              <EmptyState message={INVOICE_TEXT.noInvoicesAvailable} data-testid="existing-empty" />
+            </Card>
+          ) : (
+            <>
+              <ListPager sizes={[EXISTING_PAGE_SIZE]} position="top" label="Invoice group pages" />
+              {groups.length > 0 && (
+                <Card variant="outlined">
+                  {groups.map((g, i) => (
+                    <Box key={g.id}>
+                      {i > 0 && <Divider />}
+                      <GroupRow group={g} onRetried={() => void list.refetch()} />
+                    </Box>
+                  ))}
+                </Card>
+              )}
+              {groups.length > 0 && <ListPager sizes={[EXISTING_PAGE_SIZE]} position="bottom" label="Invoice group pages" />}
+            </>
+          )}
+        </ListContextProvider>
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { PageTitle } from '../../common/PageTitle';
+import { PageHeader } from '../../kit/PageHeader';
 import { ExistingInvoices } from './ExistingInvoices';
 import { UninvoicedSessions } from './UninvoicedSessions';
 
@@ -16,7 +16,7 @@ export function ManageInvoicesPage({ tab }: { tab: ManageTab }) {
   const shown: ManageTab = tab === 'uninvoiced' && (params.has('start') || params.has('end')) ? 'existing' : tab;
   return (
     <Box data-testid="manage-invoices">
-      <PageTitle title={shown === 'existing' ? 'Existing Invoices' : 'Manage All Invoices'} />
+      <PageHeader title={tab === 'existing' ? 'Existing Invoices' : 'Manage All Invoices'} />
       <Tabs value={shown} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }} aria-label="Manage All Invoices">
         <Tab value="uninvoiced" label="Uninvoiced Sessions" component={RouterLink} to="/invoices" data-testid="tab-uninvoiced" />
         <Tab value="existing" label="Existing Invoices" component={RouterLink} to="/invoices/ExistingInvoices" data-testid="tab-existing" />

@@ -17,12 +17,13 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
+import { EmptyState } from '../../kit/EmptyState';
 import {
   createInvoiceGroup,
   fetchInvoiceSettings,
@@ -211,6 +212,23 @@ export function UninvoicedSessions() {
 
   const nameError = fieldError('groupTitle');
   const overLimit = [...groupName].length > GROUP_NAME_MAX;
+
+  // Nothing left to invoice: one clear message and the way on, not "0 of 0" beside an empty form.
+  if (list.isSuccess && total === 0 && !locationBanner && !failure) {
+    return (
+      <Card variant="outlined" data-testid="uninvoiced-sessions">
+        <EmptyState
+          message={INVOICE_TEXT.noUninvoicedSessions}
+          data-testid="uninvoiced-empty"
+          action={
+            <Button component={RouterLink} to="/invoices/ExistingInvoices" variant="outlined" size="small">
+              View Existing Invoices
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
 
   return (
     <Box

@@ -6,7 +6,7 @@ import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
-import { PageTitle } from '../../common/PageTitle';
+import { PageHeader } from '../../kit/PageHeader';
 import { ShellLoading } from '../../common/ShellLoading';
 import { TemplateEditor } from './TemplateEditor';
 import { TEMPLATE_TEXT, type GroupSettings, type InvoiceSettingSummary } from './templateForm';
@@ -120,7 +120,7 @@ export function InvoiceTemplatesPage() {
 
   return (
     <Stack spacing={2} data-testid="invoice-templates-page">
-      <PageTitle title="Invoice Templates" />
+      <PageHeader title="Invoice Templates" />
       <Card variant="outlined">
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <TextField

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -64,6 +64,15 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+
+  // A new template prints the primary location unless another is chosen (spec: it defaults to it).
+  const primaryId = addresses.data?.find((a) => a.primary)?.addressID ?? null;
+  const defaulted = useRef(false);
+  useEffect(() => {
+    if (defaulted.current || primaryId === null || template.groupSettingsID > 0) return;
+    defaulted.current = true;
+    setDraft((d) => (d.houseAddressID === null ? { ...d, houseAddressID: primaryId } : d));
+  }, [primaryId, template.groupSettingsID]);
 
   const readOnly = isReadOnly(draft);
   const existing = draft.groupSettingsID > 0;

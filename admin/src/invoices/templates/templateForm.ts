@@ -5,7 +5,13 @@
  * messages land beside the same fields as the form's own.
  */
 // Shared with the server (a dependency-free file): the editor and the API word every message alike.
-import { TEMPLATE_LIMITS as SERVER_LIMITS, TEMPLATE_TEXT as SERVER_TEXT } from '@ar/rules';
+import {
+  TEMPLATE_LIMITS as SERVER_LIMITS,
+  TEMPLATE_TEXT as SERVER_TEXT,
+  parseTemplateRate,
+  validateTemplate as validateTemplateRules,
+  type GroupSettingsInput,
+} from '@ar/rules';
 
 /** `data.groupSettings` of `GET /app/house/{houseRef}/invoiceGroupSettings`. */
 export interface GroupSettings {
@@ -213,12 +219,9 @@ export function rateOnFocus(rate: string): string {
   return /^0*(\.0*)?$/.test(rate.trim()) && rate.trim() !== '' ? '' : rate;
 }
 
-/** A rate: a number at least 0 and at most 100, with at most three decimals. */
+/** A rate: a number at least 0 and at most 100, with at most three decimals (the shared rule). */
 export function isValidRate(rate: string): boolean {
-  const s = rate.trim();
-  const m = /^(\d+)(?:\.(\d{0,3}))?$/.exec(s);
-  if (!m) return false;
-  return Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0') || '0') <= TEMPLATE_LIMITS.maxRate * 1000;
+  return parseTemplateRate(rate) !== null;
 }
 
 /** A fee's name may not be a tax (any case): taxes belong in the taxes section. */
@@ -229,7 +232,7 @@ export function feeNameHasTax(name: string): boolean {
 /** Untouched rows are ignored at save (server and form alike). */
 export function isEmptyCharge(r: ChargeDraft): boolean {
   const rate = r.rate.trim();
-  const zero = rate === '' || (isValidRate(rate) && Number(rate) === 0);
+  const zero = rate === '' || parseTemplateRate(rate) === 0;
   return !r.name.trim() && !r.country.trim() && !r.state.trim() && zero && !r.hammer && !r.liveFee && !r.premium;
 }
 
@@ -239,12 +242,6 @@ export function stateFieldOf(country: string): { label: 'State' | 'Province'; re
   if (c === 'US') return { label: 'State', required: TEMPLATE_TEXT.stateRequired };
   if (c === 'CA') return { label: 'Province', required: TEMPLATE_TEXT.provinceRequired };
   return null;
-}
-
-// A plain shape check, like the server's isEmail for ordinary addresses.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export function looksLikeEmail(value: string): boolean {
-  return EMAIL.test(value.trim());
 }
 
 /** The server's payload names of a row's fields, to key messages by. */
@@ -258,59 +255,15 @@ export function chargeErrorKey(kind: ChargeKind, index: number, field: keyof (ty
   return `${k.list}.${index}.${k[field]}`;
 }
 
-/** Every rule of 000 section 5 for templates: the form's messages by field; {} when it may be saved. */
+/**
+ * Every rule of 000 section 5 for templates: the server's own rules (@ar/rules validateTemplate) on
+ * the payload this draft would send, so each message is keyed and worded as the server's. Country
+ * and state codes come from the form's lists and the locations from the house: the server checks
+ * those. {} when the form may be saved.
+ */
 export function validateTemplate(d: TemplateDraft): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const required = (field: 'groupName' | 'subject' | 'fromName' | 'fromEmail', message: string, label: string) => {
-    const v = d[field].trim();
-    if (!v) errors[field] = message;
-    else if (v.length > TEMPLATE_LIMITS[field]) errors[field] = TEMPLATE_TEXT.tooLong(label, TEMPLATE_LIMITS[field]);
-  };
-  required('groupName', TEMPLATE_TEXT.nameRequired, 'Invoice template name');
-  required('subject', TEMPLATE_TEXT.subjectRequired, 'Email Subject');
-  required('fromName', TEMPLATE_TEXT.fromNameRequired, 'Reply to Name');
-  required('fromEmail', TEMPLATE_TEXT.fromEmailRequired, 'Reply to Email');
-  if (!errors.fromEmail && !looksLikeEmail(d.fromEmail)) errors.fromEmail = TEMPLATE_TEXT.validEmail;
-  const bcc = d.bccEmail.trim();
-  if (bcc.length > TEMPLATE_LIMITS.bccEmail) errors.bccEmail = TEMPLATE_TEXT.tooLong('BCC', TEMPLATE_LIMITS.bccEmail);
-  else if (bcc && !looksLikeEmail(bcc)) errors.bccEmail = TEMPLATE_TEXT.validEmail;
-  const payPalEmail = d.payPalEmail.trim();
-  if (payPalEmail.length > TEMPLATE_LIMITS.payPalEmail)
-    errors.payPalEmail = TEMPLATE_TEXT.tooLong('PayPal Email', TEMPLATE_LIMITS.payPalEmail);
-  else if (payPalEmail && !looksLikeEmail(payPalEmail)) errors.payPalEmail = TEMPLATE_TEXT.validEmail;
-  else if (d.payPal && !payPalEmail) errors.payPalEmail = TEMPLATE_TEXT.payPalEmailRequired;
-
-  (['tax', 'fee'] as const).forEach((kind) => {
-    const rows = kind === 'tax' ? d.taxes : d.fees;
-    rows.forEach((r, i) => {
-      if (isEmptyCharge(r)) return;
-      const at = (f: keyof (typeof CHARGE_KEYS)['tax']) => chargeErrorKey(kind, i, f);
-      if (!r.country.trim()) errors[at('country')] = TEMPLATE_TEXT.countryRequired;
-      if (!isValidRate(r.rate)) errors[at('rate')] = kind === 'tax' ? TEMPLATE_TEXT.taxRateInvalid : TEMPLATE_TEXT.feeRateInvalid;
-      const name = r.name.trim();
-      if (!name) errors[at('name')] = TEMPLATE_TEXT.chargeTypeRequired;
-      else if (name.length > TEMPLATE_LIMITS.chargeName)
-        errors[at('name')] = TEMPLATE_TEXT.tooLong('Charge type', TEMPLATE_LIMITS.chargeName);
-      else if (kind === 'fee' && feeNameHasTax(name)) errors[at('name')] = TEMPLATE_TEXT.taxInFees;
-      const state = stateFieldOf(r.country);
-      if (state && !r.state.trim()) errors[at('state')] = state.required;
-      if (!r.hammer && !r.liveFee && !r.premium)
-        errors[at('boxes')] = kind === 'tax' ? TEMPLATE_TEXT.taxTypeBoxRequired : TEMPLATE_TEXT.feeTypeBoxRequired;
-    });
-  });
-
-  // Sequences unique among the messages kept (an empty header drops the message at save).
-  const kept = d.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.header.trim());
-  const counts = new Map<number, number>();
-  for (const { m } of kept) counts.set(m.sequence, (counts.get(m.sequence) ?? 0) + 1);
-  for (const { m, i } of kept) {
-    if (m.header.trim().length > TEMPLATE_LIMITS.messageHeader)
-      errors[`messages.${i}.header`] = TEMPLATE_TEXT.tooLong('Header', TEMPLATE_LIMITS.messageHeader);
-    if (m.detail.trim().length > TEMPLATE_LIMITS.messageDetail)
-      errors[`messages.${i}.detail`] = TEMPLATE_TEXT.tooLong('Message', TEMPLATE_LIMITS.messageDetail);
-    if ((counts.get(m.sequence) ?? 0) > 1) errors[`messages.${i}.sequence`] = TEMPLATE_TEXT.sequenceUnique;
-  }
-  return errors;
+  const check = validateTemplateRules(templatePayload(d) as GroupSettingsInput, { cardProcessor: d.payrixTemplate, taxesLocked: false });
+  return check.ok ? {} : check.errors;
 }
 
 /** Errors shown before any save attempt: a fee named like a tax (it also disables Save). */

@@ -12,6 +12,7 @@ import {
   FormHelperText,
   Grid,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
@@ -248,12 +249,25 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
         </Grid>
       </DialogContent>
       <DialogActions>
+        {!valid && (
+          <Typography
+            id="location-save-hint"
+            variant="body2"
+            color="text.secondary"
+            sx={{ flex: 1, px: 1 }}
+            aria-live="polite"
+            data-testid="location-save-hint"
+          >
+            {saveHint(errors, draft.countryCode)}
+          </Typography>
+        )}
         <Button onClick={onClose} disabled={saving}>
           Cancel
         </Button>
         <Button
           type="submit"
           variant="contained"
+          aria-describedby={valid ? undefined : 'location-save-hint'}
           disabled={!valid || saving}
           startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid="location-save"
@@ -263,4 +277,16 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
       </DialogActions>
     </Box>
   );
+}
+
+/** Why Save is disabled: the fields still missing (or not valid), named as the form names them. */
+function saveHint(errors: LocationErrors, countryCode: string): string {
+  const label = (field: string) =>
+    field === 'stateCode' || field === 'province'
+      ? stateLabel(countryCode)
+      : field === 'postalCode'
+        ? postalLabel(countryCode)
+        : (FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? field);
+  const fields = Object.keys(errors).map(label);
+  return `To save, complete: ${fields.join(', ')}.`;
 }

@@ -28,7 +28,7 @@ import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { getWithCsrf } from '../../common/csrfGet';
 import { HOUSE_ADDRESSES_KEY, useHouseAddresses } from '../../common/houseAddresses';
-import { PageTitle } from '../../common/PageTitle';
+import { PageHeader } from '../../kit/PageHeader';
 import { ShellLoading } from '../../common/ShellLoading';
 import { LocationDialog } from './LocationDialog';
 import { LOCATION_TEXT, streetLine, type HouseAddress } from './locationForm';
@@ -78,7 +78,7 @@ export function LocationsPage() {
 
   return (
     <Stack spacing={2} data-testid="locations-page">
-      <PageTitle title="Locations" />
+      <PageHeader title="Locations" />
       {pageError !== null && <AppAlert message={pageError} onClose={() => setPageError(null)} />}
       <Card variant="outlined">
         <CardContent>

@@ -1,14 +1,26 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-// Shared with the server (dependency-free files): one UK/GB mapping, one wording of the labels.
-import { toIso, toSpec } from '@ar/rules';
-import { postalLabel, stateLabel } from '@ar/rules';
+// Shared with the server (dependency-free files): the rules, their messages, the labels, the UK/GB mapping.
+import {
+  checkLocation,
+  LOCATION_FORM_TEXT,
+  LOCATION_LABELS,
+  LOCATION_LIMITS as SHARED_LIMITS,
+  POSTAL_CODE_MAX,
+  postalLabel,
+  STATE_LIST_COUNTRIES,
+  stateLabel,
+  toIso,
+  toSpec,
+  type LocationGeo,
+  type LocationInput,
+} from '@ar/rules';
 
 export { postalLabel, stateLabel };
 
 /**
- * The Location form's rules (spec 000 sections 3 and 5, 001 "Location form"), the same as the
- * server's (src/modules/houses/locations/location-rules.ts) so the form can disable Save until they
- * pass. The server checks again and has the last word.
+ * The Location form's model (spec 000 sections 3 and 5, 001 "Location form"). Its rules are the
+ * server's own (@ar/rules checkLocation), so the form can disable Save until they pass; the server
+ * checks again with its lists and has the last word.
  */
 
 /** A house address as `GET /app/house/address` lists it (`data.houseAddresses`). */
@@ -54,47 +66,20 @@ export interface LocationDraft {
 export type LocationField = Exclude<keyof LocationDraft, 'primary'>;
 export type LocationErrors = Partial<Record<LocationField | 'primary', string>>;
 
-/** Field limits (000 section 3, 001 section 3). The fax has none in the spec: the server uses the phone's 40. */
+/** Field limits (000 section 3, 001 section 3): the shared rules' limits, per form field. */
 export const LOCATION_LIMITS: Record<LocationField, number | undefined> = {
-  facilityName: 75,
-  addressStreet1: 50,
-  addressStreet2: 50,
-  addressCity: 50,
+  ...SHARED_LIMITS,
   countryCode: undefined,
   stateCode: undefined,
-  province: 50,
-  postalCode: 32,
-  addressPhone: 40,
-  addressFax: 40,
-  email: 60,
 };
 
+/** The shared form messages, plus the page's own. */
 export const LOCATION_TEXT = {
-  /** 000 section 8: the server's error code 302 (bad country or postal code). */
-  verifyFormat: 'Please verify that your country and postal code are in the correct format.',
-  selectCountryFirst: 'Please select a country first',
-  invalidEmail: 'Please enter a valid email address',
-  /** 001 "Locations page": why the primary has no Delete. The server refuses with the same text. */
-  primaryNotDeletable: 'A new primary location must be designated before the current primary can be deleted.',
-  primaryCannotBeUnmarked: 'A primary location cannot be unmarked. Make another location primary instead.',
+  ...LOCATION_FORM_TEXT,
   firstIsPrimary: 'The first location is always the primary location.',
-  required: (label: string) => `${label} is required`,
-  tooLong: (label: string, max: number) => `${label} cannot be more than ${max} characters.`,
 } as const;
 
-export const FIELD_LABELS = {
-  facilityName: 'Facility Name',
-  addressStreet1: 'Street Address 1',
-  addressStreet2: 'Street Address 2',
-  addressCity: 'City',
-  countryCode: 'Country',
-  addressPhone: 'Phone',
-  addressFax: 'Fax',
-  email: 'Email',
-} as const;
-
-/** Countries whose state is chosen from a list (spec: a select for US/CA/AU/UK, free text otherwise). */
-export const STATE_LIST_COUNTRIES = ['US', 'CA', 'AU', 'UK'];
+export const FIELD_LABELS = LOCATION_LABELS;
 
 export function hasStateList(countryCode: string): boolean {
   return STATE_LIST_COUNTRIES.includes(toSpec(countryCode));
@@ -106,52 +91,27 @@ export function hasStateList(countryCode: string): boolean {
  */
 export function isValidPostalCode(countryCode: string, postalCode: string): boolean {
   const value = postalCode.trim();
-  if (value === '' || value.length > 32) return false;
+  if (value === '' || value.length > POSTAL_CODE_MAX) return false;
   const iso = toIso(countryCode);
   if (iso.length !== 2 || !postcodeValidatorExistsForCountry(iso)) return true;
   return postcodeValidator(value, iso);
 }
 
-// A plain shape check, like the server's class-validator isEmail for ordinary addresses.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * The form's stand-in for the server's lists: the country and state selects offer only listed
+ * codes, so a chosen code is taken as it is; the postal format is checked here as on the server.
+ */
+const FORM_GEO: LocationGeo = {
+  findCountry: (code) => ({ countryCode: code }),
+  hasStateList,
+  findState: (_country, codeOrName) => ({ stateCode: codeOrName }),
+  isValidPostalCode,
+};
 
-export function looksLikeEmail(value: string): boolean {
-  return EMAIL.test(value.trim());
-}
-
-/** Every field error of the draft, keyed by field; {} when the form may be saved. */
+/** Every field error of the draft, keyed by field; {} when the form may be saved. The shared rules, as the server runs them. */
 export function validateLocation(d: LocationDraft): LocationErrors {
-  const errors: LocationErrors = {};
-  const v = (f: LocationField) => d[f].trim();
-  const limit = (f: LocationField, label: string) => {
-    const max = LOCATION_LIMITS[f];
-    if (max !== undefined && v(f).length > max) errors[f] = LOCATION_TEXT.tooLong(label, max);
-  };
-  for (const f of ['addressStreet1', 'addressCity', 'countryCode'] as const) {
-    if (!v(f)) errors[f] = LOCATION_TEXT.required(FIELD_LABELS[f]);
-  }
-  for (const f of ['facilityName', 'addressStreet1', 'addressStreet2', 'addressCity', 'addressPhone', 'addressFax', 'email'] as const) {
-    if (!errors[f]) limit(f, FIELD_LABELS[f]);
-  }
-  if (v('email') && !errors.email && !looksLikeEmail(v('email'))) errors.email = LOCATION_TEXT.invalidEmail;
-
-  const country = v('countryCode');
-  const sLabel = stateLabel(country);
-  if (country && hasStateList(country)) {
-    if (!v('stateCode')) errors.stateCode = LOCATION_TEXT.required(sLabel);
-  } else if (!v('province')) {
-    errors.province = LOCATION_TEXT.required(sLabel);
-  } else {
-    limit('province', sLabel);
-  }
-
-  const pLabel = postalLabel(country);
-  const postal = v('postalCode');
-  if (!postal) errors.postalCode = LOCATION_TEXT.required(pLabel);
-  else if (postal.length > 32) errors.postalCode = LOCATION_TEXT.tooLong(pLabel, 32);
-  else if (!country) errors.postalCode = LOCATION_TEXT.selectCountryFirst;
-  else if (!isValidPostalCode(country, postal)) errors.postalCode = LOCATION_TEXT.verifyFormat;
-  return errors;
+  const check = checkLocation(locationPayload(d, null) as LocationInput, FORM_GEO);
+  return check.ok ? {} : (check.errors as LocationErrors);
 }
 
 export const EMPTY_DRAFT: LocationDraft = {

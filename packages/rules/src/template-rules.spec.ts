@@ -1,6 +1,5 @@
-import { ExistingTemplate, GroupSettingsInput, parseTemplateRate, RuleContext, validateTemplate } from './template-rules';
-import { TemplateGeo } from './template-ports';
-import { TEMPLATE_TEXT as TEXT } from '@ar/rules';
+import { ExistingTemplate, GroupSettingsInput, parseTemplateRate, RuleContext, TemplateGeo, validateTemplate } from './template-rules';
+import { TEMPLATE_TEXT as TEXT } from './template-texts';
 
 /** A small stand-in for the houses module's lists: US, CA, AU and UK (either spelling) have states. */
 const geo: TemplateGeo = {
@@ -522,5 +521,23 @@ describe('template rules: card-processor templates', () => {
     it('says why plainly', () => {
       expect(TEXT.taxesLocked).toBe('Taxes cannot be changed or added once invoices exist for a sale using this template.');
     });
+  });
+});
+
+describe('validateTemplate without the lists (the admin form)', () => {
+  const form = (over: GroupSettingsInput) => validateTemplate(base(over), { cardProcessor: false, taxesLocked: false });
+  const row = { taxType: 'Sales tax', taxRate: '6.25', taxHammer: true };
+
+  it('takes listed codes as typed (the form offers only those) and still asks for a US state', () => {
+    expect(form({ taxSettings: [{ ...row, taxCountryID: 'US', taxStateID: 'NY' }] }).ok).toBe(true);
+    const r = form({ taxSettings: [{ ...row, taxCountryID: 'US', taxStateID: '' }] });
+    expect(r.ok ? {} : r.errors).toEqual({ 'taxSettings.0.taxStateID': TEXT.stateRequired });
+    const ca = form({ taxSettings: [{ ...row, taxCountryID: 'CA' }] });
+    expect(ca.ok ? {} : ca.errors).toEqual({ 'taxSettings.0.taxStateID': TEXT.provinceRequired });
+  });
+
+  it('does not check the location against the house (the server does)', () => {
+    expect(form({ houseAddressID: 999 }).ok).toBe(true);
+    expect(validateTemplate(base({ houseAddressID: 999 }), ctx()).ok).toBe(false);
   });
 });

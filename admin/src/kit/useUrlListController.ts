@@ -1,0 +1,103 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useGetList, type ListControllerResult, type RaRecord, type SortPayload } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { pageParam } from '../common/paginate';
+
+export interface UrlListOptions {
+  /** The /api resource (ra-data-simple-rest). */
+  resource: string;
+  perPage: number;
+  /** The server-side filter, built by the screen from its own URL parameters. */
+  filter?: Record<string, unknown>;
+  sort?: SortPayload;
+  /** Polls while the answer says so (e.g. a group still being created). */
+  refetchInterval?: (records: RaRecord[] | undefined) => number | false;
+  enabled?: boolean;
+}
+
+const NOOP = () => undefined;
+
+/**
+ * react-admin's list controller for a screen whose URL the spec fixes (`?page=2&start=...`):
+ * react-admin's own URL sync writes `page`, `perPage`, `sort`, `filter` and drops other
+ * parameters, so this one keeps `page` in the spec's parameter and leaves the rest of the URL
+ * alone. Its value goes into `<ListContextProvider>`, so Datagrid, ListPager, bulk actions and
+ * empty/loading states work as under `<ListBase>`.
+ */
+export function useUrlListController<R extends RaRecord = RaRecord>(options: UrlListOptions): ListControllerResult<R> {
+  const { resource, perPage, filter = {}, sort = { field: 'id', order: 'ASC' }, refetchInterval, enabled = true } = options;
+  const [params, setParams] = useSearchParams();
+  const page = pageParam(params.get('page'));
+  const [selectedIds, setSelectedIds] = useState<R['id'][]>([]);
+
+  const query = useGetList<R>(
+    resource,
+    { pagination: { page, perPage }, sort, filter },
+    {
+      enabled,
+      placeholderData: (prev) => prev,
+      refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data?.data) : false,
+    },
+  );
+
+  const setPage = useCallback(
+    (p: number) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (p <= 1) next.delete('page');
+        else next.set('page', String(p));
+        return next;
+      });
+      window.scrollTo({ top: 0 });
+    },
+    [setParams],
+  );
+
+  return useMemo(() => {
+    const base = {
+      sort,
+      displayedFilters: {},
+      filterValues: filter,
+      filter,
+      hideFilter: NOOP,
+      showFilter: NOOP,
+      setFilters: NOOP,
+      setSort: NOOP,
+      setPerPage: NOOP,
+      onSelect: (ids: R['id'][]) => setSelectedIds(ids),
+      onSelectAll: () => setSelectedIds((query.data ?? []).map((r) => r.id)),
+      onToggleItem: (id: R['id']) => setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id])),
+      onUnselectItems: () => setSelectedIds([]),
+      page,
+      perPage,
+      refetch: query.refetch,
+      resource,
+      selectedIds,
+      setPage,
+      hasNextPage: query.total != null ? page * perPage < query.total : false,
+      hasPreviousPage: page > 1,
+      isFetching: query.isFetching,
+      isLoading: query.isLoading,
+      isPlaceholderData: query.isPlaceholderData,
+    };
+    if (query.isPending)
+      return { ...base, data: undefined, total: undefined, meta: undefined, error: null, isPending: true } as ListControllerResult<R>;
+    if (query.error)
+      return {
+        ...base,
+        data: undefined,
+        total: undefined,
+        meta: undefined,
+        error: query.error,
+        isPending: false,
+      } as ListControllerResult<R>;
+    return {
+      ...base,
+      data: query.data ?? [],
+      total: query.total ?? 0,
+      meta: undefined,
+      error: null,
+      isPending: false,
+    } as ListControllerResult<R>;
+  }, [filter, sort, page, perPage, query, resource, selectedIds, setPage]);
+}
