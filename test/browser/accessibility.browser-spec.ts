@@ -42,7 +42,7 @@ describeIfChromium('Accessibility (axe-core, browser)', () => {
         `select c.catalog_ref from catalog c join auction_group g on g.id = c.group_id where c.house_id = ? and g.group_name = 'Autumn Fine Art & Antiques' and c.sale_type in ('live', 'timed')`,
         [houseId],
       )
-    ).map((r: { catalog_ref: string }) => r.catalog_ref);
+    ).map((r) => r.catalog_ref as string);
     const [standard] = await sql(`select id from invoice_template where house_id = ? and group_name = 'Standard Invoice'`, [houseId]);
     const made = await postGroup(owner, owner.user.houseInfo.houseRef, {
       catalogRefs: sessions,
