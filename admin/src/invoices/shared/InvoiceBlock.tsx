@@ -224,12 +224,16 @@ export const InvoiceBlock = memo(function InvoiceBlock({
               <TableCell align="right">Hammer</TableCell>
               <TableCell align="right">BP</TableCell>
               <TableCell align="right">Live Fee</TableCell>
-              {layout.tax && !cols.tax ? <TableCell /> : cols.tax && <TableCell align="right">Tax</TableCell>}
-              {layout.shipping && !cols.shipping ? <TableCell /> : cols.shipping && <TableCell align="right">S/H</TableCell>}
-              {layout.insurance && !cols.insurance ? <TableCell /> : cols.insurance && <TableCell align="right">Insurance</TableCell>}
-              {layout.other && !cols.other ? <TableCell /> : cols.other && <TableCell align="right">Other</TableCell>}
+              {layout.tax && !cols.tax ? <TableCell component="td" /> : cols.tax && <TableCell align="right">Tax</TableCell>}
+              {layout.shipping && !cols.shipping ? <TableCell component="td" /> : cols.shipping && <TableCell align="right">S/H</TableCell>}
+              {layout.insurance && !cols.insurance ? (
+                <TableCell component="td" />
+              ) : (
+                cols.insurance && <TableCell align="right">Insurance</TableCell>
+              )}
+              {layout.other && !cols.other ? <TableCell component="td" /> : cols.other && <TableCell align="right">Other</TableCell>}
               <TableCell align="right">Total</TableCell>
-              {layout.disputes && !cols.disputes ? <TableCell /> : cols.disputes && <TableCell>Disputes</TableCell>}
+              {layout.disputes && !cols.disputes ? <TableCell component="td" /> : cols.disputes && <TableCell>Disputes</TableCell>}
               <TableCell>Status</TableCell>
               {lineActions && (
                 <TableCell padding="checkbox">
