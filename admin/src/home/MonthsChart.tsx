@@ -71,8 +71,8 @@ export function MonthsChart({ months, symbol }: { months: readonly MonthFigures[
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

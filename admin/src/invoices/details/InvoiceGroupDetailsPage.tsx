@@ -57,6 +57,7 @@ import { TotalsStrip } from '../../kit/TotalsStrip';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
 import { InvoiceTable } from './InvoiceTable';
 import { PrintView } from './PrintView';
+import { usePrintLetterhead } from '../shared/usePrintLetterhead';
 
 const IN_PROGRESS_REFRESH_MS = 2000;
 /** A missing group, or another house's (the server answers 404 for both). */
@@ -117,6 +118,8 @@ export function InvoiceGroupDetailsPage() {
   // The invoices as last loaded: a note saved after a refresh sends the version now shown.
   const shown = useRef<Invoice[]>([]);
   shown.current = details.data?.invoiceBidders ?? [];
+  // The printed invoice's letterhead (the template's location and messages), loaded when Print opens.
+  const letterhead = usePrintLetterhead(user?.houseInfo.houseName ?? '', details.data?.invoiceGroup.invoiceGroupSettingsID, !!print);
 
   if (groupId === null) return <NotFoundPage />;
 
@@ -458,6 +461,7 @@ export function InvoiceGroupDetailsPage() {
       {print && (
         <PrintView
           houseName={user?.houseInfo.houseName ?? ''}
+          letterhead={letterhead}
           groupTitle={title}
           symbol={symbol}
           invoices={print.invoices}

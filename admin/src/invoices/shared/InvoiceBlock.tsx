@@ -72,7 +72,7 @@ export function pageColumns(invoices: readonly Invoice[]): OptionalColumns {
 }
 
 /** Fixed widths (px) of the item table; Lot takes the rest. Same for every block with the same columns. */
-const COL_WIDTH = { session: 108, money: 100, disputes: 96, status: 112, actions: 44 } as const;
+const COL_WIDTH = { session: 96, money: 88, disputes: 88, status: 96, actions: 40 } as const;
 
 /**
  * One invoice as the Create/Edit Invoices screens show it (spec 000 section 2): the bidder, the
@@ -202,7 +202,7 @@ export const InvoiceBlock = memo(function InvoiceBlock({
           size="small"
           aria-label={`Items of invoice ${inv.invoiceNumber}`}
           // A fixed layout from the colgroup: widths do not depend on this block's contents.
-          sx={{ tableLayout: 'fixed', minWidth: 720, '& td, & th': { px: 1 } }}
+          sx={{ tableLayout: 'fixed', minWidth: 720, '& td, & th': { px: 0.75 } }}
         >
           <colgroup>
             <col style={{ width: COL_WIDTH.session }} />
@@ -224,12 +224,16 @@ export const InvoiceBlock = memo(function InvoiceBlock({
               <TableCell align="right">Hammer</TableCell>
               <TableCell align="right">BP</TableCell>
               <TableCell align="right">Live Fee</TableCell>
-              {layout.tax && !cols.tax ? <TableCell /> : cols.tax && <TableCell align="right">Tax</TableCell>}
-              {layout.shipping && !cols.shipping ? <TableCell /> : cols.shipping && <TableCell align="right">S/H</TableCell>}
-              {layout.insurance && !cols.insurance ? <TableCell /> : cols.insurance && <TableCell align="right">Insurance</TableCell>}
-              {layout.other && !cols.other ? <TableCell /> : cols.other && <TableCell align="right">Other</TableCell>}
+              {layout.tax && !cols.tax ? <TableCell component="td" /> : cols.tax && <TableCell align="right">Tax</TableCell>}
+              {layout.shipping && !cols.shipping ? <TableCell component="td" /> : cols.shipping && <TableCell align="right">S/H</TableCell>}
+              {layout.insurance && !cols.insurance ? (
+                <TableCell component="td" />
+              ) : (
+                cols.insurance && <TableCell align="right">Insurance</TableCell>
+              )}
+              {layout.other && !cols.other ? <TableCell component="td" /> : cols.other && <TableCell align="right">Other</TableCell>}
               <TableCell align="right">Total</TableCell>
-              {layout.disputes && !cols.disputes ? <TableCell /> : cols.disputes && <TableCell>Disputes</TableCell>}
+              {layout.disputes && !cols.disputes ? <TableCell component="td" /> : cols.disputes && <TableCell>Disputes</TableCell>}
               <TableCell>Status</TableCell>
               {lineActions && (
                 <TableCell padding="checkbox">
@@ -316,8 +320,8 @@ const edited = (on: boolean | undefined) => (on ? { ...num, textDecoration: 'und
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -391,7 +395,7 @@ function LineRow({
       <TableCell title={sessionTitle} sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {l.saleIdentifier}
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>
         <Box component="span" sx={{ fontWeight: 600, mr: 1 }}>
           {l.lotNumber}
           {l.restricted && '*'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CHARGE_FIELDS, CHARGE_FORM_TEXT, CHARGES_TEXT, chargeMayBeNegative } from '@ar/rules';
+import { CHARGE_FIELDS, CHARGE_FORM_TEXT, CHARGES_TEXT, chargeMayBeNegative } from './charge-rules';
 
 describe('charge rules', () => {
   it('only Other may be negative', () => {
