@@ -18,8 +18,6 @@ import { createTestApp, TestApp } from '../support/test-app';
  * list may only shrink: an entry that is no longer needed fails the last test.
  */
 const LEGACY: Record<string, string> = {
-  'GroupDetailEditsController.edit': 'four variants, wrapped or flat, told apart by their keys (group-detail-edits.controller.ts)',
-  'FloorEditController.edit': 'a JSON:API envelope { data: { type, id, attributes } } (floor-edit.rules.ts)',
   'InvoiceDetailsController.groupDetailInfoByInvoice': 'the documented body is a bare array of ids',
   'InvoiceDetailsController.groupDetailInfo': 'documented query status/search/page/size read by invoice-list-query.ts',
   'InvoiceGroupsController.invoiceCatalogs': 'page/size read by invoice-group-rules.ts paging() with the documented messages',

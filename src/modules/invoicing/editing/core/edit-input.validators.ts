@@ -20,3 +20,12 @@ export function ReadsAs(read: (o: Rec, key: string, e: FieldErrors) => unknown):
     },
   });
 }
+
+/**
+ * The fields a client sent, from a DTO instance: class fields are own properties even when absent
+ * (ES2022 class fields, `undefined`), and the legacy readers tell variants apart by the keys present.
+ * JSON has no `undefined`, so an undefined field was not sent.
+ */
+export function sentFields(dto: object): Rec {
+  return Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
+}
