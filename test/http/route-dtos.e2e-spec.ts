@@ -18,15 +18,8 @@ import { createTestApp, TestApp } from '../support/test-app';
  * list may only shrink: an entry that is no longer needed fails the last test.
  */
 const LEGACY: Record<string, string> = {
-  'ChargesController.save': 'one object or an array of per-lot / invoice-level forms, told apart by their keys (charges.rules.ts)',
-  'GroupDetailEditsController.edit': 'four variants, wrapped or flat, told apart by their keys (group-detail-edits.controller.ts)',
-  'FloorEditController.edit': 'a JSON:API envelope { data: { type, id, attributes } } (floor-edit.rules.ts)',
   'InvoiceDetailsController.groupDetailInfoByInvoice': 'the documented body is a bare array of ids',
   'InvoiceDetailsController.groupDetailInfo': 'documented query status/search/page/size read by invoice-list-query.ts',
-  'InvoicesController.list': 'react-admin sort/range/filter (JSON in the query), core/http/ra-list-query.ts',
-  'InvoiceTemplatesController.list': 'react-admin sort/range/filter (JSON in the query), core/http/ra-list-query.ts',
-  'InvoiceGroupsResourceController.list': 'react-admin sort/range/filter (JSON in the query), core/http/ra-list-query.ts',
-  'LocationsResourceController.getList': 'react-admin sort/range/filter (JSON in the query), core/http/ra-list-query.ts',
   'InvoiceGroupsController.invoiceCatalogs': 'page/size read by invoice-group-rules.ts paging() with the documented messages',
   'InvoiceGroupsController.invoiceGroups': 'page/size/startDate/endDate read by invoice-group-rules.ts with the documented messages',
   'InvoiceGroupSettingsController.groupSettings': 'groupSettingsID: blank, 0 or an id (template-ids.ts queryTemplateId)',

@@ -14,7 +14,11 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 }
 
 export function validationExceptionFactory(errors: ValidationError[]): DomainError {
-  const fields = flattenValidationErrors(errors);
+  return fieldValidationError(flattenValidationErrors(errors));
+}
+
+/** The answer for `{ field: message }`: UNKNOWN_FIELDS when every field is one the call does not take. */
+export function fieldValidationError(fields: Record<string, string>): DomainError {
   const unknown = Object.entries(fields).filter(([, m]) => m.endsWith('should not exist'));
   if (unknown.length && unknown.length === Object.keys(fields).length) {
     return new DomainError('bad_request', 'UNKNOWN_FIELDS', `Unknown field(s): ${unknown.map(([k]) => k).join(', ')}.`, fields);

@@ -1,4 +1,4 @@
-import { Type, ValidationPipe } from '@nestjs/common';
+import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -13,6 +13,7 @@ import { ADMIN_DIST, APP_VERSION } from '../paths';
 import { mountAdmin } from './admin-static';
 import { bodyParsers } from './body-parsers';
 import { NoBodyInterceptor } from './no-body.interceptor';
+import { AppValidationPipe } from './one-or-many-body';
 import { refuseUnsafeInput } from './safe-input';
 import { compressResponses } from './compress-responses';
 
@@ -45,7 +46,7 @@ export async function createApp(
     app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
   }
   app.useGlobalPipes(
-    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
+    new AppValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
   );
   app.useGlobalInterceptors(new NoBodyInterceptor());
   app.useGlobalFilters(new AllExceptionsFilter());

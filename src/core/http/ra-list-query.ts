@@ -1,5 +1,6 @@
 import { DomainError } from '../errors/domain-error';
 import { idFromNumber } from '../validation/int4';
+import type { RaListQueryDto } from './ra-list-query.dto';
 import { assertSafeInput } from './safe-input';
 
 /** A react-admin (ra-data-simple-rest) list request: `?sort=["f","ASC"]&range=[0,24]&filter={...}`. */
@@ -32,7 +33,7 @@ function parseJson(name: string, raw: unknown): unknown {
  * (anything else is a 400, so no column name from a client ever reaches SQL unchecked).
  */
 export function parseRaListQuery(
-  query: Record<string, unknown>,
+  query: RaListQueryDto,
   opts: { sortable: readonly string[]; defaultSort?: RaListQuery['sort']; defaultLimit?: number },
 ): RaListQuery {
   const sortRaw = parseJson('sort', query.sort);

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, RequireAccess, SignedIn } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
 import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
+import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
 import { LocationResourceDto } from './dto/location-form.dto';
 import { locationNotFound } from './location-id';
 import { HouseAddressView } from './location-view';
@@ -21,12 +22,12 @@ export class LocationsResourceController {
 
   @SignedIn()
   @Get()
-  @ApiQuery({ name: 'sort', required: false, description: `["field","ASC|DESC"]; fields: ${LOCATION_SORTABLE.join(', ')}` })
-  @ApiQuery({ name: 'range', required: false, description: '[start,end] (inclusive)' })
-  @ApiQuery({ name: 'filter', required: false, description: '{"q": text, "id": [ids], "primary": bool, "countryCode": code}' })
+  @ApiOperation({
+    summary: `List: sort by ${LOCATION_SORTABLE.join(', ')}; filter={"q": text, "id": [ids], "primary": bool, "countryCode": code}; total in Content-Range`,
+  })
   async getList(
     @CurrentPrincipal() p: Principal,
-    @Query() query: Record<string, unknown>,
+    @Query() query: RaListQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<HouseAddressView[]> {
     const q = parseRaListQuery(query, { sortable: LOCATION_SORTABLE });

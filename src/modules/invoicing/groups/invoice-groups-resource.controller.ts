@@ -5,6 +5,7 @@ import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decor
 import { Principal } from '../../../core/auth/principal';
 import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
+import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
 import { CreateInvoiceGroupDto } from './dto/create-invoice-group.dto';
 import { idempotencyKey, groupNotFound } from './invoice-group-rules';
 import { GROUP_SORTABLE, InvoiceGroupsService } from './invoice-groups.service';
@@ -24,7 +25,7 @@ export class InvoiceGroupsResourceController {
     summary:
       'List: ?sort=["createdAt","DESC"]&range=[0,9]&filter={"q":"...","id":[..],"invoiceCreated":true,"invoiceGroupSettingsID":1,"startDate":"MM/DD/YYYY","endDate":"MM/DD/YYYY"}; total in Content-Range',
   })
-  async list(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@CurrentPrincipal() p: Principal, @Query() query: RaListQueryDto, @Res({ passthrough: true }) res: Response) {
     const q = parseRaListQuery(query, { sortable: GROUP_SORTABLE, defaultSort: { field: 'createdAt', order: 'DESC' }, defaultLimit: 10 });
     const { records, total } = await this.groups.list(p.houseId, q);
     res.setHeader('Content-Range', contentRange('invoice-groups', q.offset, records.length, total));

@@ -5,6 +5,7 @@ import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decor
 import { Principal } from '../../../core/auth/principal';
 import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
+import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
 import { InvoiceDetailsService } from './invoice-details.service';
 import { criteriaFromRa, DEFAULT_SORT, INVOICE_SORTABLE } from './invoice-list-query';
 import { invoiceNotFound } from './invoices.errors';
@@ -30,7 +31,7 @@ export class InvoicesController {
       'List: ?sort=["invoiceNumber","ASC"]&range=[0,49]&filter={"invoiceGroupId":1,"status":"UNPAID","q":"smith","id":[..]}; ' +
       `sort by ${INVOICE_SORTABLE.join(', ')}; total in Content-Range; records without invoiceDetails`,
   })
-  async list(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@CurrentPrincipal() p: Principal, @Query() query: RaListQueryDto, @Res({ passthrough: true }) res: Response) {
     const q = parseRaListQuery(query, { sortable: INVOICE_SORTABLE, defaultSort: DEFAULT_SORT, defaultLimit: 50 });
     const { records, total } = await this.details.list(p.houseId, criteriaFromRa(q));
     res.setHeader('Content-Range', contentRange('invoices', q.offset, records.length, total));

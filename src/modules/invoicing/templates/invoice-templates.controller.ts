@@ -5,6 +5,7 @@ import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decor
 import { Principal } from '../../../core/auth/principal';
 import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
+import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
 import { InvoiceTemplateRecordDto } from './dto/group-settings.dto';
 import { GroupSettingsView } from './group-settings.view';
 import { InvoiceTemplatesService, TEMPLATE_SORTABLE } from './invoice-templates.service';
@@ -28,7 +29,7 @@ export class InvoiceTemplatesController {
   @ApiOperation({
     summary: 'List: ?sort=["groupName","ASC"]&range=[0,24]&filter={"q":"...","id":[..],"payrixTemplate":true}; total in Content-Range',
   })
-  async list(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(@CurrentPrincipal() p: Principal, @Query() query: RaListQueryDto, @Res({ passthrough: true }) res: Response) {
     const q = parseRaListQuery(query, { sortable: TEMPLATE_SORTABLE, defaultSort: { field: 'groupName', order: 'ASC' } });
     const { records, total } = await this.templates.list(p.houseId, q);
     res.setHeader('Content-Range', contentRange('invoice-templates', q.offset, records.length, total));

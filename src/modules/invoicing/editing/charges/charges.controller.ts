@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../../core/auth/access.decorators';
 import { Principal } from '../../../../core/auth/principal';
-import { parseChargeRequests } from './charges.rules';
+import { OneOrManyBody } from '../../../../core/http/one-or-many-body';
+import { ChargeFormDto } from './charges.dto';
+import { MAX_CHARGE_BODIES, parseChargeRequests } from './charges.rules';
 import { ChargesService } from './charges.service';
 
 /** `POST /app/house/{houseRef}/additionalCharges` (spec 000 section 7): the Add/Edit Charges modal's save. */
@@ -37,7 +39,10 @@ export class ChargesController {
       },
     },
   })
-  async save(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
+  async save(
+    @CurrentPrincipal() p: Principal,
+    @OneOrManyBody(ChargeFormDto, { max: MAX_CHARGE_BODIES }) body: ChargeFormDto | ChargeFormDto[],
+  ) {
     return { data: await this.charges.save(p, parseChargeRequests(body)) };
   }
 }

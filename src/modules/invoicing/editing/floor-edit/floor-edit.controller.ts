@@ -5,7 +5,7 @@ import { Principal } from '../../../../core/auth/principal';
 import { DomainError } from '../../../../core/errors/domain-error';
 import { IdParam } from '../../../../core/http/id-param';
 import { invoiceNotFound } from '../../invoices/invoices.errors';
-import { isRecord } from '../core/edit-input';
+import { FloorEditDto } from './floor-edit.dto';
 import { FloorEditService } from './floor-edit.service';
 import { checkChannelHeader, parseFloorEdit } from './floor-edit.rules';
 
@@ -52,11 +52,10 @@ export class FloorEditController {
     @CurrentPrincipal() p: Principal,
     @IdParam('id', invoiceNotFound) invoiceId: number,
     @Headers() headers: Record<string, string | string[] | undefined>,
-    @Body() body: unknown,
+    @Body() body: FloorEditDto,
   ) {
     checkHouseUserHeader(headers, p);
-    checkChannelHeader(headers.channel);
-    if (isRecord(body)) checkChannelHeader(body.channel);
+    checkChannelHeader(headers.channel); // the body's channel: FloorEditDto
     return { data: await this.floor.edit(p, parseFloorEdit(invoiceId, body)) };
   }
 }

@@ -5,14 +5,16 @@ import { Principal } from '../../../../core/auth/principal';
 import { IdParam } from '../../../../core/http/id-param';
 import { invoiceGroupNotFound } from '../../invoices/invoices.errors';
 import { FieldErrors, INPUT_TEXT, invalid, isRecord, type Rec } from '../core/edit-input';
+import { sentFields } from '../core/edit-input.validators';
 import { DeliveryModeService } from './delivery-mode.service';
+import { EDIT_VARIANTS, GroupDetailEditDto } from './group-detail-edit.dto';
 import { parseDeliveryEntry, type DeliveryEntry } from './delivery-mode.rules';
 import { LineVisibilityService } from './line-visibility.service';
 import { parseVisibilityEntry, type VisibilityEntry } from './line-visibility.rules';
 import { NotesService } from './notes.service';
 import { parseNoteEntry, type NoteEntry } from './notes.rules';
 
-export const VARIANTS = ['invoiceDetails', 'invoiceDetailPrice', 'invoiceNotes', 'invoiceItemDeliveryModes'] as const;
+export const VARIANTS = EDIT_VARIANTS;
 export type VariantName = (typeof VARIANTS)[number];
 
 /** Entries in one request (Bulk add note on a whole group). */
@@ -95,8 +97,8 @@ export class GroupDetailEditsController {
       'Wrapped ({ invoiceNotes: [..] }, a list is all-or-nothing) or flat (told apart by its keys). Answers { data: { success, invoiceID?, version?, invoice?, invoices } }.',
   })
   @ApiBody({ schema: { example: { invoiceNotes: [{ invoiceID: 101, notes: 'Collect Tuesday', version: 4 }] } } })
-  async edit(@CurrentPrincipal() p: Principal, @IdParam('id', invoiceGroupNotFound) groupId: number, @Body() body: unknown) {
-    const edit = parseGroupDetailEdit(body);
+  async edit(@CurrentPrincipal() p: Principal, @IdParam('id', invoiceGroupNotFound) groupId: number, @Body() body: GroupDetailEditDto) {
+    const edit = parseGroupDetailEdit(sentFields(body));
     switch (edit.variant) {
       case 'visibility':
         return { data: await this.visibility.setVisibility(p, groupId, edit.entries) };
