@@ -190,7 +190,8 @@ describe('invoice creation survives the worker being killed mid-way (child proce
     startWorker();
     const done = await waitFor(
       () => group(id),
-      (g) => g.invoice_created || g.creation_error !== null,
+      // The group commits inside the job; the run records `completed` just after: wait for both.
+      (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
       'the group to be created',
       180_000,
       200,
@@ -235,7 +236,8 @@ describe('invoice creation survives the worker being killed mid-way (child proce
     expect(a.body.creationJobID).not.toBe(failed.creationJobID);
     const created = await waitFor(
       () => group(id),
-      (g) => g.invoice_created || g.creation_error !== null,
+      // The group commits inside the job; the run records `completed` just after: wait for both.
+      (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
       'the retried group to be created',
       180_000,
       200,
