@@ -13,9 +13,13 @@ export interface UrlListOptions {
   /** Polls while the answer says so (e.g. a group still being created). */
   refetchInterval?: (records: RaRecord[] | undefined) => number | false;
   enabled?: boolean;
+  /** Where a new page size goes (the screen's own URL parameter); without it the size is fixed. */
+  setPerPage?: (perPage: number) => void;
 }
 
 const NOOP = () => undefined;
+const EMPTY_FILTER = {};
+const BY_ID: SortPayload = { field: 'id', order: 'ASC' };
 
 /**
  * react-admin's list controller for a screen whose URL the spec fixes (`?page=2&start=...`):
@@ -25,7 +29,7 @@ const NOOP = () => undefined;
  * empty/loading states work as under `<ListBase>`.
  */
 export function useUrlListController<R extends RaRecord = RaRecord>(options: UrlListOptions): ListControllerResult<R> {
-  const { resource, perPage, filter = {}, sort = { field: 'id', order: 'ASC' }, refetchInterval, enabled = true } = options;
+  const { resource, perPage, filter = EMPTY_FILTER, sort = BY_ID, refetchInterval, enabled = true, setPerPage: onPerPage = NOOP } = options;
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
   const [selectedIds, setSelectedIds] = useState<R['id'][]>([]);
@@ -63,7 +67,8 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
       showFilter: NOOP,
       setFilters: NOOP,
       setSort: NOOP,
-      setPerPage: NOOP,
+      // MUI's size select answers the value as a string (a native select always does).
+      setPerPage: (n: number | string) => onPerPage(Number(n)),
       onSelect: (ids: R['id'][]) => setSelectedIds(ids),
       onSelectAll: () => setSelectedIds((query.data ?? []).map((r) => r.id)),
       onToggleItem: (id: R['id']) => setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id])),
@@ -99,5 +104,5 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
       error: null,
       isPending: false,
     } as ListControllerResult<R>;
-  }, [filter, sort, page, perPage, query, resource, selectedIds, setPage]);
+  }, [filter, sort, page, perPage, query, resource, selectedIds, setPage, onPerPage]);
 }
