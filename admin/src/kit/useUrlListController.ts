@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useGetList, type ListControllerResult, type RaRecord, type SortPayload } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { pageParam } from '../common/paginate';
@@ -44,6 +44,12 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
     },
   );
 
+  // While the next page loads, the previous rows stay on screen (placeholder data): the pager then
+  // describes those rows (their page and size), not the URL's, so "1-50 of 83" never sits above 83 rows.
+  const settled = useRef({ page, perPage });
+  if (!query.isPlaceholderData && !query.isPending) settled.current = { page, perPage };
+  const shown = query.isPlaceholderData ? settled.current : { page, perPage };
+
   const setPage = useCallback(
     (p: number) => {
       setParams((prev) => {
@@ -73,14 +79,14 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
       onSelectAll: () => setSelectedIds((query.data ?? []).map((r) => r.id)),
       onToggleItem: (id: R['id']) => setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id])),
       onUnselectItems: () => setSelectedIds([]),
-      page,
-      perPage,
+      page: shown.page,
+      perPage: shown.perPage,
       refetch: query.refetch,
       resource,
       selectedIds,
       setPage,
-      hasNextPage: query.total != null ? page * perPage < query.total : false,
-      hasPreviousPage: page > 1,
+      hasNextPage: query.total != null ? shown.page * shown.perPage < query.total : false,
+      hasPreviousPage: shown.page > 1,
       isFetching: query.isFetching,
       isLoading: query.isLoading,
       isPlaceholderData: query.isPlaceholderData,
@@ -104,5 +110,5 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
       error: null,
       isPending: false,
     } as ListControllerResult<R>;
-  }, [filter, sort, page, perPage, query, resource, selectedIds, setPage, onPerPage]);
+  }, [filter, sort, shown.page, shown.perPage, query, resource, selectedIds, setPage, onPerPage]);
 }
