@@ -166,6 +166,44 @@ describeIfChromium('admin kit: empty, not-found, out-of-range and retry states (
     await shots('details-list');
   });
 
+  it("Invoice Group Details reads its rows without lots and a row's lots only when it is opened", async () => {
+    const groupId = groupIds[1];
+    const calls: string[] = [];
+    const onRequest = (r: { url: () => string }) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/invoices')) calls.push(path);
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${server.baseUrl}/ar/invoices/InvoiceGroupDetails/${groupId}`);
+      const row = page.getByTestId('invoice-row').first();
+      await row.waitFor();
+      // The page of rows came from the list resource; no invoice was read on its own.
+      expect(calls).toContain('/api/invoices');
+      expect(calls.filter((c) => c !== '/api/invoices')).toEqual([]);
+      expect(await page.getByTestId('invoice-lines').count()).toBe(0);
+
+      const number = await row.getByTestId('invoice-number').textContent();
+      const [inv] = await sql('select id from invoice where group_id = ? and invoice_number = ?', [groupId, Number(number)]);
+      const [{ n: lots }] = await sql('select count(*)::int as n from invoice_line where invoice_id = ?', [inv.id]);
+      const expand = row.getByTestId('row-expand');
+      expect(await expand.getAttribute('aria-expanded')).toBe('false');
+      await expand.click();
+      const lines = page.getByTestId('invoice-lines');
+      await lines.waitFor();
+      expect(await expand.getAttribute('aria-expanded')).toBe('true');
+      expect(calls).toContain(`/api/invoices/${String(inv.id)}`);
+      expect(await lines.getByTestId('invoice-line').count()).toBe(lots);
+      expect(lots).toBeGreaterThan(0);
+      await shots('details-row-open');
+      // Closing hides the lots again; the rows around it are untouched.
+      await expand.click();
+      expect(await page.getByTestId('invoice-lines').count()).toBe(0);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('a disabled Save in the Location dialog says which fields are still missing', async () => {
     await page.goto(`${server.baseUrl}/ar/settings/locations`);
     await page.getByRole('button', { name: 'Add Location' }).click();

@@ -218,4 +218,45 @@ describeIfChromium('Locations page (browser)', () => {
       await other.close();
     }
   });
+
+  it('pages the locations 25 at a time, primary first, with the pager at the top and the bottom', async () => {
+    const sql = (q: string, params: unknown[] = []): Promise<Record<string, unknown>[]> =>
+      server.testApp.em().getConnection().execute(q, params);
+    const columns = (
+      await sql(
+        `select column_name from information_schema.columns
+          where table_name = 'house_address' and column_name not in ('id', 'primary', 'facility_name')`,
+      )
+    ).map((c) => `"${String(c.column_name)}"`);
+    // 30 more locations for the demo house, copies of a non-primary one, straight in the table.
+    await sql(
+      `insert into house_address (${columns.join(', ')}, "primary", facility_name)
+       select ${columns.map((c) => `a.${c}`).join(', ')}, false, 'Pager ' || lpad(n::text, 2, '0')
+         from house_address a join house h on h.id = a.house_id, generate_series(1, 30) n
+        where h.house_user_name = 'demo' and not a."primary" and a.deleted_at is null
+          and a.id = (select min(b.id) from house_address b where b.house_id = h.id and not b."primary" and b.deleted_at is null)`,
+    );
+    try {
+      const [{ n }] = await sql(
+        `select count(*)::int as n from house_address a join house h on h.id = a.house_id where h.house_user_name = 'demo' and a.deleted_at is null`,
+      );
+      await page.goto(`${server.baseUrl}/ar/settings/locations`);
+      await page.getByTestId('primary-badge').waitFor();
+      expect(await page.locator('[data-testid^="location-row-"]').count()).toBe(25);
+      expect(await page.locator('[data-testid^="location-row-"]').first().getByTestId('primary-badge').count()).toBe(1);
+      const ranges = page.locator('.MuiTablePagination-displayedRows');
+      expect(await ranges.allTextContents()).toEqual([`1-25 of ${String(n)}`, `1-25 of ${String(n)}`]);
+      await page.getByRole('navigation', { name: 'Location pages', exact: true }).getByRole('button', { name: 'Page 2' }).click();
+      await page.waitForURL(/page=2/);
+      await page
+        .getByText(`26-${String(n)} of ${String(n)}`)
+        .first()
+        .waitFor();
+      expect(await page.locator('[data-testid^="location-row-"]').count()).toBe((n as number) - 25);
+      expect(await page.getByTestId('primary-badge').count()).toBe(0);
+      await shot('paged');
+    } finally {
+      await sql(`delete from house_address where facility_name like 'Pager %'`);
+    }
+  });
 });

@@ -10,6 +10,8 @@ export interface ListPagerProps {
   position?: 'top' | 'bottom';
   /** Accessible name of the page links. */
   label?: string;
+  /** data-testid of the size select and of the range label ("1-50 of 120"). */
+  testIds?: { size?: string; range?: string };
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ListPagerProps {
  * links follow spec 000 section 9 (4 pages, 1 margin page, Previous and Next). A page past the
  * end (an old link, rows removed meanwhile) shows the way back to page 1 instead of nothing.
  */
-export function ListPager({ sizes, position = 'bottom', label = 'Pages' }: ListPagerProps) {
+export function ListPager({ sizes, position = 'bottom', label = 'Pages', testIds }: ListPagerProps) {
   const { page, perPage, total, isPending, setPage } = useListPaginationContext();
   const pageCount = total != null ? Math.ceil(total / perPage) : undefined;
   if (!isPending && total != null && total > 0 && pageCount !== undefined && page > pageCount) {
@@ -42,6 +44,11 @@ export function ListPager({ sizes, position = 'bottom', label = 'Pages' }: ListP
         rowsPerPageOptions={sizes.length > 1 ? [...sizes] : []}
         actions={PagerActions}
         data-testid={`pager-${position}`}
+        // A native select, as the kit's AppSelect: keyboard and screen readers get the platform's own.
+        slotProps={{
+          select: { native: true, inputProps: { 'aria-label': 'Rows per page', 'data-testid': testIds?.size } },
+          displayedRows: { 'data-testid': testIds?.range } as object,
+        }}
         sx={{ '& .MuiTablePagination-toolbar': { px: 0, minHeight: 44 }, '& .MuiTablePagination-spacer': { display: 'none' } }}
       />
     </PagerLabel.Provider>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useGetList, type ListControllerResult, type RaRecord, type SortPayload } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { pageParam } from '../common/paginate';
@@ -13,9 +13,13 @@ export interface UrlListOptions {
   /** Polls while the answer says so (e.g. a group still being created). */
   refetchInterval?: (records: RaRecord[] | undefined) => number | false;
   enabled?: boolean;
+  /** Where a new page size goes (the screen's own URL parameter); without it the size is fixed. */
+  setPerPage?: (perPage: number) => void;
 }
 
 const NOOP = () => undefined;
+const EMPTY_FILTER = {};
+const BY_ID: SortPayload = { field: 'id', order: 'ASC' };
 
 /**
  * react-admin's list controller for a screen whose URL the spec fixes (`?page=2&start=...`):
@@ -25,7 +29,7 @@ const NOOP = () => undefined;
  * empty/loading states work as under `<ListBase>`.
  */
 export function useUrlListController<R extends RaRecord = RaRecord>(options: UrlListOptions): ListControllerResult<R> {
-  const { resource, perPage, filter = {}, sort = { field: 'id', order: 'ASC' }, refetchInterval, enabled = true } = options;
+  const { resource, perPage, filter = EMPTY_FILTER, sort = BY_ID, refetchInterval, enabled = true, setPerPage: onPerPage = NOOP } = options;
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
   const [selectedIds, setSelectedIds] = useState<R['id'][]>([]);
@@ -39,6 +43,12 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
       refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data?.data) : false,
     },
   );
+
+  // While the next page loads, the previous rows stay on screen (placeholder data): the pager then
+  // describes those rows (their page and size), not the URL's, so "1-50 of 83" never sits above 83 rows.
+  const settled = useRef({ page, perPage });
+  if (!query.isPlaceholderData && !query.isPending) settled.current = { page, perPage };
+  const shown = query.isPlaceholderData ? settled.current : { page, perPage };
 
   const setPage = useCallback(
     (p: number) => {
@@ -63,19 +73,20 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
       showFilter: NOOP,
       setFilters: NOOP,
       setSort: NOOP,
-      setPerPage: NOOP,
+      // MUI's size select answers the value as a string (a native select always does).
+      setPerPage: (n: number | string) => onPerPage(Number(n)),
       onSelect: (ids: R['id'][]) => setSelectedIds(ids),
       onSelectAll: () => setSelectedIds((query.data ?? []).map((r) => r.id)),
       onToggleItem: (id: R['id']) => setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id])),
       onUnselectItems: () => setSelectedIds([]),
-      page,
-      perPage,
+      page: shown.page,
+      perPage: shown.perPage,
       refetch: query.refetch,
       resource,
       selectedIds,
       setPage,
-      hasNextPage: query.total != null ? page * perPage < query.total : false,
-      hasPreviousPage: page > 1,
+      hasNextPage: query.total != null ? shown.page * shown.perPage < query.total : false,
+      hasPreviousPage: shown.page > 1,
       isFetching: query.isFetching,
       isLoading: query.isLoading,
       isPlaceholderData: query.isPlaceholderData,
@@ -99,5 +110,5 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
       error: null,
       isPending: false,
     } as ListControllerResult<R>;
-  }, [filter, sort, page, perPage, query, resource, selectedIds, setPage]);
+  }, [filter, sort, shown.page, shown.perPage, query, resource, selectedIds, setPage, onPerPage]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -22,19 +22,18 @@ import PrintIcon from '@mui/icons-material/Print';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ListContextProvider, useNotify, type SortPayload } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
 import { downloadText } from '../../common/downloadFile';
 import { NotFoundPage } from '../../common/NotFoundPage';
-import { AppSelect } from '../../kit/AppSelect';
 import { ErrorAlert } from '../../kit/ErrorAlert';
+import { ListPager } from '../../kit/ListPager';
+import { useUrlListController } from '../../kit/useUrlListController';
 import { PageHeader } from '../../kit/PageHeader';
-import { Pager } from '../../common/Pager';
-import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
 import { csvFileName, invoicesCsv } from '../csv';
 import {
@@ -55,11 +54,12 @@ import type { EditableInvoice } from '../shared/editingTypes';
 import { NoteDialog } from '../shared/NoteDialog';
 import { TotalsStrip } from '../../kit/TotalsStrip';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
-import { InvoiceTable } from './InvoiceTable';
+import { InvoiceTable, type InvoiceRecord } from './InvoiceTable';
 import { PrintView } from './PrintView';
 import { usePrintLetterhead } from '../shared/usePrintLetterhead';
 
 const IN_PROGRESS_REFRESH_MS = 2000;
+const BY_NUMBER: SortPayload = { field: 'invoiceNumber', order: 'ASC' };
 /** A missing group, or another house's (the server answers 404 for both). */
 export const INVOICE_GROUP_NOT_FOUND = 'This invoice group was not found. It may have been deleted, or it belongs to another house.';
 
@@ -79,11 +79,14 @@ const editable = (i: Invoice) => i as unknown as EditableInvoice;
  * group's sessions with day numbers, its totals, and its invoices 50/100/200 a page, filtered
  * ALL/UNPAID/PAID and searched by name or invoice number in the database; Print all/selected,
  * Download as CSV. Page, size, filter and search live in the URL, so Back and links keep them.
+ *
+ * Two reads start together: the group's header (groupDetailInfo with size=1: group, sessions,
+ * totals) and the page of rows through react-admin's list machinery (`/api/invoices`, rows
+ * without lots); a row's lots are read when it is opened.
  */
 export function InvoiceGroupDetailsPage() {
   const groupId = groupIdParam(useParams().invoiceGroupID);
   const [params, setParams] = useSearchParams();
-  const page = pageParam(params.get('page'));
   const size = pageSizeParam(params.get('size'));
   const status = statusParam(params.get('status'));
   const search = searchParam(params.get('search'));
@@ -93,7 +96,6 @@ export function InvoiceGroupDetailsPage() {
 
   const [searchText, setSearchText] = useState(search);
   useEffect(() => setSearchText(search), [search]);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [print, setPrint] = useState<PrintState | null>(null);
   const [csvBusy, setCsvBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -102,22 +104,56 @@ export function InvoiceGroupDetailsPage() {
   const notify = useNotify();
 
   const details = useQuery({
-    queryKey: INVOICE_KEYS.details(houseRef, groupId ?? 0, { view: 'details', page, size, status, search }),
-    queryFn: () => fetchGroupDetailInfo(dp, houseRef, groupId!, { page, size, status, search }),
+    queryKey: INVOICE_KEYS.details(houseRef, groupId ?? 0, { view: 'header' }),
+    queryFn: () => fetchGroupDetailInfo(dp, houseRef, groupId!, { size: 1 }),
     enabled: houseRef !== '' && groupId !== null,
-    placeholderData: keepPreviousData,
     retry: false,
     refetchInterval: (q) =>
       q.state.data && !q.state.data.invoiceGroup.invoiceCreated && !q.state.data.invoiceGroup.creationError
         ? IN_PROGRESS_REFRESH_MS
         : false,
   });
+  const filter = useMemo(
+    () => ({
+      invoiceGroupId: groupId,
+      ...(status !== 'ALL' ? { status } : {}),
+      ...(search ? { q: search } : {}),
+    }),
+    [groupId, status, search],
+  );
+  const setPerPage = useCallback(
+    (n: number) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('page');
+        if (n === DEFAULT_TABLE_PAGE_SIZE) next.delete('size');
+        else next.set('size', String(n));
+        return next;
+      }),
+    [setParams],
+  );
+  const list = useUrlListController<InvoiceRecord>({
+    resource: 'invoices',
+    perPage: size,
+    filter,
+    sort: BY_NUMBER,
+    setPerPage,
+    enabled: groupId !== null,
+  });
+  // Rows read while the group was still being created: read them again once it is.
+  const created = details.data?.invoiceGroup.invoiceCreated;
+  const { refetch: refetchRows } = list;
+  const wasCreated = useRef(created);
+  useEffect(() => {
+    if (wasCreated.current === false && created) void refetchRows();
+    wasCreated.current = created;
+  }, [created, refetchRows]);
   const closePrint = useCallback(() => setPrint(null), []);
   const openContact = useCallback((inv: Invoice) => setRowDialog({ kind: 'contact', invoiceId: inv.invoiceID }), []);
   const openNote = useCallback((inv: Invoice) => setRowDialog({ kind: 'note', invoiceId: inv.invoiceID }), []);
   // The invoices as last loaded: a note saved after a refresh sends the version now shown.
   const shown = useRef<Invoice[]>([]);
-  shown.current = details.data?.invoiceBidders ?? [];
+  shown.current = list.data ?? [];
   // The printed invoice's letterhead (the template's location and messages), loaded when Print opens.
   const letterhead = usePrintLetterhead(user?.houseInfo.houseName ?? '', details.data?.invoiceGroup.invoiceGroupSettingsID, !!print);
 
@@ -136,7 +172,8 @@ export function InvoiceGroupDetailsPage() {
   const d = details.data;
   const symbol = d?.totalPrice.currencySymbol ?? '$';
   const title = d?.invoiceGroup.invoiceGroupTitle ?? '';
-  const selectedIds = [...selected];
+  const selectedIds = list.selectedIds;
+  const selected = new Set(selectedIds);
 
   const openPrint = async () => {
     setPrint({ invoices: null, error: null });
@@ -150,7 +187,7 @@ export function InvoiceGroupDetailsPage() {
     }
   };
 
-  const refresh = () => qc.invalidateQueries({ queryKey: ['invoices', 'details', houseRef, groupId] });
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['invoices', 'details', houseRef, groupId] }), list.refetch()]);
   const byId = (id: number) => shown.current.find((i) => i.invoiceID === id);
   const dialogInvoice = rowDialog && 'invoiceId' in rowDialog ? byId(rowDialog.invoiceId) : undefined;
 
@@ -178,48 +215,17 @@ export function InvoiceGroupDetailsPage() {
     }
   };
 
-  /** Page size, range label and page links, at the top and at the bottom of the table. */
-  const tablePager = (position: 'top' | 'bottom') =>
-    d ? (
-      <Box
-        sx={{
-          p: 1.5,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          flexWrap: 'wrap',
-          ...(position === 'top' ? { borderBottom: 1 } : { borderTop: 1 }),
-          borderColor: 'divider',
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <AppSelect
-            label="Per page"
-            id={`page-size-${position}`}
-            value={String(size)}
-            onChange={(v) => setQuery({ size: v === String(DEFAULT_TABLE_PAGE_SIZE) ? null : v })}
-            options={TABLE_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
-            size="small"
-            sx={{ width: 110 }}
-            slotProps={{ htmlInput: { 'data-testid': position === 'top' ? 'page-size-top' : 'page-size' } }}
-          />
-          <Typography variant="body2" color="text.secondary" data-testid={position === 'top' ? 'invoice-range-top' : 'invoice-range'}>
-            {/* From the answer, not the URL: while the next page loads, the label still describes the rows shown. */}
-            {rangeLabel(d.page, d.size ?? size, d.totalRecords)}
-          </Typography>
-        </Box>
-        <Pager
-          page={page}
-          pageCount={pageCountOf(d.totalRecords, size)}
-          onPage={(p) => {
-            setQuery({ page: p <= 1 ? null : String(p) }, false);
-            window.scrollTo({ top: 0 });
-          }}
-          label={position === 'top' ? 'Invoice pages (top)' : 'Invoice pages'}
-        />
-      </Box>
-    ) : null;
+  /** react-admin's pager (page size, range label, page links), at the top and at the bottom of the table. */
+  const tablePager = (position: 'top' | 'bottom') => (
+    <Box sx={{ px: 1.5, ...(position === 'top' ? { borderBottom: 1 } : { borderTop: 1 }), borderColor: 'divider' }}>
+      <ListPager
+        sizes={TABLE_PAGE_SIZES}
+        position={position}
+        label="Invoice pages"
+        testIds={position === 'top' ? { size: 'page-size-top', range: 'invoice-range-top' } : { size: 'page-size', range: 'invoice-range' }}
+      />
+    </Box>
+  );
 
   return (
     <Stack spacing={2} data-testid="invoice-group-details">
@@ -247,148 +253,153 @@ export function InvoiceGroupDetailsPage() {
               {INVOICE_TEXT.noInvoicesGenerated}
             </Alert>
           ) : (
-            <Card variant="outlined">
-              <Box
-                sx={{ p: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}
-              >
-                <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => void openPrint()} data-testid="print">
-                  {selected.size ? 'Print selected' : 'Print all'}
-                </Button>
-                <Button variant="outlined" startIcon={<EditIcon />} component={RouterLink} to={editInvoicesPath(groupId)}>
-                  Edit all invoices
-                </Button>
-                <Button
-                  variant="outlined"
-                  startIcon={<DownloadIcon />}
-                  onClick={() => void downloadCsv()}
-                  disabled={csvBusy}
-                  data-testid="download-csv"
-                >
-                  Download as CSV
-                </Button>
-                <Button
-                  variant="outlined"
-                  startIcon={<MailIcon />}
-                  onClick={() => setRowDialog({ kind: 'bulkContact', invoiceIds: selectedIds })}
-                  disabled={!selected.size}
-                  data-testid="bulk-contact"
-                >
-                  Bulk contact
-                </Button>
-                <Button
-                  variant="outlined"
-                  startIcon={<NoteAddIcon />}
-                  onClick={() => setRowDialog({ kind: 'bulkNote', invoiceIds: selectedIds })}
-                  disabled={!selected.size}
-                  data-testid="bulk-note"
-                >
-                  Bulk add note
-                </Button>
-                <Button
-                  variant="outlined"
-                  startIcon={<SendIcon />}
-                  component={RouterLink}
-                  to={previewPath(groupId, selectedIds)}
-                  disabled={!selected.size}
-                  data-testid="preview-send-selected"
-                >
-                  Preview and Send Selected
-                </Button>
-                <Box sx={{ flex: 1 }} />
-                {selected.size > 0 && (
-                  <Typography variant="body2" color="text.secondary" data-testid="selected-count">
-                    {selected.size} selected ·{' '}
-                    <Link component="button" type="button" onClick={() => setSelected(new Set())}>
-                      Clear selection
-                    </Link>
-                  </Typography>
-                )}
-              </Box>
-              <Box sx={{ p: 1.5, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-                <ToggleButtonGroup
-                  size="small"
-                  exclusive
-                  value={status}
-                  onChange={(_, v: StatusFilter | null) => v && setQuery({ status: v === 'ALL' ? null : v })}
-                  aria-label="Invoice status filter"
-                >
-                  {(['ALL', 'UNPAID', 'PAID'] as const).map((s) => (
-                    <ToggleButton key={s} value={s} data-testid={`filter-${s}`} sx={{ px: 2 }}>
-                      {s}
-                    </ToggleButton>
-                  ))}
-                </ToggleButtonGroup>
+            <ListContextProvider value={list}>
+              <Card variant="outlined">
                 <Box
-                  component="form"
-                  role="search"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    setQuery({ search: searchText.trim() || null });
-                  }}
-                  sx={{ display: 'flex', gap: 1, flex: 1, minWidth: 260, maxWidth: 480, alignItems: 'center' }}
+                  sx={{ p: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}
                 >
-                  <TextField
-                    fullWidth
-                    placeholder="Search by name or invoice number"
-                    value={searchText}
-                    onChange={(e) => setSearchText(e.target.value)}
-                    slotProps={{
-                      htmlInput: {
-                        maxLength: SEARCH_MAX,
-                        'aria-label': 'Search by name or invoice number',
-                        'data-testid': 'invoice-search',
-                      },
-                      input: {
-                        endAdornment: searchText ? (
-                          <InputAdornment position="end">
-                            <IconButton
-                              size="small"
-                              aria-label="Clear search"
-                              onClick={() => {
-                                setSearchText('');
-                                setQuery({ search: null });
-                              }}
-                            >
-                              <ClearIcon fontSize="small" />
-                            </IconButton>
-                          </InputAdornment>
-                        ) : undefined,
-                      },
-                    }}
-                  />
-                  <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="invoice-search-submit">
-                    Search
+                  <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => void openPrint()} data-testid="print">
+                    {selected.size ? 'Print selected' : 'Print all'}
                   </Button>
+                  <Button variant="outlined" startIcon={<EditIcon />} component={RouterLink} to={editInvoicesPath(groupId)}>
+                    Edit all invoices
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    startIcon={<DownloadIcon />}
+                    onClick={() => void downloadCsv()}
+                    disabled={csvBusy}
+                    data-testid="download-csv"
+                  >
+                    Download as CSV
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    startIcon={<MailIcon />}
+                    onClick={() => setRowDialog({ kind: 'bulkContact', invoiceIds: selectedIds })}
+                    disabled={!selected.size}
+                    data-testid="bulk-contact"
+                  >
+                    Bulk contact
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    startIcon={<NoteAddIcon />}
+                    onClick={() => setRowDialog({ kind: 'bulkNote', invoiceIds: selectedIds })}
+                    disabled={!selected.size}
+                    data-testid="bulk-note"
+                  >
+                    Bulk add note
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    startIcon={<SendIcon />}
+                    component={RouterLink}
+                    to={previewPath(groupId, selectedIds)}
+                    disabled={!selected.size}
+                    data-testid="preview-send-selected"
+                  >
+                    Preview and Send Selected
+                  </Button>
+                  <Box sx={{ flex: 1 }} />
+                  {selected.size > 0 && (
+                    <Typography variant="body2" color="text.secondary" data-testid="selected-count">
+                      {selected.size} selected ·{' '}
+                      <Link component="button" type="button" onClick={() => list.onUnselectItems()}>
+                        Clear selection
+                      </Link>
+                    </Typography>
+                  )}
                 </Box>
-              </Box>
-              {tablePager('top')}
-              {actionError && (
-                <Box sx={{ px: 1.5, pb: 1.5 }}>
-                  <AppAlert message={actionError} onClose={() => setActionError(null)} />
+                <Box sx={{ p: 1.5, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+                  <ToggleButtonGroup
+                    size="small"
+                    exclusive
+                    value={status}
+                    onChange={(_, v: StatusFilter | null) => v && setQuery({ status: v === 'ALL' ? null : v })}
+                    aria-label="Invoice status filter"
+                  >
+                    {(['ALL', 'UNPAID', 'PAID'] as const).map((s) => (
+                      <ToggleButton key={s} value={s} data-testid={`filter-${s}`} sx={{ px: 2 }}>
+                        {s}
+                      </ToggleButton>
+                    ))}
+                  </ToggleButtonGroup>
+                  <Box
+                    component="form"
+                    role="search"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      setQuery({ search: searchText.trim() || null });
+                    }}
+                    sx={{ display: 'flex', gap: 1, flex: 1, minWidth: 260, maxWidth: 480, alignItems: 'center' }}
+                  >
+                    <TextField
+                      fullWidth
+                      placeholder="Search by name or invoice number"
+                      value={searchText}
+                      onChange={(e) => setSearchText(e.target.value)}
+                      slotProps={{
+                        htmlInput: {
+                          maxLength: SEARCH_MAX,
+                          'aria-label': 'Search by name or invoice number',
+                          'data-testid': 'invoice-search',
+                        },
+                        input: {
+                          endAdornment: searchText ? (
+                            <InputAdornment position="end">
+                              <IconButton
+                                size="small"
+                                aria-label="Clear search"
+                                onClick={() => {
+                                  setSearchText('');
+                                  setQuery({ search: null });
+                                }}
+                              >
+                                <ClearIcon fontSize="small" />
+                              </IconButton>
+                            </InputAdornment>
+                          ) : undefined,
+                        },
+                      }}
+                    />
+                    <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="invoice-search-submit">
+                      Search
+                    </Button>
+                  </Box>
                 </Box>
-              )}
-              {d.invoiceBidders.length === 0 ? (
-                <Box sx={{ p: 2 }}>
-                  <Alert severity="info" data-testid="no-results">
-                    {search || status === 'ALL'
-                      ? INVOICE_TEXT.noSearchResults
-                      : `There are no ${status === 'PAID' ? 'paid' : 'unpaid'} invoices in this group.`}
-                  </Alert>
-                </Box>
-              ) : (
-                <InvoiceTable
-                  groupId={groupId}
-                  invoices={d.invoiceBidders}
-                  hasPaddle={d.hasPaddleNumbers}
-                  symbol={symbol}
-                  selected={selected}
-                  onSelect={setSelected}
-                  onContact={openContact}
-                  onNote={openNote}
-                />
-              )}
-              {tablePager('bottom')}
-            </Card>
+                {tablePager('top')}
+                {actionError && (
+                  <Box sx={{ px: 1.5, pb: 1.5 }}>
+                    <AppAlert message={actionError} onClose={() => setActionError(null)} />
+                  </Box>
+                )}
+                {list.isPending ? (
+                  <ShellLoading />
+                ) : list.error ? (
+                  <Box sx={{ p: 2 }}>
+                    <ErrorAlert error={list.error} fallback={INVOICE_TEXT.loadError} />
+                  </Box>
+                ) : list.data.length === 0 && list.page === 1 ? (
+                  <Box sx={{ p: 2 }}>
+                    <Alert severity="info" data-testid="no-results">
+                      {search || status === 'ALL'
+                        ? INVOICE_TEXT.noSearchResults
+                        : `There are no ${status === 'PAID' ? 'paid' : 'unpaid'} invoices in this group.`}
+                    </Alert>
+                  </Box>
+                ) : (
+                  <InvoiceTable
+                    groupId={groupId}
+                    hasPaddle={d.hasPaddleNumbers}
+                    symbol={symbol}
+                    onContact={openContact}
+                    onNote={openNote}
+                  />
+                )}
+                {tablePager('bottom')}
+              </Card>
+            </ListContextProvider>
           )}
         </>
       )}

@@ -23,22 +23,30 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
+import { ListContextProvider, useListContext, useNotify, type SortPayload } from 'react-admin';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { getWithCsrf } from '../../common/csrfGet';
-import { HOUSE_ADDRESSES_KEY, useHouseAddresses } from '../../common/houseAddresses';
+import { HOUSE_ADDRESSES_KEY } from '../../common/houseAddresses';
+import { ListPager } from '../../kit/ListPager';
+import { useUrlListController } from '../../kit/useUrlListController';
 import { PageHeader } from '../../kit/PageHeader';
 import { ShellLoading } from '../../common/ShellLoading';
 import { LocationDialog } from './LocationDialog';
 import { LOCATION_TEXT, streetLine, type HouseAddress } from './locationForm';
 
+/** The spec gives no page size: 25, the `/api/locations` page measured in docs/performance.md. */
+const LOCATIONS_PAGE_SIZE = 25;
+/** Primary first, then in creation order (the server breaks ties by id). */
+const PRIMARY_FIRST: SortPayload = { field: 'primary', order: 'DESC' };
+
 /**
- * /settings/locations (accessSensitive): the house's addresses with Add Location, Edit and Delete.
+ * /settings/locations (accessSensitive): the house's addresses with Add Location, Edit and Delete,
+ * on react-admin's list machinery (`/api/locations` pages in a list context, the kit's pager).
  * The primary has a badge and no Delete; the Add/Edit modal is LocationDialog.
  */
 export function LocationsPage() {
-  const addresses = useHouseAddresses();
+  const addresses = useUrlListController<HouseAddress>({ resource: 'locations', perPage: LOCATIONS_PAGE_SIZE, sort: PRIMARY_FIRST });
   const queryClient = useQueryClient();
   const notify = useNotify();
   // undefined: closed; null: adding; an address: editing it.
@@ -47,8 +55,8 @@ export function LocationsPage() {
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [pageError, setPageError] = useState<string | null>(null);
 
-  const list = addresses.data ?? [];
-  const refetch = () => queryClient.invalidateQueries({ queryKey: HOUSE_ADDRESSES_KEY });
+  // The other screens' shared list of locations is stale after a write too.
+  const refetch = () => Promise.all([addresses.refetch(), queryClient.invalidateQueries({ queryKey: HOUSE_ADDRESSES_KEY })]);
 
   const saved = (a: HouseAddress) => {
     setEditing(undefined);
@@ -90,81 +98,30 @@ export function LocationsPage() {
               Add Location
             </Button>
           </Box>
-          {addresses.isPending ? (
-            <ShellLoading />
-          ) : addresses.isError ? (
-            <AppAlert />
-          ) : list.length === 0 ? (
-            <Alert severity="info" data-testid="locations-empty">
-              No locations yet. Add your first location; it becomes your primary location.
-            </Alert>
-          ) : (
-            <TableContainer>
-              <Table aria-label="Locations">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Location</TableCell>
-                    <TableCell>Address</TableCell>
-                    <TableCell>Contact</TableCell>
-                    <TableCell align="right">Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((a) => (
-                    <TableRow key={a.addressID} data-testid={`location-row-${a.addressID}`} hover>
-                      <TableCell sx={{ verticalAlign: 'top' }}>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Typography sx={{ fontWeight: 600 }} data-testid="location-name">
-                            {a.facilityName || a.addressStreet1}
-                          </Typography>
-                          {a.primary && <Chip label="Primary" color="primary" size="small" data-testid="primary-badge" />}
-                        </Stack>
-                        {a.primary && (
-                          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, maxWidth: 320 }}>
-                            {LOCATION_TEXT.primaryNotDeletable}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ verticalAlign: 'top' }}>
-                        <Typography variant="body2">{streetLine(a)}</Typography>
-                        <Typography variant="body2">
-                          {a.location} {a.postalCode}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ verticalAlign: 'top' }}>
-                        {a.addressPhone && <Typography variant="body2">Phone: {a.addressPhone}</Typography>}
-                        {a.addressFax && <Typography variant="body2">Fax: {a.addressFax}</Typography>}
-                        {a.email && <Typography variant="body2">{a.email}</Typography>}
-                      </TableCell>
-                      <TableCell align="right" sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                        <Box sx={{ display: 'inline-grid', gridTemplateColumns: '64px 72px', justifyItems: 'start' }}>
-                          <Button onClick={() => setEditing(a)} aria-label={`Edit ${a.facilityName || a.addressStreet1}`}>
-                            Edit
-                          </Button>
-                          {!a.primary && (
-                            <Button
-                              color="error"
-                              onClick={() => setDeleting(a)}
-                              aria-label={`Delete ${a.facilityName || a.addressStreet1}`}
-                            >
-                              Delete
-                            </Button>
-                          )}
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
+          <ListContextProvider value={addresses}>
+            {addresses.isPending ? (
+              <ShellLoading />
+            ) : addresses.error ? (
+              <AppAlert />
+            ) : addresses.total === 0 ? (
+              <Alert severity="info" data-testid="locations-empty">
+                No locations yet. Add your first location; it becomes your primary location.
+              </Alert>
+            ) : (
+              <>
+                <ListPager sizes={[LOCATIONS_PAGE_SIZE]} position="top" label="Location pages" />
+                <LocationsTable onEdit={setEditing} onDelete={setDeleting} />
+                <ListPager sizes={[LOCATIONS_PAGE_SIZE]} position="bottom" label="Location pages" />
+              </>
+            )}
+          </ListContextProvider>
         </CardContent>
       </Card>
 
       <LocationDialog
         open={editing !== undefined}
         address={editing ?? null}
-        isFirst={!addresses.isPending && list.length === 0}
+        isFirst={!addresses.isPending && addresses.total === 0}
         onClose={() => setEditing(undefined)}
         onSaved={saved}
       />
@@ -194,5 +151,66 @@ export function LocationsPage() {
         </DialogActions>
       </Dialog>
     </Stack>
+  );
+}
+
+/** The locations of the page in context, Datagrid-style (rows from `useListContext`). */
+function LocationsTable({ onEdit, onDelete }: { onEdit: (a: HouseAddress) => void; onDelete: (a: HouseAddress) => void }) {
+  const { data: list = [] } = useListContext<HouseAddress>();
+  return (
+    <TableContainer>
+      <Table aria-label="Locations">
+        <TableHead>
+          <TableRow>
+            <TableCell>Location</TableCell>
+            <TableCell>Address</TableCell>
+            <TableCell>Contact</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.map((a) => (
+            <TableRow key={a.addressID} data-testid={`location-row-${a.addressID}`} hover>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography sx={{ fontWeight: 600 }} data-testid="location-name">
+                    {a.facilityName || a.addressStreet1}
+                  </Typography>
+                  {a.primary && <Chip label="Primary" color="primary" size="small" data-testid="primary-badge" />}
+                </Stack>
+                {a.primary && (
+                  <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, maxWidth: 320 }}>
+                    {LOCATION_TEXT.primaryNotDeletable}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                <Typography variant="body2">{streetLine(a)}</Typography>
+                <Typography variant="body2">
+                  {a.location} {a.postalCode}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                {a.addressPhone && <Typography variant="body2">Phone: {a.addressPhone}</Typography>}
+                {a.addressFax && <Typography variant="body2">Fax: {a.addressFax}</Typography>}
+                {a.email && <Typography variant="body2">{a.email}</Typography>}
+              </TableCell>
+              <TableCell align="right" sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                <Box sx={{ display: 'inline-grid', gridTemplateColumns: '64px 72px', justifyItems: 'start' }}>
+                  <Button onClick={() => onEdit(a)} aria-label={`Edit ${a.facilityName || a.addressStreet1}`}>
+                    Edit
+                  </Button>
+                  {!a.primary && (
+                    <Button color="error" onClick={() => onDelete(a)} aria-label={`Delete ${a.facilityName || a.addressStreet1}`}>
+                      Delete
+                    </Button>
+                  )}
+                </Box>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
