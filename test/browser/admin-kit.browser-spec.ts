@@ -193,6 +193,8 @@ describeIfChromium('admin kit: empty, not-found, out-of-range and retry states (
       await lines.waitFor();
       expect(await expand.getAttribute('aria-expanded')).toBe('true');
       expect(calls).toContain(`/api/invoices/${String(inv.id)}`);
+      // The lines' container shows while its request is in flight: wait for the lots themselves.
+      await lines.getByTestId('invoice-line').first().waitFor();
       expect(await lines.getByTestId('invoice-line').count()).toBe(lots);
       expect(lots).toBeGreaterThan(0);
       await shots('details-row-open');

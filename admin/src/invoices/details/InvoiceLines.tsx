@@ -11,15 +11,16 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
  * without lines, so a page of 200 invoices does not carry thousands of lots nobody looks at.
  */
 export function InvoiceLines({ id, invoiceNumber, symbol }: { id: number; invoiceNumber: number; symbol: string }) {
-  const { data, isPending, error } = useGetOne<Invoice & { id: number }>('invoices', { id }, { retry: false });
-  if (isPending)
+  const { data, error } = useGetOne<Invoice & { id: number }>('invoices', { id }, { retry: false });
+  // react-admin seeds getOne's cache with the list row, which has no lines: wait for the invoice itself.
+  const lines = data?.invoiceDetails;
+  if (error) return <Alert severity="error">{INVOICE_TEXT.loadError}</Alert>;
+  if (!lines)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
         <CircularProgress size={20} aria-label={`Loading the lots of invoice ${invoiceNumber}`} />
       </Box>
     );
-  if (error || !data) return <Alert severity="error">{INVOICE_TEXT.loadError}</Alert>;
-  const lines = data.invoiceDetails ?? [];
   return (
     <Table size="small" aria-label={`Lots of invoice ${invoiceNumber}`} data-testid="invoice-lines">
       <TableHead>
