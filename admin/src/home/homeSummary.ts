@@ -4,25 +4,9 @@
  */
 import { currencySymbolOf } from './currency';
 import { formatMoney } from '../invoices/money';
+import type { CurrencyAmount, HomeSummary, MonthFigures } from '@ar/rules';
 
-export interface CurrencyAmount {
-  currencyCode: string;
-  cents: number;
-}
-
-export interface MonthFigures {
-  month: string;
-  currencyCode: string;
-  invoicedCents: number;
-  collectedCents: number;
-}
-
-export interface HomeSummary {
-  uninvoicedSessions: { sessions: number; lots: number };
-  unsentInvoices: { count: number; amounts: CurrencyAmount[] };
-  unpaidInvoices: { count: number; amounts: CurrencyAmount[] };
-  months: MonthFigures[];
-}
+export type { CurrencyAmount, HomeSummary, MonthFigures };
 
 export interface HomeTask {
   key: string;

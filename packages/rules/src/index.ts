@@ -7,3 +7,4 @@ export * from './location-rules';
 export * from './template-rules';
 export * from './template-texts';
 export * from './charge-rules';
+export * from './home-summary';

@@ -1,28 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { CurrencyAmount, HomeSummary, MonthFigures } from '@ar/rules';
 
-/** An amount in one currency (a house may invoice sales in several). */
-export interface CurrencyAmount {
-  currencyCode: string;
-  cents: number;
-}
-
-export interface MonthFigures {
-  /** 'YYYY-MM'. */
-  month: string;
-  currencyCode: string;
-  invoicedCents: number;
-  collectedCents: number;
-}
-
-/** `data` of GET home-summary: what needs doing, house-scoped. */
-export interface HomeSummary {
-  uninvoicedSessions: { sessions: number; lots: number };
-  unsentInvoices: { count: number; amounts: CurrencyAmount[] };
-  unpaidInvoices: { count: number; amounts: CurrencyAmount[] };
-  /** The last `months` months, oldest first, every month present (zeros when nothing happened). */
-  months: MonthFigures[];
-}
+export type { CurrencyAmount, HomeSummary, MonthFigures };
 
 /** Months the chart covers (this one and the five before). */
 export const SUMMARY_MONTHS = 6;
