@@ -18,7 +18,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forRoot(runtime), MaintenanceModule, ...DOMAIN_MODULES, ...extraModules],
-      providers: [CoreModule.guard()],
+      providers: CoreModule.guards(),
     };
   }
 }

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { AccessGuard } from './auth/access.guard';
+import { NoBodyGuard } from './http/no-body.guard';
 import { ConfigModule } from './config/config.module';
 import { Runtime } from './config/runtime';
 import { buildOrmOptions } from './database/mikro-orm.options';
@@ -40,8 +41,11 @@ export class CoreModule {
     };
   }
 
-  /** The one access guard, for HTTP applications (not the CLI). */
-  static guard() {
-    return { provide: APP_GUARD, useClass: AccessGuard };
+  /** The HTTP applications' guards (not the CLI's), in order: access first, then undeclared bodies. */
+  static guards() {
+    return [
+      { provide: APP_GUARD, useClass: AccessGuard },
+      { provide: APP_GUARD, useClass: NoBodyGuard },
+    ];
   }
 }

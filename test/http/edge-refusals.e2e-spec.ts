@@ -168,7 +168,7 @@ describe('edge refusals on every route: unsafe text, deep JSON, built-in member 
       const res = await send(r, url, '{"zzUnknownField": 1}');
       if (res.status !== 400) failures.push(`${r.method} ${url} -> ${res.status} ${res.text.slice(0, 160)}`);
     }
-    // Routes without @Body(): the NoBodyInterceptor names the field.
+    // Routes without @Body(): the NoBodyGuard names the field.
     const del = await send(
       routes.find((r) => r.method === 'DELETE' && r.path === '/api/locations/:id')!,
       `/api/locations/${locationId}`,

@@ -12,7 +12,6 @@ import { validationExceptionFactory } from '../errors/validation-exception.facto
 import { ADMIN_DIST, APP_VERSION } from '../paths';
 import { mountAdmin } from './admin-static';
 import { bodyParsers } from './body-parsers';
-import { NoBodyInterceptor } from './no-body.interceptor';
 import { AppValidationPipe } from './one-or-many-body';
 import { refuseUnsafeInput } from './safe-input';
 import { compressResponses } from './compress-responses';
@@ -48,7 +47,6 @@ export async function createApp(
   app.useGlobalPipes(
     new AppValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
   );
-  app.useGlobalInterceptors(new NoBodyInterceptor());
   app.useGlobalFilters(new AllExceptionsFilter());
 
   const doc = new DocumentBuilder()
