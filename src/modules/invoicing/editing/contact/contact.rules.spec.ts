@@ -1,13 +1,11 @@
 import { DomainError } from '../../../../core/errors/domain-error';
+import { NOTE_MAX } from '../group-detail-edits/notes.rules';
 import {
   appendNote,
-  cleanSubject,
-  cleanText,
   CONTACT_TEXT,
   contactMailText,
   MAX_BULK_INVOICES,
   MESSAGE_MAX,
-  NOTE_MAX,
   noteTooLong,
   notesTooLong,
   parseBulkContact,
@@ -104,8 +102,10 @@ describe('contact a bidder (invoiceMessage)', () => {
   });
 
   it('keeps the subject on one line and normalises the line breaks of the message', () => {
-    expect(cleanSubject('Hello\r\nBcc: evil@example.com')).toBe('Hello  Bcc: evil@example.com');
-    expect(cleanText('ab\r\nc\rd')).toBe('ab\nc\nd');
+    expect(parseContact({ subject: 'Hello\r\nBcc: evil@example.com', message: 'ab\r\nc\rd', bidderID: 1 })).toMatchObject({
+      subject: 'Hello  Bcc: evil@example.com',
+      message: 'ab\nc\nd',
+    });
   });
 });
 
