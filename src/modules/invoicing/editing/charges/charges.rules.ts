@@ -5,7 +5,6 @@
  * InvoiceMutations.mutate. docs/decisions/invoice-editing.md, "Charges", gives the reasons.
  */
 import { CHARGE_FIELDS, CHARGE_MESSAGE_LABELS, CHARGES_TEXT, MAX_CHARGE_BODIES, chargeMayBeNegative, type ChargeField } from '@ar/rules';
-import type { Cents } from '../../../../core/money/money';
 import { EditingError, EditingErrorCode } from '../core/editing.errors';
 import {
   additionalLocked,
