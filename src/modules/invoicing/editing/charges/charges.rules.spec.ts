@@ -1,14 +1,6 @@
 import { CHARGES_TEXT, parseChargeRequests, planCharges, type ChargeRequest } from './charges.rules';
 import { additional, editState, line } from '../../../../../test/support/edit-state.builders';
-
-const errorsOf = (fn: () => unknown): Record<string, string> => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { fieldErrors?: Record<string, string> }).fieldErrors ?? { message: (e as Error).message };
-  }
-  throw new Error('expected a refusal');
-};
+import { errorsOf } from '../../../../../test/support/refusal';
 
 const refusal = (fn: () => unknown) => {
   try {

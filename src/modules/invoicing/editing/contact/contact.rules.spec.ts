@@ -1,4 +1,3 @@
-import { DomainError } from '../../../../core/errors/domain-error';
 import { NOTE_MAX } from '../group-detail-edits/notes.rules';
 import {
   appendNote,
@@ -13,16 +12,7 @@ import {
   parseContact,
   SUBJECT_MAX,
 } from './contact.rules';
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
+import { refusal } from '../../../../../test/support/refusal';
 
 describe('contact a bidder (invoiceMessage)', () => {
   it('reads subject, message, bidder, invoice and house user, trimmed', () => {

@@ -1,4 +1,3 @@
-import { DomainError } from '../../../../core/errors/domain-error';
 import {
   allocateInvoicePayment,
   applyOrder,
@@ -10,19 +9,10 @@ import {
   MAX_BATCH_MARKS,
   parseMarkRequest,
 } from './marks.rules';
+import { refusal } from '../../../../../test/support/refusal';
 
 // 2026-11-21 10:00 UTC: the latest date on Earth (UTC+14) is still 2026-11-22 until 10:00 UTC.
 const NOW = new Date('2026-11-21T10:00:00Z');
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 const paid = (body: unknown, scope: 'invoice' | 'line' = 'invoice') => parseMarkRequest(body, 'paid', scope, NOW);
 const shipped = (body: unknown, scope: 'invoice' | 'line' = 'invoice') => parseMarkRequest(body, 'shipped', scope, NOW);
