@@ -8,11 +8,10 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from '../../app.module';
 import { Runtime } from '../config/runtime';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
-import { validationExceptionFactory } from '../errors/validation-exception.factory';
 import { ADMIN_DIST, APP_VERSION } from '../paths';
 import { mountAdmin } from './admin-static';
 import { bodyParsers } from './body-parsers';
-import { AppValidationPipe } from './one-or-many-body';
+import { appValidationPipe } from './one-or-many-body';
 import { refuseUnsafeInput } from './safe-input';
 import { compressResponses } from './compress-responses';
 
@@ -44,9 +43,7 @@ export async function createApp(
   if (runtime.config.corsOrigins.length) {
     app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
   }
-  app.useGlobalPipes(
-    new AppValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
-  );
+  app.useGlobalPipes(appValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
 
   const doc = new DocumentBuilder()

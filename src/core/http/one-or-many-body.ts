@@ -1,6 +1,7 @@
 import { ArgumentMetadata, Body, Type, ValidationPipe } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
-import { fieldValidationError } from '../errors/validation-exception.factory';
+import { fieldValidationError, validationExceptionFactory } from '../errors/validation-exception.factory';
+import { arrayBodyOf } from './array-body';
 
 const ONE_OR_MANY = Symbol('oneOrManyBody');
 
@@ -27,9 +28,18 @@ export function OneOrManyBody(form: Type<object>, opts: OneOrMany): ParameterDec
   };
 }
 
-/** The global ValidationPipe, which also reads the lists `@OneOrManyBody` allows. */
+/** The global ValidationPipe, which also reads the lists `@OneOrManyBody` allows and the bare arrays of `@ArrayBody`. */
 export class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const bare = metadata.type === 'body' ? arrayBodyOf(metadata.metatype) : undefined;
+    if (bare) {
+      try {
+        return await super.transform({ [bare.field]: value }, metadata);
+      } catch (err) {
+        if (bare.invalid && err instanceof DomainError && err.fieldErrors) throw bare.invalid(err.fieldErrors);
+        throw err;
+      }
+    }
     const many =
       metadata.type === 'body' && metadata.metatype
         ? (Reflect.getMetadata(ONE_OR_MANY, metadata.metatype) as OneOrMany | undefined)
@@ -50,3 +60,7 @@ export class AppValidationPipe extends ValidationPipe {
     return forms;
   }
 }
+
+/** The application's global pipe, as createApp mounts it (and unit tests of DTOs use it). */
+export const appValidationPipe = (): AppValidationPipe =>
+  new AppValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory });

@@ -66,16 +66,14 @@ export function assertSameSaleLocation(sessions: readonly { addressId: number | 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const badDate = () => new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_DATE_RANGE, GROUP_TEXT.badDate);
-
 /**
  * A filter date as 'YYYY-MM-DD': MM/DD/YYYY as the documented call sends it (spec 000 §9), or
  * YYYY-MM-DD as the screen's URL carries it. Blank or absent is null; anything else, including
- * a day that does not exist (02/30/2026), is refused.
+ * a day that does not exist (02/30/2026), is undefined.
  */
-export function parseFilterDate(raw: unknown): string | null {
+export function readFilterDate(raw: unknown): string | null | undefined {
   if (raw === undefined || raw === null) return null;
-  if (typeof raw !== 'string') throw badDate();
+  if (typeof raw !== 'string') return undefined;
   const s = raw.trim();
   if (!s) return null;
   let y: number, m: number, d: number;
@@ -83,10 +81,17 @@ export function parseFilterDate(raw: unknown): string | null {
   const iso = ISO_DATE.exec(s);
   if (us) [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
   else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else throw badDate();
+  else return undefined;
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1000 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) throw badDate();
+  if (y < 1000 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** readFilterDate, refusing what is not a date (a react-admin filter reaches dateRange unchecked). */
+export function parseFilterDate(raw: unknown): string | null {
+  const date = readFilterDate(raw);
+  if (date === undefined) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_DATE_RANGE, GROUP_TEXT.badDate);
+  return date;
 }
 
 /**
@@ -149,19 +154,13 @@ export interface Paging {
   offset: number;
 }
 
-function positiveInt(raw: unknown): number | null {
-  if (raw === undefined || raw === null || raw === '') return null;
-  const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  return /^\d{1,9}$/.test(s) ? Number(s) : NaN;
-}
-
-/** `page` (1-based, default 1) and `size` (default per list, at most 100) of a documented list call. */
-export function paging(pageRaw: unknown, sizeRaw: unknown, defaultSize: number): Paging {
-  const page = positiveInt(pageRaw) ?? 1;
-  const size = positiveInt(sizeRaw) ?? defaultSize;
-  if (!Number.isSafeInteger(page) || page < 1) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_QUERY, GROUP_TEXT.badPage);
-  if (!Number.isSafeInteger(size) || size < 1 || size > GROUP_LIST_MAX_SIZE)
-    throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_QUERY, GROUP_TEXT.badSize);
+/**
+ * The page of a documented list call: `page` (1-based, default 1) and `size` (default per list), as
+ * their query DTO (dto/group-list-query.dto.ts) checked them.
+ */
+export function paging(q: { page?: number; size?: number }, defaultSize: number): Paging {
+  const page = q.page ?? 1;
+  const size = q.size ?? defaultSize;
   return { page, size, offset: (page - 1) * size };
 }
 

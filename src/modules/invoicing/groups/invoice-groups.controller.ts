@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
 import { IdParam } from '../../../core/http/id-param';
 import { CreateInvoiceGroupDto } from './dto/create-invoice-group.dto';
+import { InvoiceGroupsQueryDto, UninvoicedSessionsQueryDto } from './dto/group-list-query.dto';
 import { dateRange, EXISTING_PAGE_SIZE, idempotencyKey, paging, groupNotFound, UNINVOICED_PAGE_SIZE } from './invoice-group-rules';
 import { InvoiceGroupsService } from './invoice-groups.service';
 
@@ -19,10 +20,8 @@ export class InvoiceGroupsController {
     summary:
       'Uninvoiced sessions grouped by sale: data.auctionGroups [{ groupID, groupName, catalogs }], data.totalRecords (sales); 25 sales a page',
   })
-  @ApiQuery({ name: 'page', required: false, description: '1-based, default 1' })
-  @ApiQuery({ name: 'size', required: false, description: 'sales per page, default 25, at most 100' })
-  async invoiceCatalogs(@CurrentPrincipal() p: Principal, @Query('page') page?: unknown, @Query('size') size?: unknown) {
-    const pg = paging(page, size, UNINVOICED_PAGE_SIZE);
+  async invoiceCatalogs(@CurrentPrincipal() p: Principal, @Query() query: UninvoicedSessionsQueryDto) {
+    const pg = paging(query, UNINVOICED_PAGE_SIZE);
     const { auctionGroups, totalRecords } = await this.groups.uninvoicedSessions(p.houseId, pg);
     return { data: { auctionGroups, totalRecords, page: pg.page, size: pg.size } };
   }
@@ -40,19 +39,9 @@ export class InvoiceGroupsController {
   @RequireAccess('accessInvoices')
   @Get('invoiceGroups')
   @ApiOperation({ summary: 'Existing invoice groups, newest first: data.invoices, data.totalRecords' })
-  @ApiQuery({ name: 'page', required: false, description: '1-based, default 1' })
-  @ApiQuery({ name: 'size', required: false, description: 'default 10, at most 100' })
-  @ApiQuery({ name: 'startDate', required: false, description: 'MM/DD/YYYY: groups with a session on or after it' })
-  @ApiQuery({ name: 'endDate', required: false, description: 'MM/DD/YYYY: groups with a session on or before it' })
-  async invoiceGroups(
-    @CurrentPrincipal() p: Principal,
-    @Query('page') page?: unknown,
-    @Query('size') size?: unknown,
-    @Query('startDate') startDate?: unknown,
-    @Query('endDate') endDate?: unknown,
-  ) {
-    const pg = paging(page, size, EXISTING_PAGE_SIZE);
-    const range = dateRange(startDate, endDate);
+  async invoiceGroups(@CurrentPrincipal() p: Principal, @Query() query: InvoiceGroupsQueryDto) {
+    const pg = paging(query, EXISTING_PAGE_SIZE);
+    const range = dateRange(query.startDate, query.endDate);
     const { invoices, totalRecords } = await this.groups.page(p.houseId, pg, range);
     return { data: { invoices, totalRecords } };
   }

@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { ArrayBody } from '../../../core/http/array-body';
 import { IdParam } from '../../../core/http/id-param';
 import { MAX_PAGE_SIZE } from '../../../core/http/ra-list-query';
 import { InvoiceDetailsService } from './invoice-details.service';
-import { parseGroupDetailsQuery, parseIds, QUERY_TEXT } from './invoice-list-query';
+import { InvoiceIdsDto } from './invoice-ids.dto';
+import { MAX_IDS, parseGroupDetailsQuery } from './invoice-list-query';
 import { invoiceGroupNotFound, InvoicesError } from './invoices.errors';
 
 /** The Invoice Group Details screen's documented read calls (spec 000 sections 2, 3 and 7). */
@@ -39,13 +41,15 @@ export class InvoiceDetailsController {
   @Post('groupDetailInfoByInvoice')
   @HttpCode(200)
   @ApiOperation({ summary: 'The named invoices of the group with every line: { data: { invoices } }. Ids of other groups are ignored.' })
-  @ApiBody({ schema: { type: 'array', items: { type: 'integer' }, example: [101, 102] } })
+  @ApiBody({
+    description: `The invoice ids (numbers or their digits), at most ${MAX_IDS}; an empty list answers none`,
+    schema: { type: 'array', items: { type: 'integer' }, maxItems: MAX_IDS, example: [101, 102] },
+  })
   async groupDetailInfoByInvoice(
     @CurrentPrincipal() p: Principal,
     @IdParam('id', invoiceGroupNotFound) groupId: number,
-    @Body() body: unknown,
+    @ArrayBody(InvoiceIdsDto, { field: 'invoiceIDs', invalid: (f) => InvoicesError.invalid(f) }) body: InvoiceIdsDto,
   ) {
-    if (!Array.isArray(body)) throw InvoicesError.invalid({ invoiceIDs: QUERY_TEXT.ids });
-    return { data: { invoices: await this.details.invoicesOfGroup(p.houseId, groupId, parseIds(body, 'invoiceIDs')) } };
+    return { data: { invoices: await this.details.invoicesOfGroup(p.houseId, groupId, [...new Set(body.invoiceIDs)]) } };
   }
 }

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
+import { GroupSettingsQueryDto } from './dto/group-settings-query.dto';
 import { GroupSettingsDto } from './dto/group-settings.dto';
 import { InvoiceTemplatesService } from './invoice-templates.service';
-import { editedTemplateId, queryTemplateId } from './template-ids';
+import { editedTemplateId, templateIdOf } from './template-ids';
 
 /** The template editor's documented calls (spec 000 §7), in their documented shapes. */
 @ApiTags('invoice templates')
@@ -22,10 +23,9 @@ export class InvoiceGroupSettingsController {
   @RequireAccess('accessInvoices')
   @Get('invoiceGroupSettings')
   @ApiOperation({ summary: 'One template as data.groupSettings; blank or absent groupSettingsID answers the new-template defaults' })
-  @ApiQuery({ name: 'groupSettingsID', required: false })
-  async groupSettings(@CurrentPrincipal() p: Principal, @Query('groupSettingsID') raw?: unknown) {
-    const id = queryTemplateId(raw);
-    const groupSettings = id === null ? await this.templates.blank(p.houseId) : await this.templates.get(p.houseId, id);
+  async groupSettings(@CurrentPrincipal() p: Principal, @Query() query: GroupSettingsQueryDto) {
+    const id = templateIdOf(query.groupSettingsID);
+    const groupSettings = id ? await this.templates.get(p.houseId, id) : await this.templates.blank(p.houseId);
     return { data: { groupSettings } };
   }
 

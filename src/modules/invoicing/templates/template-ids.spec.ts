@@ -1,16 +1,14 @@
 import { ParseIdPipe } from '../../../core/http/id-param';
-import { editedTemplateId, queryTemplateId, templateNotFound } from './template-ids';
+import { editedTemplateId, templateIdOf, templateNotFound } from './template-ids';
 
 const pathTemplateId = (raw: string) => new ParseIdPipe(templateNotFound).transform(raw);
 
 describe('template ids', () => {
-  it('?groupSettingsID= blank, absent or 0 asks for the new-template defaults', () => {
-    expect(queryTemplateId(undefined)).toBeNull();
-    expect(queryTemplateId('')).toBeNull();
-    expect(queryTemplateId('0')).toBeNull();
-    expect(queryTemplateId('12')).toBe(12);
-    for (const bad of ['x', '-1', '1.5', '99999999999', ['1', '2']])
-      expect(() => queryTemplateId(bad)).toThrow(/groupSettingsID must be a template id/);
+  it('a template id as a request names it: blank, absent or 0 is none, anything else not an id is undefined', () => {
+    for (const none of [undefined, null, '', '0', ' 00 ', 0]) expect(templateIdOf(none)).toBeNull();
+    expect(templateIdOf('12')).toBe(12);
+    expect(templateIdOf(12)).toBe(12);
+    for (const bad of ['x', '-1', '1.5', '99999999999', ['1', '2']]) expect(templateIdOf(bad)).toBeUndefined();
   });
 
   it('a path id that is not a positive int4 names no template (404)', () => {

@@ -1,14 +1,6 @@
-import { CHARGES_TEXT, mergeCharges, parseChargeRequests, planCharges, type ChargeRequest } from './charges.rules';
+import { CHARGES_TEXT, parseChargeRequests, planCharges, type ChargeRequest } from './charges.rules';
 import { additional, editState, line } from '../../../../../test/support/edit-state.builders';
-
-const errorsOf = (fn: () => unknown): Record<string, string> => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { fieldErrors?: Record<string, string> }).fieldErrors ?? { message: (e as Error).message };
-  }
-  throw new Error('expected a refusal');
-};
+import { errorsOf } from '../../../../../test/support/refusal';
 
 const refusal = (fn: () => unknown) => {
   try {
@@ -170,10 +162,17 @@ describe('where charges go (spec 000 section 4)', () => {
   const paid = { paid: true, paidDate: '2026-11-10', paymentMethodId: 3, amountPaidCents: 10_000 };
 
   it('merges the fields sent over the stored ones; computed tax keeps the stored tax', () => {
-    const stored = { tax: 100, shipping: 200, insurance: 300, other: -50 };
-    expect(mergeCharges(stored, { shipping: 0, other: 25 }, false)).toEqual({ tax: 100, shipping: 0, insurance: 300, other: 25 });
-    expect(mergeCharges(stored, { tax: 999 }, false)).toEqual({ ...stored, tax: 999 });
-    expect(mergeCharges(stored, { tax: 999 }, true)).toEqual(stored);
+    const charges = { tax: 100, shipping: 200, insurance: 300, other: -50 };
+    const stored = editState({ invoice: { applyCostPerLot: true, charges } });
+    expect(planCharges(stored, invReq({ shipping: 0, other: 25 })).updates[0].after).toEqual({
+      tax: 100,
+      shipping: 0,
+      insurance: 300,
+      other: 25,
+    });
+    expect(planCharges(stored, invReq({ tax: 999 })).updates[0].after).toEqual({ ...charges, tax: 999 });
+    const computed = editState({ invoice: { applyCostPerLot: true, charges, countryCode: 'US', stateCode: 'NY' } });
+    expect(planCharges(computed, invReq({ tax: 999 })).updates).toEqual([]);
   });
 
   it('per-lot template (applyCostPerLot false): on the lot line', () => {

@@ -5,7 +5,6 @@
  * InvoiceMutations.mutate. docs/decisions/invoice-editing.md, "Charges", gives the reasons.
  */
 import { CHARGE_FIELDS, CHARGE_MESSAGE_LABELS, CHARGES_TEXT, MAX_CHARGE_BODIES, chargeMayBeNegative, type ChargeField } from '@ar/rules';
-import type { Cents } from '../../../../core/money/money';
 import { EditingError, EditingErrorCode } from '../core/editing.errors';
 import {
   additionalLocked,
@@ -40,7 +39,7 @@ import {
 
 // The fields, the refusal texts and the body limit live in @ar/rules (the admin's form shows the
 // same words); re-exported here so the server's names keep working.
-export { CHARGE_FIELDS, CHARGES_TEXT, MAX_CHARGE_BODIES, type ChargeField };
+export { CHARGE_FIELDS, CHARGES_TEXT, MAX_CHARGE_BODIES };
 
 /** Per-lot form keys; the invoice-level form is the same without lotID. */
 const FORM_KEYS = [
@@ -59,7 +58,7 @@ const FORM_KEYS = [
 ] as const;
 
 /** One body of the form, read. `charges` holds only the fields sent. */
-export interface ChargeForm {
+interface ChargeForm {
   invoiceId: number;
   /** null: the invoice-level form. */
   lotId: number | null;
@@ -147,7 +146,7 @@ export type ChargePlan =
 const ZERO: ChargeCents = { tax: 0, shipping: 0, insurance: 0, other: 0 };
 
 /** The stored charges with the fields sent replacing theirs; tax kept when it is computed (US, processor p). */
-export function mergeCharges(stored: ChargeCents, sent: Partial<ChargeCents>, taxComputed: boolean): ChargeCents {
+function mergeCharges(stored: ChargeCents, sent: Partial<ChargeCents>, taxComputed: boolean): ChargeCents {
   return {
     tax: taxComputed ? stored.tax : (sent.tax ?? stored.tax),
     shipping: sent.shipping ?? stored.shipping,
@@ -233,5 +232,3 @@ function planAdditional(
 export function additionalAuditKey(lineId: number | null, field: ChargeField): string {
   return `${lineId === null ? 'additional:invoice' : `additional:line:${lineId}`}.${field}_cents`;
 }
-
-export const chargeCentsOf = (c: ChargeCents): Cents[] => [c.tax, c.shipping, c.insurance, c.other];

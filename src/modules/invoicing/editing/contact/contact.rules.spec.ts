@@ -1,13 +1,10 @@
-import { DomainError } from '../../../../core/errors/domain-error';
+import { NOTE_MAX } from '../group-detail-edits/notes.rules';
 import {
   appendNote,
-  cleanSubject,
-  cleanText,
   CONTACT_TEXT,
   contactMailText,
   MAX_BULK_INVOICES,
   MESSAGE_MAX,
-  NOTE_MAX,
   noteTooLong,
   notesTooLong,
   parseBulkContact,
@@ -15,16 +12,7 @@ import {
   parseContact,
   SUBJECT_MAX,
 } from './contact.rules';
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
+import { refusal } from '../../../../../test/support/refusal';
 
 describe('contact a bidder (invoiceMessage)', () => {
   it('reads subject, message, bidder, invoice and house user, trimmed', () => {
@@ -104,8 +92,10 @@ describe('contact a bidder (invoiceMessage)', () => {
   });
 
   it('keeps the subject on one line and normalises the line breaks of the message', () => {
-    expect(cleanSubject('Hello\r\nBcc: evil@example.com')).toBe('Hello  Bcc: evil@example.com');
-    expect(cleanText('ab\r\nc\rd')).toBe('ab\nc\nd');
+    expect(parseContact({ subject: 'Hello\r\nBcc: evil@example.com', message: 'ab\r\nc\rd', bidderID: 1 })).toMatchObject({
+      subject: 'Hello  Bcc: evil@example.com',
+      message: 'ab\nc\nd',
+    });
   });
 });
 

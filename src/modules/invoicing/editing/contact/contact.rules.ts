@@ -8,7 +8,6 @@ import { NOTE_MAX, NOTES_TEXT } from '../group-detail-edits/notes.rules';
 import { idFromInput } from '../../../../core/validation/int4';
 import { INPUT_TEXT } from '../core/edit-input';
 
-export { NOTE_MAX };
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 10_000;
 /** The most invoices one bulk contact or bulk note may name. */
@@ -67,12 +66,12 @@ const length = (s: string) => Array.from(s).length;
  * A subject: one line (control characters, line breaks included, become spaces, so no header can
  * be smuggled in), runs of spaces kept as typed, ends trimmed.
  */
-export function cleanSubject(raw: unknown): string {
+function cleanSubject(raw: unknown): string {
   return typeof raw === 'string' ? raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() : '';
 }
 
 /** A message or note: line breaks kept, ends trimmed. (NUL characters never get here: core/http/safe-input.ts refuses them.) */
-export function cleanText(raw: unknown): string {
+function cleanText(raw: unknown): string {
   return typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
 }
 

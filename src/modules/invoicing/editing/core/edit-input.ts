@@ -10,7 +10,7 @@ import { parseAmountToCents, type Cents } from '../../../../core/money/money';
 import { idFromInput } from '../../../../core/validation/int4';
 
 /** 9,999,999.99: far above any charge, far below where cents lose precision. */
-export const MAX_AMOUNT_CENTS = 999_999_999;
+const MAX_AMOUNT_CENTS = 999_999_999;
 
 export const INPUT_TEXT = {
   body: 'The request body must be a JSON object.',

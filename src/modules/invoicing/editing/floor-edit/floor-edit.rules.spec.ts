@@ -1,17 +1,10 @@
 import { editState, line } from '../../../../../test/support/edit-state.builders';
 import { checkChannelHeader, FLOOR_TEXT, parseFloorEdit, planFloorEdit, type FloorEditRequest } from './floor-edit.rules';
+import { errorsOf } from '../../../../../test/support/refusal';
 
 const body = (details: unknown[], over: Record<string, unknown> = {}) => ({
   data: { type: 'invoice', id: '7', attributes: { invoiceDetails: details, version: 4 }, ...over },
 });
-const errorsOf = (fn: () => unknown): Record<string, string> => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { fieldErrors?: Record<string, string> }).fieldErrors ?? { message: (e as Error).message };
-  }
-  throw new Error('expected a refusal');
-};
 const floor = (over: Parameters<typeof editState>[0] = {}) => editState({ ...over, invoice: { channel: 'Floor', ...over.invoice } });
 const req = (lines: FloorEditRequest['lines']): FloorEditRequest => ({ invoiceId: 7, version: 4, lines });
 

@@ -18,7 +18,7 @@ import { EditingError, EditingErrorCode } from '../core/editing.errors';
 import { amountField, FieldErrors, idField, invalid, isRecord, unknownKeys, versionField, INPUT_TEXT, type Rec } from '../core/edit-input';
 import { hasPendingPayment, invoiceFullyPaid, lineHasPayment, lotName, type EditState, type LineState } from '../core/edit-state';
 
-export const MAX_FLOOR_LINES = 1000;
+const MAX_FLOOR_LINES = 1000;
 
 export const FLOOR_TEXT = {
   data: 'Send { data: { type: "invoice", id, attributes: { invoiceDetails: [...] } } }.',
@@ -37,7 +37,7 @@ export const FLOOR_TEXT = {
 } as const;
 
 /** An override as sent: a value replaces, null removes, undefined keeps. */
-export type OverrideInput = Cents | null | undefined;
+type OverrideInput = Cents | null | undefined;
 
 export interface FloorLineEdit {
   lotId: number;
@@ -105,13 +105,13 @@ export function checkChannelHeader(channel: unknown): void {
   if (typeof channel !== 'string' || channel.trim().toLowerCase() !== 'floor') throw invalid({ channel: FLOOR_TEXT.channelHeader });
 }
 
-export interface FloorOverrides {
+interface FloorOverrides {
   hammer: Cents | null;
   premium: Cents | null;
   liveFee: Cents | null;
 }
 
-export interface FloorUpdate {
+interface FloorUpdate {
   line: LineState;
   before: FloorOverrides;
   after: FloorOverrides;

@@ -1,13 +1,5 @@
 import { parseGroupDetailEdit, VARIANT_TEXT } from './group-detail-edits.controller';
-
-const errorsOf = (fn: () => unknown): Record<string, string> => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { fieldErrors?: Record<string, string> }).fieldErrors ?? { message: (e as Error).message };
-  }
-  throw new Error('expected a refusal');
-};
+import { errorsOf } from '../../../../../test/support/refusal';
 
 describe('POST groupDetailInfo: which variant a body is', () => {
   it('wrapped: the key names the variant; one entry or a list', () => {

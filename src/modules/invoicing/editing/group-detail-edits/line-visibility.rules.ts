@@ -55,7 +55,7 @@ export function parseVisibilityEntry(body: Rec, e: FieldErrors): VisibilityEntry
   return { invoiceId, lineId, suppress, additionalCharge, version };
 }
 
-export type VisibilityUpdate =
+type VisibilityUpdate =
   { kind: 'line'; line: LineState; suppress: boolean } | { kind: 'additional'; charge: AdditionalChargeState; suppress: boolean };
 
 /** What the entries of one invoice change, or why they may not; entries already in the state asked are left out. */

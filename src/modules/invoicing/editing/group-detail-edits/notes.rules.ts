@@ -34,7 +34,7 @@ export function parseNoteEntry(body: Rec, e: FieldErrors): NoteEntry | null {
 }
 
 /** The note as stored, or null with its message. */
-export function noteText(v: unknown, e: FieldErrors): string | null {
+function noteText(v: unknown, e: FieldErrors): string | null {
   const text = typeof v === 'string' ? v.trim() : '';
   if (!text) {
     e.add('notes', NOTES_TEXT.required);

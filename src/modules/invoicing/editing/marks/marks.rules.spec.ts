@@ -1,41 +1,34 @@
-import { DomainError } from '../../../../core/errors/domain-error';
 import {
   allocateInvoicePayment,
   applyOrder,
-  isAfterToday,
   isPaidOnline,
   isPending,
   linePaymentAmount,
   MARK_TEXT,
   markAction,
   MAX_BATCH_MARKS,
-  parseMarkDate,
   parseMarkRequest,
 } from './marks.rules';
+import { refusal } from '../../../../../test/support/refusal';
 
 // 2026-11-21 10:00 UTC: the latest date on Earth (UTC+14) is still 2026-11-22 until 10:00 UTC.
 const NOW = new Date('2026-11-21T10:00:00Z');
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 const paid = (body: unknown, scope: 'invoice' | 'line' = 'invoice') => parseMarkRequest(body, 'paid', scope, NOW);
 const shipped = (body: unknown, scope: 'invoice' | 'line' = 'invoice') => parseMarkRequest(body, 'shipped', scope, NOW);
 
 describe('mark dates (MM/DD/YY)', () => {
+  const dateOf = (shippedDate: string, now = NOW) =>
+    parseMarkRequest({ invoiceID: 1, shipped: true, shippedDate }, 'shipped', 'invoice', now);
+  const dateError = (shippedDate: string, now = NOW) => refusal(() => dateOf(shippedDate, now)).fieldErrors?.shippedDate;
+
   it('reads MM/DD/YY as 20YY, and MM/DD/YYYY, with or without leading zeros', () => {
-    expect(parseMarkDate('11/02/26')).toBe('2026-11-02');
-    expect(parseMarkDate('1/2/26')).toBe('2026-01-02');
-    expect(parseMarkDate('11/02/2026')).toBe('2026-11-02');
-    expect(parseMarkDate(' 02/29/24 ')).toBe('2024-02-29');
-    expect(parseMarkDate('12/31/99')).toBe('2099-12-31');
+    const read = (s: string) => dateOf(s, new Date('2100-01-01T00:00:00Z')).items[0].date;
+    expect(read('11/02/26')).toBe('2026-11-02');
+    expect(read('1/2/26')).toBe('2026-01-02');
+    expect(read('11/02/2026')).toBe('2026-11-02');
+    expect(read(' 02/29/24 ')).toBe('2024-02-29');
+    expect(read('12/31/99')).toBe('2099-12-31');
   });
 
   it('refuses days that do not exist and other formats', () => {
@@ -49,20 +42,18 @@ describe('mark dates (MM/DD/YY)', () => {
       '11-02-26',
       '11/02/026',
       '11/02',
-      '',
       'today',
       '11/02/26x',
     ]) {
-      expect({ s, parsed: parseMarkDate(s) }).toEqual({ s, parsed: null });
+      expect({ s, error: dateError(s) }).toEqual({ s, error: MARK_TEXT.dateFormat.shipped });
     }
   });
 
   it('is after today only after the latest calendar date on Earth (UTC+14)', () => {
-    expect(isAfterToday('2026-11-21', NOW)).toBe(false);
-    expect(isAfterToday('2026-11-22', NOW)).toBe(false); // already the 22nd in Kiribati
-    expect(isAfterToday('2026-11-23', NOW)).toBe(true);
-    expect(isAfterToday('2026-11-22', new Date('2026-11-21T10:00:00Z'))).toBe(false);
-    expect(isAfterToday('2026-11-22', new Date('2026-11-21T09:59:59Z'))).toBe(true);
+    expect(dateOf('11/21/26').items[0].date).toBe('2026-11-21');
+    expect(dateOf('11/22/26').items[0].date).toBe('2026-11-22'); // already the 22nd in Kiribati
+    expect(dateError('11/23/26')).toBe(MARK_TEXT.dateFuture.shipped);
+    expect(dateError('11/22/26', new Date('2026-11-21T09:59:59Z'))).toBe(MARK_TEXT.dateFuture.shipped);
   });
 });
 

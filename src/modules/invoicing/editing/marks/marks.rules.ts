@@ -72,7 +72,7 @@ const US_SHORT = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/;
  * are 2000-2099. Answers 'YYYY-MM-DD', or null for anything that is not a real calendar day
  * (02/30/26, 13/01/26, 2026-11-02).
  */
-export function parseMarkDate(raw: string): string | null {
+function parseMarkDate(raw: string): string | null {
   const m = US_SHORT.exec(raw.trim());
   if (!m) return null;
   const month = Number(m[1]);
@@ -88,7 +88,7 @@ export function parseMarkDate(raw: string): string | null {
  * now (UTC+14, as the Existing Invoices date filter decides "today") is refused, so no member of
  * staff is refused their own today whatever the server's zone.
  */
-export function isAfterToday(isoDate: string, now: Date = new Date()): boolean {
+function isAfterToday(isoDate: string, now: Date = new Date()): boolean {
   return isoDate > latestToday(now);
 }
 
@@ -101,7 +101,7 @@ const absent = (v: unknown) => v === undefined || v === null || v === '';
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The documented call's name, for messages. */
-export function callName(kind: MarkKind, scope: MarkScope): string {
+function callName(kind: MarkKind, scope: MarkScope): string {
   return `${kind === 'paid' ? 'invoicePaidOnly' : 'invoiceShippedOnly'}${scope === 'line' ? 'ByDetail' : ''}`;
 }
 
@@ -231,7 +231,7 @@ export function markAction(kind: MarkKind, scope: MarkScope, on: boolean): strin
 /** The online states as every editing rule reads them (core/edit-state.ts). */
 export { isPendingStat as isPending, isPaidStat as isPaidOnline } from '../core/edit-state';
 
-export interface LineForAllocation {
+interface LineForAllocation {
   id: number;
   total: Cents;
   amountPaid: Cents;
@@ -239,7 +239,7 @@ export interface LineForAllocation {
   hidden: boolean;
 }
 
-export interface AdditionalForAllocation {
+interface AdditionalForAllocation {
   id: number;
   /** Its tax + shipping + insurance + other. */
   amount: Cents;
