@@ -19,7 +19,6 @@ import { createTestApp, TestApp } from '../support/test-app';
  */
 const LEGACY: Record<string, string> = {
   'InvoiceDetailsController.groupDetailInfoByInvoice': 'the documented body is a bare array of ids',
-  'InvoiceDetailsController.groupDetailInfo': 'documented query status/search/page/size read by invoice-list-query.ts',
   'InvoiceGroupsController.invoiceCatalogs': 'page/size read by invoice-group-rules.ts paging() with the documented messages',
   'InvoiceGroupsController.invoiceGroups': 'page/size/startDate/endDate read by invoice-group-rules.ts with the documented messages',
   'InvoiceGroupSettingsController.groupSettings': 'groupSettingsID: blank, 0 or an id (template-ids.ts queryTemplateId)',

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
 import { IdParam } from '../../../core/http/id-param';
-import { MAX_PAGE_SIZE } from '../../../core/http/ra-list-query';
 import { InvoiceDetailsService } from './invoice-details.service';
-import { parseGroupDetailsQuery, parseIds, QUERY_TEXT } from './invoice-list-query';
+import { GroupDetailsQueryDto } from './group-details-query.dto';
+import { groupDetailsCriteria, parseIds, QUERY_TEXT } from './invoice-list-query';
 import { invoiceGroupNotFound, InvoicesError } from './invoices.errors';
 
 /** The Invoice Group Details screen's documented read calls (spec 000 sections 2, 3 and 7). */
@@ -22,17 +22,12 @@ export class InvoiceDetailsController {
       'totalPriceWithAdditionalCharges, totalAmount, outStandingBalance, totals, hasPaddleNumbers, totalRecords, page, size, status, search } }. ' +
       'Without size every matching invoice is answered.',
   })
-  @ApiQuery({ name: 'status', required: false, enum: ['ALL', 'UNPAID', 'PAID'] })
-  @ApiQuery({ name: 'search', required: false, description: 'Bidder name, company or invoice number (contains)' })
-  @ApiQuery({ name: 'page', required: false, description: 'From 1 (with size)' })
-  @ApiQuery({ name: 'size', required: false, description: `Invoices per page, 1 to ${MAX_PAGE_SIZE} (the screen uses 50, 100 or 200)` })
   async groupDetailInfo(
     @CurrentPrincipal() p: Principal,
     @IdParam('id', invoiceGroupNotFound) groupId: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: GroupDetailsQueryDto,
   ) {
-    const criteria = parseGroupDetailsQuery(groupId, query);
-    return { data: await this.details.groupDetailInfo(p.houseId, { ...criteria, groupId: criteria.groupId as number }) };
+    return { data: await this.details.groupDetailInfo(p.houseId, groupDetailsCriteria(groupId, query)) };
   }
 
   @RequireAccess('accessInvoices')
