@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
@@ -7,6 +8,9 @@ import { InvoiceDetailsService } from './invoice-details.service';
 import { GroupDetailsQueryDto } from './group-details-query.dto';
 import { groupDetailsCriteria, parseIds, QUERY_TEXT } from './invoice-list-query';
 import { invoiceGroupNotFound, InvoicesError } from './invoices.errors';
+
+/** What Express answers JSON as. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The Invoice Group Details screen's documented read calls (spec 000 sections 2, 3 and 7). */
 @ApiTags('invoices')
@@ -27,7 +31,10 @@ export class InvoiceDetailsController {
     @IdParam('id', invoiceGroupNotFound) groupId: number,
     @Query() query: GroupDetailsQueryDto,
   ) {
-    return { data: await this.details.groupDetailInfo(p.houseId, groupDetailsCriteria(groupId, query)) };
+    const criteria = groupDetailsCriteria(groupId, query);
+    if (criteria.limit !== null) return { data: await this.details.groupDetailInfo(p.houseId, criteria) };
+    // Unpaged (a whole group: megabytes), the same JSON is written invoice batch by batch, without Content-Length.
+    return new StreamableFile(Readable.from(await this.details.groupDetailInfoJson(p.houseId, criteria)), { type: JSON_TYPE });
   }
 
   @RequireAccess('accessInvoices')
