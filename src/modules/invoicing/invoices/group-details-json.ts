@@ -1,3 +1,8 @@
+import { Readable } from 'node:stream';
+import { Logger, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import { AllExceptionsFilter } from '../../../core/errors/all-exceptions.filter';
+
 /**
  * An answer with one long list, as JSON text in chunks: byte for byte `JSON.stringify(envelope)`
  * with the list filled in, the list's items mapped and serialised a batch at a time as the reader
@@ -25,4 +30,26 @@ export function* jsonWithList<T>(
     chunk = '';
   }
   yield chunk + text.slice(at + marker.length - 1);
+}
+
+/** What Express answers JSON as. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const errors = new AllExceptionsFilter();
+const logger = new Logger('GroupDetailsJson');
+
+/**
+ * Chunks of JSON as a Nest answer (chunked, no Content-Length). A chunk that fails to build (a bug:
+ * the data was read and checked before) answers the usual 500 when nothing was sent yet; after the
+ * first byte the connection is cut, so a client never takes a truncated answer for a whole one.
+ */
+export function jsonStream(chunks: Iterable<string>): StreamableFile {
+  return new StreamableFile(Readable.from(chunks), { type: JSON_TYPE }).setErrorHandler((err, res) => {
+    logger.error(err.stack ?? err.message);
+    if (res.destroyed) return;
+    if (res.headersSent) return res.destroy?.();
+    const body = errors.toBody(err);
+    res.statusCode = body.statusCode;
+    (res as unknown as Response).setHeader('Content-Type', JSON_TYPE);
+    res.send(JSON.stringify(body));
+  });
 }

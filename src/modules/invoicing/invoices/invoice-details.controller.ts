@@ -1,16 +1,13 @@
-import { Readable } from 'node:stream';
-import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
 import { IdParam } from '../../../core/http/id-param';
 import { InvoiceDetailsService } from './invoice-details.service';
+import { jsonStream } from './group-details-json';
 import { GroupDetailsQueryDto } from './group-details-query.dto';
 import { groupDetailsCriteria, parseIds, QUERY_TEXT } from './invoice-list-query';
 import { invoiceGroupNotFound, InvoicesError } from './invoices.errors';
-
-/** What Express answers JSON as. */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The Invoice Group Details screen's documented read calls (spec 000 sections 2, 3 and 7). */
 @ApiTags('invoices')
@@ -34,7 +31,7 @@ export class InvoiceDetailsController {
     const criteria = groupDetailsCriteria(groupId, query);
     if (criteria.limit !== null) return { data: await this.details.groupDetailInfo(p.houseId, criteria) };
     // Unpaged (a whole group: megabytes), the same JSON is written invoice batch by batch, without Content-Length.
-    return new StreamableFile(Readable.from(await this.details.groupDetailInfoJson(p.houseId, criteria)), { type: JSON_TYPE });
+    return jsonStream(await this.details.groupDetailInfoJson(p.houseId, criteria));
   }
 
   @RequireAccess('accessInvoices')
