@@ -34,7 +34,6 @@ export function* jsonWithList<T>(
 
 /** What Express answers JSON as. */
 const JSON_TYPE = 'application/json; charset=utf-8';
-const errors = new AllExceptionsFilter();
 const logger = new Logger('GroupDetailsJson');
 
 /**
@@ -47,7 +46,7 @@ export function jsonStream(chunks: Iterable<string>): StreamableFile {
     logger.error(err.stack ?? err.message);
     if (res.destroyed) return;
     if (res.headersSent) return res.destroy?.();
-    const body = errors.toBody(err);
+    const body = new AllExceptionsFilter().toBody(err);
     res.statusCode = body.statusCode;
     (res as unknown as Response).setHeader('Content-Type', JSON_TYPE);
     res.send(JSON.stringify(body));
