@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { BenchSkipped, defineBenchmark, type Probe } from '../harness';
 import type { Platform } from '../../src/modules/bidders/member.entity';
 import { GROUP_SQL, InvoiceDetailsService } from '../../src/modules/invoicing/invoices/invoice-details.service';
-import { parseGroupDetailsQuery, invoiceSql, type InvoiceCriteria } from '../../src/modules/invoicing/invoices/invoice-list-query';
+import { groupDetailsCriteria, invoiceSql, type InvoiceCriteria } from '../../src/modules/invoicing/invoices/invoice-list-query';
 import { INVOICE_COLUMNS, LINE_COLUMNS } from '../../src/modules/invoicing/invoices/invoice-records';
 import { createInvoicedGroup } from '../../test/invoice-details/factory';
 
@@ -135,8 +135,8 @@ export default defineBenchmark<State>({
     const wholeBytes = Buffer.byteLength(whole.text);
 
     const { houseId } = ctx.user;
-    const paged = { ...parseGroupDetailsQuery(state.groupId, { size: String(PAGE_SIZE), page: '1' }), groupId: state.groupId };
-    const all = { ...parseGroupDetailsQuery(state.groupId, {}), groupId: state.groupId };
+    const paged = groupDetailsCriteria(state.groupId, { size: PAGE_SIZE, page: 1 });
+    const all = groupDetailsCriteria(state.groupId, {});
     const wholeApp = ctx.http('app: whole group, no paging', { path: base });
     const wholePg = ctx.pg('bare pg: the same queries, whole group', 'op/s', () => sameQueries(ctx.db, houseId, all, state.invoices));
     return {

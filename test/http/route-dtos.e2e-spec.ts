@@ -17,9 +17,7 @@ import { createTestApp, TestApp } from '../support/test-app';
  * LEGACY lists the handlers that still read a legacy shape by hand, each with its reason. The list
  * may only shrink: an entry that is no longer needed fails the last test.
  */
-const LEGACY: Record<string, string> = {
-  'InvoiceDetailsController.groupDetailInfo': 'documented query status/search/page/size read by invoice-list-query.ts',
-};
+const LEGACY: Record<string, string> = {};
 
 /** Run-time types that say nothing about the payload. */
 const UNDECLARED = new Set<unknown>([Object, Array, undefined]);

@@ -2,6 +2,7 @@ import { ArgumentMetadata, Body, Type, ValidationPipe } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
 import { fieldValidationError, validationExceptionFactory } from '../errors/validation-exception.factory';
 import { arrayBodyOf } from './array-body';
+import { withValidationSummary } from './validation-summary';
 
 const ONE_OR_MANY = Symbol('oneOrManyBody');
 
@@ -44,7 +45,11 @@ export class AppValidationPipe extends ValidationPipe {
       metadata.type === 'body' && metadata.metatype
         ? (Reflect.getMetadata(ONE_OR_MANY, metadata.metatype) as OneOrMany | undefined)
         : undefined;
-    if (!many || !Array.isArray(value)) return super.transform(value, metadata);
+    if (!many || !Array.isArray(value)) {
+      return super.transform(value, metadata).catch((err: unknown) => {
+        throw withValidationSummary(err, metadata.metatype);
+      });
+    }
     if (value.length > many.max) return value;
     const forms: unknown[] = [];
     const fields: Record<string, string> = {};

@@ -1,13 +1,14 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
 import { ArrayBody } from '../../../core/http/array-body';
 import { IdParam } from '../../../core/http/id-param';
-import { MAX_PAGE_SIZE } from '../../../core/http/ra-list-query';
 import { InvoiceDetailsService } from './invoice-details.service';
 import { InvoiceIdsDto } from './invoice-ids.dto';
-import { MAX_IDS, parseGroupDetailsQuery } from './invoice-list-query';
+import { jsonStream } from './group-details-json';
+import { GroupDetailsQueryDto } from './group-details-query.dto';
+import { groupDetailsCriteria, MAX_IDS } from './invoice-list-query';
 import { invoiceGroupNotFound, InvoicesError } from './invoices.errors';
 
 /** The Invoice Group Details screen's documented read calls (spec 000 sections 2, 3 and 7). */
@@ -24,17 +25,15 @@ export class InvoiceDetailsController {
       'totalPriceWithAdditionalCharges, totalAmount, outStandingBalance, totals, hasPaddleNumbers, totalRecords, page, size, status, search } }. ' +
       'Without size every matching invoice is answered.',
   })
-  @ApiQuery({ name: 'status', required: false, enum: ['ALL', 'UNPAID', 'PAID'] })
-  @ApiQuery({ name: 'search', required: false, description: 'Bidder name, company or invoice number (contains)' })
-  @ApiQuery({ name: 'page', required: false, description: 'From 1 (with size)' })
-  @ApiQuery({ name: 'size', required: false, description: `Invoices per page, 1 to ${MAX_PAGE_SIZE} (the screen uses 50, 100 or 200)` })
   async groupDetailInfo(
     @CurrentPrincipal() p: Principal,
     @IdParam('id', invoiceGroupNotFound) groupId: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: GroupDetailsQueryDto,
   ) {
-    const criteria = parseGroupDetailsQuery(groupId, query);
-    return { data: await this.details.groupDetailInfo(p.houseId, { ...criteria, groupId: criteria.groupId as number }) };
+    const criteria = groupDetailsCriteria(groupId, query);
+    if (criteria.limit !== null) return { data: await this.details.groupDetailInfo(p.houseId, criteria) };
+    // Unpaged (a whole group: megabytes), the same JSON is written invoice batch by batch, without Content-Length.
+    return jsonStream(await this.details.groupDetailInfoJson(p.houseId, criteria));
   }
 
   @RequireAccess('accessInvoices')

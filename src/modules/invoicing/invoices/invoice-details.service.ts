@@ -9,6 +9,7 @@ import type { GroupTotals } from '../math/invoice-totals';
 import { centsOf, INVOICE_COLUMNS, invoiceRecord, InvoiceLineRecord, InvoiceRecord, LINE_COLUMNS, lineRecord } from './invoice-records';
 import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';
 import { AdditionalColumns, groupTotalsView, GroupTotalsView, invoiceView, InvoiceView, SessionRef } from './invoice.view';
+import { jsonWithList } from './group-details-json';
 import { InvoicesError } from './invoices.errors';
 import { CatalogDayView, sessionDays } from './session-days';
 
@@ -40,6 +41,9 @@ export type GroupDetailInfo = GroupTotalsView & {
 
 /** Invoices per lines query. */
 const LINE_BATCH = 5000;
+
+/** Invoices mapped and serialised per chunk of the streamed answer (about 380 KB of JSON). */
+const INVOICES_PER_CHUNK = 50;
 
 interface GroupRow {
   id: number;
@@ -104,6 +108,26 @@ export class InvoiceDetailsService {
 
   /** `GET invoiceGroup/{id}/groupDetailInfo`: the group, its sessions, totals, and the invoices asked for. */
   async groupDetailInfo(houseId: number, c: InvoiceCriteria & { groupId: number }): Promise<GroupDetailInfo> {
+    const { info, records, view } = await this.detailInfo(houseId, c);
+    return { ...info, invoiceBidders: records.map(view) };
+  }
+
+  /**
+   * The same answer, `{ data: GroupDetailInfo }`, as JSON text in chunks of INVOICES_PER_CHUNK
+   * invoices (group-details-json.ts), for the unpaged call: a whole group is megabytes, and each
+   * invoice is mapped and serialised only as the response takes it. A missing group is thrown here,
+   * before the first chunk.
+   */
+  async groupDetailInfoJson(houseId: number, c: InvoiceCriteria & { groupId: number }): Promise<Iterable<string>> {
+    const { info, records, view } = await this.detailInfo(houseId, c);
+    return jsonWithList({ data: { ...info, invoiceBidders: [] } }, 'invoiceBidders', records, view, INVOICES_PER_CHUNK);
+  }
+
+  /** Everything groupDetailInfo answers, with the invoices still to be mapped (in the answer's key order). */
+  private async detailInfo(
+    houseId: number,
+    c: InvoiceCriteria & { groupId: number },
+  ): Promise<{ info: GroupDetailInfo; records: InvoiceRecord[]; view: (inv: InvoiceRecord) => InvoiceView }> {
     // Unfiltered, the number matching is the group's invoice count, which the group query sums anyway.
     const wholeGroup = c.status === 'ALL' && !c.search && !c.ids;
     const [group, page] = await Promise.all([this.group(houseId, c.groupId), this.invoicePage(houseId, c, !wholeGroup)]);
@@ -119,7 +143,7 @@ export class InvoiceDetailsService {
         page.records.map((i) => i.id),
       ),
     ]);
-    return {
+    const info: GroupDetailInfo = {
       invoiceGroup: {
         invoiceGroupID: group.id,
         invoiceGroupTitle: group.title,
@@ -129,7 +153,7 @@ export class InvoiceDetailsService {
         creationError: group.creationError,
       },
       catalogs: sessionDays(sessions),
-      invoiceBidders: views(page.records, lines, sessions, true, extras),
+      invoiceBidders: [],
       ...groupTotalsView(group.totals, group.currencyCode, group.additional),
       hasPaddleNumbers: group.hasPaddleNumbers,
       totalRecords: wholeGroup ? group.totals.invoices : page.total,
@@ -138,6 +162,7 @@ export class InvoiceDetailsService {
       status: c.status,
       search: c.search ?? null,
     };
+    return { info, records: page.records, view: viewer(lines, sessions, true, extras) };
   }
 
   /**
@@ -298,6 +323,16 @@ function views(
   includeDetails: boolean,
   extras?: Extras,
 ): InvoiceView[] {
+  return invoices.map(viewer(lines, sessions, includeDetails, extras));
+}
+
+/** The one mapper for invoices of `lines`: each invoice with its lines in display order (session date, lot number, extension). */
+function viewer(
+  lines: readonly InvoiceLineRecord[],
+  sessions: readonly SessionRow[],
+  includeDetails: boolean,
+  extras?: Extras,
+): (inv: InvoiceRecord) => InvoiceView {
   const refs = new Map<number, SessionRef>(sessions.map((s) => [s.catalogId, { catalogRef: s.catalogRef }]));
   const order = new Map<number, number>();
   [...sessions]
@@ -318,5 +353,5 @@ function views(
     );
   };
   const opts = { sessions: refs, includeDetails, additionalCharges: extras?.additional, onlinePayments: extras?.onlinePayments };
-  return invoices.map((inv) => invoiceView(inv, (byInvoice.get(inv.id) ?? []).sort(compare), opts));
+  return (inv) => invoiceView(inv, (byInvoice.get(inv.id) ?? []).sort(compare), opts);
 }

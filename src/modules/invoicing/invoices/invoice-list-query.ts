@@ -1,13 +1,14 @@
 /**
  * Which invoices a read call wants: the group, the ALL/UNPAID/PAID filter, the search, the order
- * and the page. Parsed here from both faces (the documented groupDetailInfo query parameters and
- * react-admin's `filter`/`sort`/`range`) into one criteria object, and turned into one SQL WHERE and
+ * and the page. Read from both faces (the documented groupDetailInfo query, checked by
+ * GroupDetailsQueryDto, and react-admin's `filter`/`sort`/`range`) into one criteria object, and turned into one SQL WHERE and
  * ORDER BY, so paging, filtering and searching always happen in the database.
  */
 import { MAX_PAGE_SIZE, type RaListQuery } from '../../../core/http/ra-list-query';
 import { idFromInput } from '../../../core/validation/int4';
 import { likeContains, placeholders } from '../../../core/validation/sql-text';
 import { invoicePaidSql } from '../math/statuses';
+import type { GroupDetailsQueryDto } from './group-details-query.dto';
 import { InvoicesError } from './invoices.errors';
 
 export const INVOICE_STATUS_FILTERS = ['ALL', 'UNPAID', 'PAID'] as const;
@@ -25,7 +26,7 @@ export const INVOICE_SORTABLE = [
   'invoiceTotal',
   'outStandingBalance',
 ] as const;
-export type InvoiceSortField = (typeof INVOICE_SORTABLE)[number];
+type InvoiceSortField = (typeof INVOICE_SORTABLE)[number];
 
 /** The most ids one groupDetailInfoByInvoice or getMany call may name. */
 export const MAX_IDS = 5000;
@@ -57,18 +58,6 @@ export const QUERY_TEXT = {
   unknownFilter: (k: string) => `Cannot filter by ${k}.`,
 } as const;
 
-const isPositiveInt = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
-
-/** A positive id from a number or a decimal string, else null. */
-export function positiveId(v: unknown): number | null {
-  if (isPositiveInt(v)) return v;
-  if (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v.trim())) {
-    const n = Number(v.trim());
-    return Number.isSafeInteger(n) ? n : null;
-  }
-  return null;
-}
-
 function statusOf(v: unknown, errors: Record<string, string>): InvoiceStatusFilter {
   if (v === undefined || v === null || v === '') return 'ALL';
   const s = typeof v === 'string' ? v.trim().toUpperCase() : '';
@@ -77,15 +66,16 @@ function statusOf(v: unknown, errors: Record<string, string>): InvoiceStatusFilt
   return 'ALL';
 }
 
-function searchOf(v: unknown, errors: Record<string, string>, field: string): string | undefined {
+/** The react-admin filter's `q` (a JSON string or number). */
+function searchOf(v: unknown, errors: Record<string, string>): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string' && typeof v !== 'number') {
-    errors[field] = QUERY_TEXT.search;
+    errors.q = QUERY_TEXT.search;
     return undefined;
   }
   const s = String(v).trim();
   if (s.length > MAX_SEARCH) {
-    errors[field] = QUERY_TEXT.search;
+    errors.q = QUERY_TEXT.search;
     return undefined;
   }
   return s === '' ? undefined : s;
@@ -105,29 +95,14 @@ export function parseIds(raw: unknown, field = 'ids'): number[] {
 }
 
 /**
- * groupDetailInfo's optional query: `status` (ALL/UNPAID/PAID), `search`, `page` (from 1) and
- * `size`. Without `size` every matching invoice is answered (the documented call's behaviour).
+ * groupDetailInfo's criteria from its checked query (GroupDetailsQueryDto). The one rule across
+ * fields: the page's first row must be a safe offset.
  */
-export function parseGroupDetailsQuery(groupId: number, q: Record<string, unknown>): InvoiceCriteria {
-  const errors: Record<string, string> = {};
-  const status = statusOf(q.status, errors);
-  const search = searchOf(q.search, errors, 'search');
-  let page = 1;
-  if (q.page !== undefined && q.page !== '') {
-    const p = positiveId(q.page);
-    if (p === null) errors.page = QUERY_TEXT.page;
-    else page = p;
-  }
-  let limit: number | null = null;
-  if (q.size !== undefined && q.size !== '') {
-    const s = positiveId(q.size);
-    if (s === null || s > MAX_PAGE_SIZE) errors.size = QUERY_TEXT.size;
-    else limit = s;
-  }
-  if (Object.keys(errors).length) throw InvoicesError.invalid(errors);
-  const offset = limit === null ? 0 : (page - 1) * limit;
+export function groupDetailsCriteria(groupId: number, q: GroupDetailsQueryDto): InvoiceCriteria & { groupId: number } {
+  const limit = q.size ?? null;
+  const offset = limit === null ? 0 : ((q.page ?? 1) - 1) * limit;
   if (!Number.isSafeInteger(offset)) throw InvoicesError.invalid({ page: QUERY_TEXT.page });
-  return { groupId, status, search, sort: DEFAULT_SORT, offset, limit };
+  return { groupId, status: q.status ?? 'ALL', search: q.search, sort: DEFAULT_SORT, offset, limit };
 }
 
 const RA_FILTERS = ['invoiceGroupId', 'invoiceGroupID', 'status', 'q', 'id'] as const;
@@ -146,7 +121,7 @@ export function criteriaFromRa(q: RaListQuery): InvoiceCriteria {
     else groupId = g;
   }
   const status = statusOf(q.filter.status, errors);
-  const search = searchOf(q.filter.q, errors, 'q');
+  const search = searchOf(q.filter.q, errors);
   if (Object.keys(errors).length) throw InvoicesError.invalid(errors);
   const ids = q.filter.id === undefined ? undefined : parseIds(q.filter.id, 'id');
   return {
