@@ -44,11 +44,44 @@ export async function transactionClient(trx: Knex.Transaction): Promise<ClientBa
   return (await (trx.client as { acquireConnection(): Promise<ClientBase> }).acquireConnection()) as ClientBase;
 }
 
-/**
- * Sends `text` (lines from copyLine) into `table`'s `columns` with one COPY. The statement joins
- * the client's queue: several can be started without waiting, and they run in order.
- */
+/** Sends `text` (lines from copyLine) into `table`'s `columns` with one COPY. */
 export async function copyRows(client: ClientBase, table: string, columns: readonly string[], text: string): Promise<void> {
   const sql = `COPY "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`;
   await pipeline(Readable.from([text]), client.query(copyFrom(sql)));
+}
+
+/**
+ * COPYs run one after another on one client without the caller waiting for them: `send` returns
+ * at once, so the caller computes the next rows while PostgreSQL stores the previous ones. Each
+ * COPY starts when the one before it has finished (pg refuses to queue queries itself); after a
+ * failure nothing more is sent, `failed` turns true, and `done` throws that failure.
+ */
+export class CopyQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private error: { cause: unknown } | null = null;
+
+  constructor(private readonly client: ClientBase) {}
+
+  get failed(): boolean {
+    return this.error !== null;
+  }
+
+  /** Queues one COPY; the promise settles when it has run (or was skipped after a failure). */
+  send(table: string, columns: readonly string[], text: string): Promise<void> {
+    this.tail = this.tail.then(async () => {
+      if (this.error) return;
+      try {
+        await copyRows(this.client, table, columns, text);
+      } catch (cause) {
+        this.error = { cause };
+      }
+    });
+    return this.tail;
+  }
+
+  /** Waits for every queued COPY; throws the first failure. */
+  async done(): Promise<void> {
+    await this.tail;
+    if (this.error) throw this.error.cause;
+  }
 }

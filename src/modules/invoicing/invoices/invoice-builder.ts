@@ -1,17 +1,19 @@
 /**
  * Builds every invoice of an invoice group (the creation job's work), set-based.
  *
- * Reads (before the transaction, one query each): the group and its sessions, the sold lots of
- * those sessions (LotsService.soldLots) minus the lots already on an invoice line, the winning
- * approvals with their members (BiddersService), the template snapshot, the sales' charging
- * (CatalogsService) and the house's processor. Computes every line with `computeLotLine` and every
- * invoice total with `invoiceTotals` in memory. Writes, in ONE transaction: the group row locked
- * (`for update`) and re-checked, the invoice numbers of the whole group reserved with one upsert,
- * all invoices in one INSERT ... SELECT FROM json_to_recordset, all lines in another, the group
- * marked created. A crash anywhere leaves nothing behind; a re-run of a created group is a no-op;
- * two runs of one group at once take turns on the row lock and the second finds it created. The
- * unique lot on invoice_line and unique (group, approval) on invoice make a double build impossible
- * even if those checks were bypassed.
+ * Reads (before the transaction, each as soon as what it needs has arrived): the group with its
+ * sessions, the sold lots of those sessions (LotsService.soldLots) minus the lots already on an
+ * invoice line, the winning approvals with their members (BiddersService), the template snapshot,
+ * the sales' charging (CatalogsService) and the house's processor. Orders the invoices and their
+ * lots in memory. Writes, in ONE transaction: the group row locked (`for update`) and re-checked,
+ * the invoice numbers of the whole group reserved with one upsert and the invoice ids taken from
+ * their sequence with one select, then a batch of invoices at a time: its lines computed with
+ * `computeLotLine` and its totals with `invoiceTotals`, the invoices and then their lines sent with
+ * COPY on the transaction's connection, while the next batch is computed; last, the group marked
+ * created. A crash anywhere leaves nothing behind; a re-run of a created group is a no-op; two
+ * runs of one group at once take turns on the row lock and the second finds it created. The unique
+ * lot on invoice_line and unique (group, approval) on invoice make a double build impossible even
+ * if those checks were bypassed.
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager, type Knex } from '@mikro-orm/postgresql';
@@ -32,7 +34,7 @@ import {
   type TaxRateProvider,
 } from '../math';
 import { InvoiceTemplatesService } from '../templates/invoice-templates.service';
-import { copyLine, copyRows, transactionClient, type CopyValue } from './copy-rows';
+import { copyLine, CopyQueue, transactionClient, type CopyValue } from './copy-rows';
 import { reserveInvoiceNumbers } from './invoice-numbers';
 
 /** The sales tax rate provider for US bidders under processor `p` (the static state table unless replaced). */
@@ -170,7 +172,11 @@ export interface BuildResult {
 
 export type BuildProgress = (done: number, total: number, message: string) => Promise<void>;
 
-/** Test seam: lets a test fail the transaction between the invoices and the lines. */
+/**
+ * Test seam: lets a test fail or hold the transaction between the invoices and the lines: called
+ * once, when the first batch of invoices is written and before any line is sent (a group of up to
+ * about a thousand lots is one batch, so `invoices` is then all of them).
+ */
 export interface BuildHooks {
   afterInvoicesInserted?(info: { groupId: number; invoices: number }): Promise<void>;
 }
@@ -310,19 +316,10 @@ export class InvoiceBuilder {
     ).rows
       .map((r) => r.id)
       .sort((a, b) => a - b);
-    const client = await transactionClient(trx);
-    const writes: Promise<void>[] = [];
-    let failed = false;
-    const send = (table: string, columns: readonly string[], text: string) => {
-      const written = copyRows(client, table, columns, text);
-      // Seen at once (a failure stops the computing); thrown below, once the queue is idle.
-      written.catch(() => (failed = true));
-      writes.push(written);
-      return written;
-    };
+    const copies = new CopyQueue(await transactionClient(trx));
     let hook = this.hooks.afterInvoicesInserted;
     try {
-      for (let first = 0; first < ordered.length && !failed;) {
+      for (let first = 0; first < ordered.length && !copies.failed;) {
         let invoices = '';
         let lines = '';
         let lineCount = 0;
@@ -333,21 +330,22 @@ export class InvoiceBuilder {
           for (const line of invoice.lines) lines += copyLine(lineRow(line, at.houseId, ids[next], invoice.approval.channel));
           lineCount += invoice.lines.length;
         }
-        const written = send('invoice', INVOICE_COLUMNS, invoices);
+        const written = copies.send('invoice', INVOICE_COLUMNS, invoices);
         if (hook) {
           await written;
-          await hook({ groupId: at.groupId, invoices: next - first });
+          if (!copies.failed) await hook({ groupId: at.groupId, invoices: next - first });
           hook = undefined;
         }
-        send('invoice_line', LINE_COLUMNS, lines);
+        void copies.send('invoice_line', LINE_COLUMNS, lines);
         first = next;
         // Lets the connection send what is queued (and take PostgreSQL's answers) before the next batch.
         await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
-      await Promise.allSettled(writes);
+      // Never leave a COPY running on the connection when the transaction ends, even after a throw.
+      await copies.done().catch(() => undefined);
     }
-    await Promise.all(writes);
+    await copies.done();
   }
 }
 
