@@ -324,11 +324,16 @@ export class InvoiceBuilder {
         let lines = '';
         let lineCount = 0;
         let next = first;
-        for (; next < ordered.length && lineCount < BATCH_LINES; next++) {
+        for (let sinceTurn = 0; next < ordered.length && lineCount < BATCH_LINES; next++) {
           const invoice = planInvoice(input, ordered[next]);
           invoices += copyLine(invoiceRow(invoice, ids[next], at, at.firstNumber + next));
           for (const line of invoice.lines) lines += copyLine(lineRow(line, at.houseId, ids[next], invoice.approval.channel));
           lineCount += invoice.lines.length;
+          sinceTurn += invoice.lines.length;
+          if (sinceTurn >= TURN_LINES) {
+            sinceTurn = 0;
+            await nextTurn();
+          }
         }
         const written = copies.send('invoice', INVOICE_COLUMNS, invoices);
         if (hook) {
@@ -338,8 +343,7 @@ export class InvoiceBuilder {
         }
         void copies.send('invoice_line', LINE_COLUMNS, lines);
         first = next;
-        // Lets the connection send what is queued (and take PostgreSQL's answers) before the next batch.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     } finally {
       // Never leave a COPY running on the connection when the transaction ends, even after a throw.
@@ -360,6 +364,14 @@ interface WriteTarget {
 
 /** Lines per batch of the write (whole invoices): large enough to keep COPY's per-statement cost small. */
 const BATCH_LINES = 1_000;
+/**
+ * Lines computed between two turns of the event loop. The queued COPYs only move (the next one
+ * sent, PostgreSQL's answer taken, the rows flushed) when the computing lets the loop turn; too
+ * long a stretch would leave PostgreSQL idle while the next batch is computed.
+ */
+const TURN_LINES = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // --- Rows --------------------------------------------------------------------------------------
 
