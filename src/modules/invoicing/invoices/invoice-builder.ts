@@ -1,17 +1,19 @@
 /**
  * Builds every invoice of an invoice group (the creation job's work), set-based.
  *
- * Reads (before the transaction, one query each): the group and its sessions, the sold lots of
- * those sessions (LotsService.soldLots) minus the lots already on an invoice line, the winning
- * approvals with their members (BiddersService), the template snapshot, the sales' charging
- * (CatalogsService) and the house's processor. Computes every line with `computeLotLine` and every
- * invoice total with `invoiceTotals` in memory. Writes, in ONE transaction: the group row locked
- * (`for update`) and re-checked, the invoice numbers of the whole group reserved with one upsert,
- * all invoices in one INSERT ... SELECT FROM json_to_recordset, all lines in another, the group
- * marked created. A crash anywhere leaves nothing behind; a re-run of a created group is a no-op;
- * two runs of one group at once take turns on the row lock and the second finds it created. The
- * unique lot on invoice_line and unique (group, approval) on invoice make a double build impossible
- * even if those checks were bypassed.
+ * Reads (before the transaction, each as soon as what it needs has arrived): the group with its
+ * sessions, the sold lots of those sessions (LotsService.soldLots) minus the lots already on an
+ * invoice line, the winning approvals with their members (BiddersService), the template snapshot,
+ * the sales' charging (CatalogsService) and the house's processor. Orders the invoices and their
+ * lots in memory. Writes, in ONE transaction: the group row locked (`for update`) and re-checked,
+ * the invoice numbers of the whole group reserved with one upsert and the invoice ids taken from
+ * their sequence with one select, then a batch of invoices at a time: its lines computed with
+ * `computeLotLine` and its totals with `invoiceTotals`, the invoices and then their lines sent with
+ * COPY on the transaction's connection, while the next batch is computed; last, the group marked
+ * created. A crash anywhere leaves nothing behind; a re-run of a created group is a no-op; two
+ * runs of one group at once take turns on the row lock and the second finds it created. The unique
+ * lot on invoice_line and unique (group, approval) on invoice make a double build impossible even
+ * if those checks were bypassed.
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager, type Knex } from '@mikro-orm/postgresql';
@@ -32,6 +34,7 @@ import {
   type TaxRateProvider,
 } from '../math';
 import { InvoiceTemplatesService } from '../templates/invoice-templates.service';
+import { copyLine, CopyQueue, transactionClient, type CopyValue } from './copy-rows';
 import { reserveInvoiceNumbers } from './invoice-numbers';
 
 /** The sales tax rate provider for US bidders under processor `p` (the static state table unless replaced). */
@@ -81,12 +84,19 @@ export function applyCostPerLotOf(template: { chargesPerLot: boolean }): boolean
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+/** One invoice of the group before its arithmetic: the bidder and the lots, in their final order. */
+export interface OrderedInvoice {
+  approval: ApprovalWithMember;
+  lots: SoldLot[];
+}
+
 /**
  * One invoice per winning bidder (approval), one line per won lot, in a stable order: invoices by
  * last name, first name, paddle, approval; lines by session date, then the lots' own order
- * (lot number). Pure: everything it needs is in `input`.
+ * (lot number). Checks that every lot has its registration and its sale's charging, so a build
+ * fails here, before it writes anything. Pure and cheap: no arithmetic yet (see planInvoice).
  */
-export function planGroupInvoices(input: PlanInput): PlannedInvoice[] {
+export function orderGroupInvoices(input: PlanInput): OrderedInvoice[] {
   const byApproval = new Map<number, SoldLot[]>();
   for (const lot of input.lots) {
     const list = byApproval.get(lot.approvalId);
@@ -95,30 +105,13 @@ export function planGroupInvoices(input: PlanInput): PlannedInvoice[] {
   }
   const sessionTime = (catalogId: number) => input.sessions.get(catalogId)?.eventDate.getTime() ?? 0;
   const order = new Map(input.lots.map((l, i) => [l.lotId, i]));
-  const invoices: PlannedInvoice[] = [];
+  const invoices: OrderedInvoice[] = [];
   for (const [approvalId, lots] of byApproval) {
     const approval = input.approvals.get(approvalId);
     if (!approval) throw new Error(`The winning registration ${approvalId} of lot ${lots[0].lotId} was not found.`);
-    const bidder = { countryCode: approval.countryCode, stateCode: approval.stateCode, province: approval.province };
     lots.sort((a, b) => sessionTime(a.catalogId) - sessionTime(b.catalogId) || order.get(a.lotId)! - order.get(b.lotId)!);
-    const lines = lots.map((lot): PlannedLine => {
-      const session = input.sessions.get(lot.catalogId);
-      const charging = session && input.charging.get(session.auctionGroupId);
-      if (!charging) throw new Error(`No sale charging found for session ${lot.catalogId} of lot ${lot.lotId}.`);
-      const line = computeLotLine({
-        hammer: lot.hammerCents,
-        // The channel the lot was won through; the registration's when the result has none.
-        channel: lot.channel ?? approval.channel,
-        bidder,
-        group: { premiumSteps: charging.premiumSteps, liveFeeRate: charging.liveFeeRate },
-        template: input.template,
-        processorType: input.processorType,
-        taxRates: input.taxRates,
-      });
-      return { lot, line };
-    });
-    const totals = invoiceTotals({ lines: lines.map(({ line }) => ({ amounts: line, hidden: false })) });
-    invoices.push({ approval, lines, totals, taxCalculationError: lines.some((l) => l.line.taxCalculationError) });
+    for (const lot of lots) chargingOf(input, lot);
+    invoices.push({ approval, lots });
   }
   invoices.sort(
     (a, b) =>
@@ -128,6 +121,39 @@ export function planGroupInvoices(input: PlanInput): PlannedInvoice[] {
       a.approval.approvalId - b.approval.approvalId,
   );
   return invoices;
+}
+
+function chargingOf(input: PlanInput, lot: SoldLot): SaleCharging {
+  const session = input.sessions.get(lot.catalogId);
+  const charging = session && input.charging.get(session.auctionGroupId);
+  if (!charging) throw new Error(`No sale charging found for session ${lot.catalogId} of lot ${lot.lotId}.`);
+  return charging;
+}
+
+/** The arithmetic of one ordered invoice: every line with `computeLotLine`, the totals with `invoiceTotals`. */
+export function planInvoice(input: PlanInput, { approval, lots }: OrderedInvoice): PlannedInvoice {
+  const bidder = { countryCode: approval.countryCode, stateCode: approval.stateCode, province: approval.province };
+  const lines = lots.map((lot): PlannedLine => {
+    const charging = chargingOf(input, lot);
+    const line = computeLotLine({
+      hammer: lot.hammerCents,
+      // The channel the lot was won through; the registration's when the result has none.
+      channel: lot.channel ?? approval.channel,
+      bidder,
+      group: { premiumSteps: charging.premiumSteps, liveFeeRate: charging.liveFeeRate },
+      template: input.template,
+      processorType: input.processorType,
+      taxRates: input.taxRates,
+    });
+    return { lot, line };
+  });
+  const totals = invoiceTotals({ lines: lines.map(({ line }) => ({ amounts: line, hidden: false })) });
+  return { approval, lines, totals, taxCalculationError: lines.some((l) => l.line.taxCalculationError) };
+}
+
+/** The whole group's invoices, in order (orderGroupInvoices, then planInvoice for each). */
+export function planGroupInvoices(input: PlanInput): PlannedInvoice[] {
+  return orderGroupInvoices(input).map((ordered) => planInvoice(input, ordered));
 }
 
 // --- The build: reads, plan, one transaction ----------------------------------------------------
@@ -146,7 +172,11 @@ export interface BuildResult {
 
 export type BuildProgress = (done: number, total: number, message: string) => Promise<void>;
 
-/** Test seam: lets a test fail the transaction between the invoices and the lines. */
+/**
+ * Test seam: lets a test fail or hold the transaction between the invoices and the lines: called
+ * once, when the first batch of invoices is written and before any line is sent (a group of up to
+ * about a thousand lots is one batch, so `invoices` is then all of them).
+ */
 export interface BuildHooks {
   afterInvoicesInserted?(info: { groupId: number; invoices: number }): Promise<void>;
 }
@@ -179,54 +209,46 @@ export class InvoiceBuilder {
       ...over,
     });
     const conn = this.em.getConnection();
-    const groups: { template_id: number; invoice_created: boolean }[] = await conn.execute(
-      'select template_id, invoice_created from invoice_group where id = ? and house_id = ?',
+    const groups: { template_id: number; invoice_created: boolean; catalog_ids: number[] }[] = await conn.execute(
+      `select template_id, invoice_created,
+              array(select catalog_id from invoice_group_catalog where group_id = g.id order by catalog_id) as catalog_ids
+         from invoice_group g where id = ? and house_id = ?`,
       [groupId, houseId],
     );
     if (!groups[0]) return result({ missing: true });
     if (groups[0].invoice_created) return result({ alreadyCreated: true });
 
     await progress(0, STEPS, 'Reading the results of the sessions');
-    const catalogIds = (
-      (await conn.execute('select catalog_id from invoice_group_catalog where group_id = ? order by catalog_id', [groupId])) as {
-        catalog_id: number;
-      }[]
-    ).map((r) => r.catalog_id);
-    // Raw reads run side by side; the two ORM reads (template, house) share the context's entity
-    // manager, so they run one after the other, beside the raw ones.
-    const [sessionRows, sold, invoicedRows, [template, house]] = await Promise.all([
-      this.catalogs.sessions(houseId, catalogIds),
-      this.lots.soldLots(houseId, catalogIds),
-      catalogIds.length
-        ? (conn.execute(`select lot_id from invoice_line where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')})`, [
-            houseId,
-            ...catalogIds,
-          ]) as Promise<{ lot_id: number }[]>)
-        : Promise.resolve([] as { lot_id: number }[]),
+    const catalogIds = groups[0].catalog_ids;
+    // Raw reads run side by side, each as soon as what it needs has arrived; the two ORM reads
+    // (template, house) share the context's entity manager, so they run one after the other.
+    const sessionsRead = this.catalogs.sessions(houseId, catalogIds);
+    const lotsRead = Promise.all([this.lots.soldLots(houseId, catalogIds), this.invoicedLots(houseId, catalogIds)]).then(
+      ([sold, invoiced]) => sold.filter((l) => !invoiced.has(l.lotId)),
+    );
+    const [sessionRows, charging, lots, approvals, [template, house]] = await Promise.all([
+      sessionsRead,
+      sessionsRead.then((rows) => this.catalogs.charging(houseId, [...new Set(rows.map((s) => s.groupId))])),
+      lotsRead,
+      lotsRead.then((rows) =>
+        this.bidders.approvalsWithMembers(
+          houseId,
+          rows.map((l) => l.approvalId),
+        ),
+      ),
       this.templates.snapshot(houseId, groups[0].template_id).then(async (t) => [t, await this.houses.getById(houseId)] as const),
     ]);
-    const invoiced = new Set(invoicedRows.map((r) => r.lot_id));
-    const lots = sold.filter((l) => !invoiced.has(l.lotId));
-    const sessions = new Map(sessionRows.map((s) => [s.catalogId, { auctionGroupId: s.groupId, eventDate: s.eventDate }]));
-    const [approvals, charging] = await Promise.all([
-      this.bidders.approvalsWithMembers(
-        houseId,
-        lots.map((l) => l.approvalId),
-      ),
-      this.catalogs.charging(houseId, [...new Set(sessionRows.map((s) => s.groupId))]),
-    ]);
-
-    const plan = planGroupInvoices({
+    const input: PlanInput = {
       lots,
       approvals,
-      sessions,
+      sessions: new Map(sessionRows.map((s) => [s.catalogId, { auctionGroupId: s.groupId, eventDate: s.eventDate }])),
       charging,
       template,
       processorType: house.processorType ?? null,
       taxRates: this.taxRates,
-    });
-    const lineCount = plan.reduce((n, i) => n + i.lines.length, 0);
-    await progress(1, STEPS, `Writing ${plan.length} invoices with ${lineCount} lots`);
+    };
+    const ordered = orderGroupInvoices(input);
+    await progress(1, STEPS, `Writing ${ordered.length} invoices with ${lots.length} lots`);
     const applyCostPerLot = applyCostPerLotOf(template);
 
     return this.em.transactional(async (tx) => {
@@ -242,111 +264,183 @@ export class InvoiceBuilder {
       if (!row) return result({ missing: true });
       if (row.invoice_created) return result({ alreadyCreated: true });
 
-      const numbers = await reserveInvoiceNumbers(trx, houseId, plan.length);
-      const invoiceRows = plan.map((inv, i) => invoiceRow(inv, houseId, groupId, numbers!.first + i, row.currency_code, applyCostPerLot));
-      const inserted = (await insertJsonRows(trx, 'invoice', INVOICE_COLUMNS, invoiceRows, 'id, approval_id')) as {
-        id: number;
-        approval_id: number;
-      }[];
-      await progress(2, STEPS, `Wrote ${plan.length} invoices`);
-      await this.hooks.afterInvoicesInserted?.({ groupId, invoices: inserted.length });
-
-      const invoiceIdOf = new Map(inserted.map((r) => [r.approval_id, r.id]));
-      const lineRows = plan.flatMap((inv) =>
-        inv.lines.map((l) => lineRow(l, houseId, invoiceIdOf.get(inv.approval.approvalId)!, inv.approval.channel)),
-      );
-      await insertJsonRows(trx, 'invoice_line', LINE_COLUMNS, lineRows);
-      await progress(3, STEPS, `Wrote ${lineRows.length} invoice lines`);
-
+      const numbers = await reserveInvoiceNumbers(trx, houseId, ordered.length);
+      if (numbers) {
+        await this.write(trx, input, ordered, {
+          houseId,
+          groupId,
+          firstNumber: numbers.first,
+          currencyCode: row.currency_code,
+          applyCostPerLot,
+        });
+        await progress(3, STEPS, `Wrote ${ordered.length} invoices with ${lots.length} lines`);
+      }
       await trx.raw(
         'update invoice_group set invoice_created = true, creation_error = null, updated_at = now() where id = ? and house_id = ?',
         [groupId, houseId],
       );
       return result({
-        invoices: plan.length,
-        lines: lineCount,
+        invoices: ordered.length,
+        lines: lots.length,
         firstInvoiceNumber: numbers?.first ?? null,
         lastInvoiceNumber: numbers?.last ?? null,
       });
     });
   }
+
+  /** The lots of these sessions already on an invoice line (of another group): never invoiced twice. */
+  private async invoicedLots(houseId: number, catalogIds: readonly number[]): Promise<Set<number>> {
+    if (!catalogIds.length) return new Set();
+    const rows: { lot_id: number }[] = await this.em
+      .getConnection()
+      .execute(`select lot_id from invoice_line where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')})`, [
+        houseId,
+        ...catalogIds,
+      ]);
+    return new Set(rows.map((r) => r.lot_id));
+  }
+
+  /**
+   * Computes and writes the invoices and their lines, a batch of invoices at a time, with COPY on
+   * the transaction's own connection. Each batch's invoices, then its lines, join the
+   * connection's queue without waiting, so PostgreSQL stores one batch while the next is computed.
+   * The invoices' ids are taken from their sequence up front, so the lines need no RETURNING.
+   */
+  private async write(trx: Knex.Transaction, input: PlanInput, ordered: readonly OrderedInvoice[], at: WriteTarget): Promise<void> {
+    const ids = (
+      (await trx.raw(`select nextval(pg_get_serial_sequence('invoice', 'id'))::int as id from generate_series(1, ?)`, [
+        ordered.length,
+      ])) as {
+        rows: { id: number }[];
+      }
+    ).rows
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+    const copies = new CopyQueue(await transactionClient(trx));
+    let hook = this.hooks.afterInvoicesInserted;
+    try {
+      for (let first = 0; first < ordered.length && !copies.failed;) {
+        let invoices = '';
+        let lines = '';
+        let lineCount = 0;
+        let next = first;
+        for (let sinceTurn = 0; next < ordered.length && lineCount < BATCH_LINES; next++) {
+          const invoice = planInvoice(input, ordered[next]);
+          invoices += copyLine(invoiceRow(invoice, ids[next], at, at.firstNumber + next));
+          for (const line of invoice.lines) lines += copyLine(lineRow(line, at.houseId, ids[next], invoice.approval.channel));
+          lineCount += invoice.lines.length;
+          sinceTurn += invoice.lines.length;
+          if (sinceTurn >= TURN_LINES) {
+            sinceTurn = 0;
+            await nextTurn();
+          }
+        }
+        const written = copies.send('invoice', INVOICE_COLUMNS, invoices);
+        if (hook) {
+          await written;
+          if (!copies.failed) await hook({ groupId: at.groupId, invoices: next - first });
+          hook = undefined;
+        }
+        void copies.send('invoice_line', LINE_COLUMNS, lines);
+        first = next;
+        await nextTurn();
+      }
+    } finally {
+      // Never leave a COPY running on the connection when the transaction ends, even after a throw.
+      await copies.done().catch(() => undefined);
+    }
+    await copies.done();
+  }
 }
+
+/** Where a build writes: the house, the group, its first invoice number, its currency and charging variant. */
+interface WriteTarget {
+  houseId: number;
+  groupId: number;
+  firstNumber: number;
+  currencyCode: string;
+  applyCostPerLot: boolean;
+}
+
+/** Lines per batch of the write (whole invoices): large enough to keep COPY's per-statement cost small. */
+const BATCH_LINES = 1_000;
+/**
+ * Lines computed between two turns of the event loop. The queued COPYs only move (the next one
+ * sent, PostgreSQL's answer taken, the rows flushed) when the computing lets the loop turn; too
+ * long a stretch would leave PostgreSQL idle while the next batch is computed.
+ */
+const TURN_LINES = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // --- Rows --------------------------------------------------------------------------------------
 
-type Column = readonly [name: string, pgType: string];
-
-const INVOICE_COLUMNS: readonly Column[] = [
-  ['house_id', 'int'],
-  ['group_id', 'int'],
-  ['invoice_number', 'int'],
-  ['approval_id', 'int'],
-  ['member_id', 'int'],
-  ['first_name', 'text'],
-  ['last_name', 'text'],
-  ['email', 'text'],
-  ['company_name', 'text'],
-  ['phone', 'text'],
-  ['street1', 'text'],
-  ['street2', 'text'],
-  ['city', 'text'],
-  ['state_code', 'text'],
-  ['province', 'text'],
-  ['postal_code', 'text'],
-  ['country_code', 'text'],
-  ['paddle_number', 'int'],
-  ['channel', 'text'],
-  ['company_id', 'int'],
-  ['currency_code', 'text'],
-  ['apply_cost_per_lot', 'boolean'],
-  ['item_count', 'int'],
-  ['hammer_total_cents', 'bigint'],
-  ['premium_total_cents', 'bigint'],
-  ['live_fee_total_cents', 'bigint'],
-  ['tax_total_cents', 'bigint'],
-  ['shipping_total_cents', 'bigint'],
-  ['insurance_total_cents', 'bigint'],
-  ['other_total_cents', 'bigint'],
-  ['invoice_total_cents', 'bigint'],
-  ['balance_cents', 'bigint'],
-  ['tax_calculation_error', 'boolean'],
+const INVOICE_COLUMNS: readonly string[] = [
+  'id',
+  'house_id',
+  'group_id',
+  'invoice_number',
+  'approval_id',
+  'member_id',
+  'first_name',
+  'last_name',
+  'email',
+  'company_name',
+  'phone',
+  'street1',
+  'street2',
+  'city',
+  'state_code',
+  'province',
+  'postal_code',
+  'country_code',
+  'paddle_number',
+  'channel',
+  'company_id',
+  'currency_code',
+  'apply_cost_per_lot',
+  'item_count',
+  'hammer_total_cents',
+  'premium_total_cents',
+  'live_fee_total_cents',
+  'tax_total_cents',
+  'shipping_total_cents',
+  'insurance_total_cents',
+  'other_total_cents',
+  'invoice_total_cents',
+  'balance_cents',
+  'tax_calculation_error',
 ];
 
-const LINE_COLUMNS: readonly Column[] = [
-  ['house_id', 'int'],
-  ['invoice_id', 'int'],
-  ['lot_id', 'int'],
-  ['catalog_id', 'int'],
-  ['lot_ref', 'text'],
-  ['lot_number', 'text'],
-  ['lot_ext', 'text'],
-  ['lot_title', 'text'],
-  ['restricted', 'boolean'],
-  ['hammer_cents', 'bigint'],
-  ['premium_cents', 'bigint'],
-  ['live_fee_cents', 'bigint'],
-  ['tax_cents', 'bigint'],
-  ['fees_cents', 'bigint'],
-  ['fee_labels', 'jsonb'],
-  ['total_cents', 'bigint'],
-  ['tax_calculation_error', 'boolean'],
-  ['channel', 'text'],
-  ['result_hammer_cents', 'bigint'],
+const LINE_COLUMNS: readonly string[] = [
+  'house_id',
+  'invoice_id',
+  'lot_id',
+  'catalog_id',
+  'lot_ref',
+  'lot_number',
+  'lot_ext',
+  'lot_title',
+  'restricted',
+  'hammer_cents',
+  'premium_cents',
+  'live_fee_cents',
+  'tax_cents',
+  'fees_cents',
+  'fee_labels',
+  'total_cents',
+  'tax_calculation_error',
+  'channel',
+  'result_hammer_cents',
 ];
 
-function invoiceRow(
-  inv: PlannedInvoice,
-  houseId: number,
-  groupId: number,
-  invoiceNumber: number,
-  currencyCode: string,
-  applyCostPerLot: boolean,
-): unknown[] {
+function invoiceRow(inv: PlannedInvoice, id: number, at: WriteTarget, invoiceNumber: number): CopyValue[] {
   const a = inv.approval;
   const t = inv.totals;
   return [
-    houseId,
-    groupId,
+    id,
+    at.houseId,
+    at.groupId,
     invoiceNumber,
     a.approvalId,
     a.memberId,
@@ -365,8 +459,8 @@ function invoiceRow(
     a.paddleNumber,
     a.channel,
     a.companyId,
-    currencyCode,
-    applyCostPerLot,
+    at.currencyCode,
+    at.applyCostPerLot,
     t.itemCount,
     t.hammer,
     t.premium,
@@ -381,7 +475,7 @@ function invoiceRow(
   ];
 }
 
-function lineRow({ lot, line }: PlannedLine, houseId: number, invoiceId: number, channel: string): unknown[] {
+function lineRow({ lot, line }: PlannedLine, houseId: number, invoiceId: number, channel: string): CopyValue[] {
   return [
     houseId,
     invoiceId,
@@ -403,27 +497,4 @@ function lineRow({ lot, line }: PlannedLine, houseId: number, invoiceId: number,
     lot.channel ?? channel,
     lot.hammerCents,
   ];
-}
-
-/**
- * Inserts many rows in one statement: the rows travel as ONE jsonb parameter (an array of arrays,
- * positionally matching `columns`) and PostgreSQL unpacks them with jsonb_array_elements, so the
- * statement text stays short and the row count costs no extra round trips or bind parameters.
- * Measured on 5,000 invoice lines: about 1.3x a COPY of the same rows; plain `json` (whose
- * elements are re-parsed on every `->>`) was 3.6x, json_to_recordset 2.6x, unnest of arrays 2.4x.
- */
-async function insertJsonRows(
-  trx: Knex.Transaction,
-  table: string,
-  columns: readonly Column[],
-  rows: unknown[][],
-  returning?: string,
-): Promise<Record<string, unknown>[]> {
-  if (!rows.length) return [];
-  // ->> answers SQL null for a JSON null, and the element's JSON text for an array or object.
-  const select = columns.map(([name, type], i) => `(r->>${i})::${type} as "${name}"`).join(', ');
-  const sql = `insert into "${table}" (${columns.map(([n]) => `"${n}"`).join(', ')})
-    select ${select} from jsonb_array_elements(?::jsonb) as r${returning ? ` returning ${returning}` : ''}`;
-  const res = (await trx.raw(sql, [JSON.stringify(rows)])) as { rows: Record<string, unknown>[] };
-  return res.rows;
 }
