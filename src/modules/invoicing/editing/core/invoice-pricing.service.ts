@@ -4,7 +4,8 @@
  * stored on it, then the invoice totals are rewritten from the rounded lines, charges, additional
  * charges and recorded payments. The same arithmetic that built the invoice (math/), so an edited
  * invoice is exactly what a fresh build with the same inputs would give. Runs inside the caller's
- * transaction; set-based (a few reads, one UPDATE for all lines, one per invoice).
+ * transaction; set-based (a few reads, one UPDATE for the lines and one for the invoices, each
+ * writing only the rows whose stored amounts differ).
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
