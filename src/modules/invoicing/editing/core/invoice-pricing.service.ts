@@ -4,7 +4,8 @@
  * stored on it, then the invoice totals are rewritten from the rounded lines, charges, additional
  * charges and recorded payments. The same arithmetic that built the invoice (math/), so an edited
  * invoice is exactly what a fresh build with the same inputs would give. Runs inside the caller's
- * transaction; set-based (a few reads, one UPDATE for all lines, one per invoice).
+ * transaction; set-based (a few reads, one UPDATE for the lines and one for the invoices, each
+ * writing only the rows whose stored amounts differ).
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -17,11 +18,20 @@ import {
   StaticUsStateTaxRates,
   type AdditionalCharge,
   type Channel,
+  type InvoiceTotals,
+  type LotLine,
   type Payment,
   type TaxRateProvider,
 } from '../../math';
 import { InvoiceTemplatesService } from '../../templates/invoice-templates.service';
-import { INVOICE_COLUMNS, invoiceRecord, LINE_COLUMNS, lineRecord, type InvoiceLineRecord } from '../../invoices/invoice-records';
+import {
+  INVOICE_COLUMNS,
+  invoiceRecord,
+  LINE_COLUMNS,
+  lineRecord,
+  type InvoiceLineRecord,
+  type InvoiceRecord,
+} from '../../invoices/invoice-records';
 import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from '../charges/additional-charge-records';
 import { PAYMENT_COLUMNS, paymentRecord } from './payment-records';
 
@@ -111,18 +121,20 @@ export class InvoicePricing {
           overrides: { hammer: l.hammerOverrideCents, premium: l.premiumOverrideCents, liveFee: l.liveFeeOverrideCents },
         });
         const paid = paidOfLine.get(l.id) ?? 0;
-        updatedLines.push([
-          l.id,
-          line.hammer,
-          line.premium,
-          line.liveFee,
-          line.tax,
-          line.feesTotal,
-          line.fees.length ? line.fees : null,
-          line.total,
-          line.taxCalculationError,
-          paid,
-        ]);
+        // Only the lines whose stored amounts differ (a lot's mark changes one line of the invoice).
+        if (!storedAsComputed(l, line, paid))
+          updatedLines.push([
+            l.id,
+            line.hammer,
+            line.premium,
+            line.liveFee,
+            line.tax,
+            line.feesTotal,
+            line.fees.length ? line.fees : null,
+            line.total,
+            line.taxCalculationError,
+            paid,
+          ]);
         const add = additionalOfLine.get(l.id);
         return { amounts: line, hidden: l.suppress, additional: add ? toAdditional(add) : null, taxError: line.taxCalculationError };
       });
@@ -134,6 +146,8 @@ export class InvoicePricing {
           .filter((p) => p.invoiceId === inv.id)
           .map((p): Payment => ({ amount: p.amountCents, kind: p.kind, status: p.status })),
       });
+      const taxError = entries.some((e) => e.taxError);
+      if (storedTotalsAre(inv, totals, taxError)) continue;
       updatedInvoices.push([
         inv.id,
         totals.itemCount,
@@ -147,20 +161,21 @@ export class InvoicePricing {
         totals.total,
         totals.paymentsMade,
         totals.outstandingBalance,
-        entries.some((e) => e.taxError),
+        taxError,
       ]);
     }
-    // Two statements whatever the number of invoices: the totals, then the lines.
-    await conn.execute(
-      `update invoice i set item_count = (r->>1)::int, hammer_total_cents = (r->>2)::bigint, premium_total_cents = (r->>3)::bigint,
+    // Two statements whatever the number of invoices: the totals, then the lines (each when any differs).
+    if (updatedInvoices.length)
+      await conn.execute(
+        `update invoice i set item_count = (r->>1)::int, hammer_total_cents = (r->>2)::bigint, premium_total_cents = (r->>3)::bigint,
          live_fee_total_cents = (r->>4)::bigint, tax_total_cents = (r->>5)::bigint, shipping_total_cents = (r->>6)::bigint,
          insurance_total_cents = (r->>7)::bigint, other_total_cents = (r->>8)::bigint, invoice_total_cents = (r->>9)::bigint,
          payments_made_cents = (r->>10)::bigint, balance_cents = (r->>11)::bigint, tax_calculation_error = (r->>12)::boolean, updated_at = now()
        from jsonb_array_elements(?::jsonb) as r where i.id = (r->>0)::int and i.house_id = ?`,
-      [JSON.stringify(updatedInvoices), houseId],
-      'run',
-      ctx,
-    );
+        [JSON.stringify(updatedInvoices), houseId],
+        'run',
+        ctx,
+      );
     if (updatedLines.length) {
       await conn.execute(
         `update invoice_line l set hammer_cents = (r->>1)::bigint, premium_cents = (r->>2)::bigint, live_fee_cents = (r->>3)::bigint, tax_cents = (r->>4)::bigint,
@@ -173,6 +188,41 @@ export class InvoicePricing {
       );
     }
   }
+}
+
+/** The line as stored already carries these amounts (writing it again would change nothing but updated_at). */
+function storedAsComputed(l: InvoiceLineRecord, line: LotLine, paid: number): boolean {
+  const fees = l.feeLabels ?? [];
+  return (
+    l.hammerCents === line.hammer &&
+    l.premiumCents === line.premium &&
+    l.liveFeeCents === line.liveFee &&
+    l.taxCents === line.tax &&
+    l.feesCents === line.feesTotal &&
+    l.totalCents === line.total &&
+    l.taxCalculationError === line.taxCalculationError &&
+    l.amountPaidCents === paid &&
+    fees.length === line.fees.length &&
+    fees.every((f, i) => f.label === line.fees[i].label && f.cents === line.fees[i].cents)
+  );
+}
+
+/** The invoice as stored already carries these totals. */
+function storedTotalsAre(inv: InvoiceRecord, t: InvoiceTotals, taxError: boolean): boolean {
+  return (
+    inv.itemCount === t.itemCount &&
+    inv.hammerTotalCents === t.hammer &&
+    inv.premiumTotalCents === t.premium &&
+    inv.liveFeeTotalCents === t.liveFee &&
+    inv.taxTotalCents === t.tax &&
+    inv.shippingTotalCents === t.shipping &&
+    inv.insuranceTotalCents === t.insurance &&
+    inv.otherTotalCents === t.other &&
+    inv.invoiceTotalCents === t.total &&
+    inv.paymentsMadeCents === t.paymentsMade &&
+    inv.balanceCents === t.outstandingBalance &&
+    inv.taxCalculationError === taxError
+  );
 }
 
 function toAdditional(e: AdditionalChargeRecord): AdditionalCharge {

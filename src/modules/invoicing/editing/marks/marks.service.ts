@@ -39,9 +39,6 @@ type Actor = Pick<Principal, 'userId' | 'userName'>;
 
 export const LINE_NOT_ON_INVOICE_TEXT = 'Lot not found on this invoice.';
 
-/** The house of the locked invoice (the record leaves the tenancy key out). */
-const houseIdOf = (ctx: MutationContext): number => ctx.before.house_id as number;
-
 /** Pending (in flight) online payments of the invoice or its lots. */
 const pendingPayments = (ctx: MutationContext) => ctx.payments.filter((p) => p.status === 'pending');
 
@@ -89,10 +86,14 @@ export class InvoiceMarksService {
           };
         });
         const writes = new InvoiceMarkWrites(houseId, actor.userId);
-        const outcomes = await this.mutations.mutateMany(targets, (ctx, _target, i) => this.apply(ctx, kind, round[i], writes), {
-          named: (e, i) => (request.batch ? naming(e, round[i].index) : e),
-          beforePricing: (exec) => writes.flush(exec),
-        });
+        const outcomes = await this.mutations.mutateMany(
+          targets,
+          (ctx, _target, i) => Promise.resolve(this.apply(ctx, kind, round[i], writes)),
+          {
+            named: (e, i) => (request.batch ? naming(e, round[i].index) : e),
+            beforePricing: (exec) => writes.flush(exec),
+          },
+        );
         for (const o of outcomes) {
           const seen = versions.get(o.invoiceId);
           versions.set(o.invoiceId, { start: seen ? seen.start : o.changed ? o.version - 1 : o.version, now: o.version });
@@ -105,7 +106,7 @@ export class InvoiceMarksService {
     return this.views(houseId, groupOf);
   }
 
-  private async apply(ctx: MutationContext, kind: MarkKind, item: MarkItem, writes: InvoiceMarkWrites): Promise<number> {
+  private apply(ctx: MutationContext, kind: MarkKind, item: MarkItem, writes: InvoiceMarkWrites): number {
     let line: InvoiceLineRecord | null = null;
     if (item.lineId !== null) {
       line = ctx.lines.find((l) => l.id === item.lineId) ?? null;
@@ -113,9 +114,9 @@ export class InvoiceMarksService {
     }
     if (kind === 'shipped') {
       ctx.skipPricing();
-      if (line) await this.shipLine(ctx, line, item);
+      if (line) this.shipLine(line, item, writes);
       else writes.ship(ctx.invoice.id, item);
-    } else if (line) await this.payLine(ctx, line, item, writes);
+    } else if (line) this.payLine(ctx, line, item, writes);
     else this.payInvoice(ctx, item, writes);
     return ctx.invoice.groupId;
   }
@@ -169,7 +170,7 @@ export class InvoiceMarksService {
    * invoice is all paid (taking this date and method if it had none). Not Paid: the lot's offline
    * payments are voided, its date and method cleared, and the invoice is no longer all paid.
    */
-  private async payLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem, writes: InvoiceMarkWrites): Promise<void> {
+  private payLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem, writes: InvoiceMarkWrites): void {
     const inv = ctx.invoice;
     if (
       isPending(line.onlinePaymentStat) ||
@@ -180,53 +181,18 @@ export class InvoiceMarksService {
     }
     if (isPaidOnline(line.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.linePaidOnline);
     if (isPaidOnline(inv.onlinePaymentStat)) throw new MarksError(MarksErrorCode.PAID_ONLINE, MARKS_CONFLICT_TEXT.invoicePaidOnline);
-    const houseId = houseIdOf(ctx);
-    const key = [inv.id, houseId];
-
-    if (item.on) {
-      if (line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
-      const amount = linePaymentAmount({ total: line.totalCents, amountPaid: line.amountPaidCents }, inv.balanceCents);
-      // Recorded now, not queued: the lot's own updates below run now too (one lot, a few statements).
-      await writes.insertPayments(
-        ctx.exec,
-        ctx.invoice.id,
-        amount > 0 ? [{ lineId: item.lineId, additionalChargeId: null, amount }] : [],
-        item,
-      );
-      await ctx.exec(
-        `update invoice_line set paid = true, paid_date = ?, payment_method_id = ?, updated_at = now() where id = ? and house_id = ?`,
-        [item.date, item.paymentMethodId, item.lineId, houseId],
-      );
-      const everyLotPaid = ctx.lines.every((l) => l.suppress || l.paid || l.id === item.lineId);
-      if (everyLotPaid) {
-        await ctx.exec(
-          `update invoice set all_paid = true, paid_date = coalesce(paid_date, ?), payment_method_id = coalesce(payment_method_id, ?), updated_at = now() where id = ? and house_id = ?`,
-          [item.date, item.paymentMethodId, ...key],
-        );
-      }
-      return;
-    }
-    await ctx.exec(
-      `update invoice_payment set voided_at = now() where invoice_id = ? and house_id = ? and line_id = ? and source = 'offline' and voided_at is null`,
-      [...key, item.lineId],
-    );
-    await ctx.exec(
-      `update invoice_line set paid = false, paid_date = null, payment_method_id = null, updated_at = now() where id = ? and house_id = ?`,
-      [item.lineId, houseId],
-    );
-    await ctx.exec(`update invoice set all_paid = false, updated_at = now() where id = ? and house_id = ?`, key);
+    if (!item.on) return writes.unpayLine(inv.id, line.id);
+    if (line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
+    const amount = linePaymentAmount({ total: line.totalCents, amountPaid: line.amountPaidCents }, inv.balanceCents);
+    const everyLotPaid = ctx.lines.every((l) => l.suppress || l.paid || l.id === line.id);
+    writes.payLine(inv.id, line.id, item, amount, everyLotPaid);
   }
 
   // --- Shipped -------------------------------------------------------------------------------------
 
-  private async shipLine(ctx: MutationContext, line: InvoiceLineRecord, item: MarkItem): Promise<void> {
+  private shipLine(line: InvoiceLineRecord, item: MarkItem, writes: InvoiceMarkWrites): void {
     if (item.on && line.suppress) throw new MarksError(MarksErrorCode.LOT_HIDDEN, MARKS_CONFLICT_TEXT.lotHidden);
-    await ctx.exec(`update invoice_line set shipped = ?, shipped_date = ?, updated_at = now() where id = ? and house_id = ?`, [
-      item.on,
-      item.date,
-      item.lineId,
-      houseIdOf(ctx),
-    ]);
+    writes.shipLine(line.id, item);
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -241,23 +207,38 @@ export class InvoiceMarksService {
   }
 }
 
+type PaidRow = [id: number, date: string | null, methodId: number | null];
+
+/** `?, ?, ?` for a list of ids. */
+const list = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
+
 /**
- * The writes of a round's whole-invoice marks, queued by each invoice's change (after its checks)
- * and written set-based before the re-pricing: a few statements for the round, whatever the number
- * of invoices. Each mark writes what it wrote one invoice at a time before:
- * - Paid: the allocated offline payments; every visible lot not yet paid, and every counted unpaid
- *   additional charge, marked paid with the date and method; the invoice all paid with them.
- * - Not Paid: every offline payment voided; lots and additional charges marked paid without money
- *   from a processor unmarked; the invoice's all-paid state, date and method cleared.
- * - Shipped: every visible lot not yet shipped gets the flag and the date; undoing clears every visible lot.
+ * The writes of a round's marks, queued by each mark (after its checks) and written set-based
+ * before the re-pricing: a few statements for the round, whatever the number of invoices and lots.
+ * Each mark writes what it wrote one invoice or one lot at a time before:
+ * - Paid (invoice): the allocated offline payments; every visible lot not yet paid, and every
+ *   counted unpaid additional charge, marked paid with the date and method; the invoice all paid with them.
+ * - Not Paid (invoice): every offline payment voided; lots and additional charges marked paid
+ *   without money from a processor unmarked; the invoice's all-paid state, date and method cleared.
+ * - Paid (lot): what the lot still owes as an offline payment; the lot marked paid with the date and
+ *   method; the invoice all paid when every visible lot now is (keeping a date and method it had).
+ * - Not Paid (lot): the lot's offline payments voided, its paid state, date and method cleared, the
+ *   invoice no longer all paid.
+ * - Shipped: every visible lot not yet shipped gets the flag and the date; undoing clears every
+ *   visible lot. A lot's mark sets or clears that lot.
  */
 class InvoiceMarkWrites {
   private readonly payments: { invoiceId: number; parts: readonly Allocation[]; item: MarkItem }[] = [];
-  private readonly paid: [number, string | null, number | null][] = [];
-  private readonly paidExtras: [number, string | null, number | null][] = [];
+  private readonly paid: PaidRow[] = [];
+  private readonly paidExtras: PaidRow[] = [];
   private readonly unpaid: number[] = [];
   private readonly shipped: [number, string | null][] = [];
   private readonly unshipped: number[] = [];
+  private readonly paidLines: PaidRow[] = [];
+  /** Invoices whose last unpaid visible lot a mark pays. */
+  private readonly paidByLots: PaidRow[] = [];
+  private readonly unpaidLines: [invoiceId: number, lineId: number][] = [];
+  private readonly shippedLines: [lineId: number, on: boolean, date: string | null][] = [];
 
   constructor(
     private readonly houseId: number,
@@ -279,14 +260,29 @@ class InvoiceMarkWrites {
     else this.unshipped.push(invoiceId);
   }
 
-  /** Offline payments of one mark, in one INSERT (also used directly by a lot's mark). */
-  async insertPayments(exec: Exec, invoiceId: number, parts: readonly Allocation[], item: MarkItem): Promise<void> {
-    await this.insert(exec, [{ invoiceId, parts, item }]);
+  payLine(invoiceId: number, lineId: number, item: MarkItem, amount: number, everyLotPaid: boolean): void {
+    if (amount > 0) this.payments.push({ invoiceId, parts: [{ lineId, additionalChargeId: null, amount }], item });
+    this.paidLines.push([lineId, item.date, item.paymentMethodId]);
+    if (everyLotPaid) this.paidByLots.push([invoiceId, item.date, item.paymentMethodId]);
+  }
+
+  unpayLine(invoiceId: number, lineId: number): void {
+    this.unpaidLines.push([invoiceId, lineId]);
+  }
+
+  shipLine(lineId: number, item: MarkItem): void {
+    this.shippedLines.push([lineId, item.on, item.date]);
   }
 
   async flush(exec: Exec): Promise<void> {
+    await this.insertPayments(exec);
+    await this.flushInvoices(exec);
+    await this.flushLines(exec);
+  }
+
+  /** The whole-invoice marks. */
+  private async flushInvoices(exec: Exec): Promise<void> {
     const h = this.houseId;
-    await this.insert(exec, this.payments);
     if (this.paid.length) {
       const rows = JSON.stringify(this.paid);
       await exec(
@@ -309,27 +305,26 @@ class InvoiceMarkWrites {
     }
     if (this.unpaid.length) {
       const ids = this.unpaid;
-      const list = ids.map(() => '?').join(', ');
       await exec(
-        `update invoice_payment set voided_at = now() where house_id = ? and invoice_id in (${list}) and source = 'offline' and voided_at is null`,
+        `update invoice_payment set voided_at = now() where house_id = ? and invoice_id in (${list(ids)}) and source = 'offline' and voided_at is null`,
         [h, ...ids],
       );
       await exec(
         `update invoice_line l set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
-          where l.house_id = ? and l.invoice_id in (${list}) and l.paid and not ${onlineStateSql('l.online_payment_stat', 'paid')}
+          where l.house_id = ? and l.invoice_id in (${list(ids)}) and l.paid and not ${onlineStateSql('l.online_payment_stat', 'paid')}
             and not exists (select 1 from invoice_payment p where p.line_id = l.id and p.house_id = l.house_id and p.voided_at is null
                               and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
         [h, ...ids],
       );
       await exec(
         `update invoice_additional_charge a set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
-          where a.house_id = ? and a.invoice_id in (${list}) and (a.paid or a.paid_date is not null) and not ${onlineStateSql('a.online_payment_stat', 'paid')}
+          where a.house_id = ? and a.invoice_id in (${list(ids)}) and (a.paid or a.paid_date is not null) and not ${onlineStateSql('a.online_payment_stat', 'paid')}
             and not exists (select 1 from invoice_payment p where p.additional_charge_id = a.id and p.house_id = a.house_id and p.voided_at is null
                               and p.status = 'settled' and p.kind = 'payment' and p.source <> 'offline')`,
         [h, ...ids],
       );
       await exec(
-        `update invoice set all_paid = false, paid_date = null, payment_method_id = null, updated_at = now() where house_id = ? and id in (${list})`,
+        `update invoice set all_paid = false, paid_date = null, payment_method_id = null, updated_at = now() where house_id = ? and id in (${list(ids)})`,
         [h, ...ids],
       );
     }
@@ -343,15 +338,59 @@ class InvoiceMarkWrites {
     if (this.unshipped.length) {
       await exec(
         `update invoice_line set shipped = false, shipped_date = null, updated_at = now()
-          where house_id = ? and invoice_id in (${this.unshipped.map(() => '?').join(', ')}) and not suppress`,
+          where house_id = ? and invoice_id in (${list(this.unshipped)}) and not suppress`,
         [h, ...this.unshipped],
       );
     }
   }
 
-  private async insert(exec: Exec, marks: readonly { invoiceId: number; parts: readonly Allocation[]; item: MarkItem }[]): Promise<void> {
-    // One jsonb parameter, however many rows (no bind-parameter limit for a batch of 1,000 marks).
-    const rows = marks.flatMap(({ invoiceId, parts, item }) =>
+  /** The lot marks (one lot per invoice in a round). */
+  private async flushLines(exec: Exec): Promise<void> {
+    const h = this.houseId;
+    if (this.paidLines.length) {
+      await exec(
+        `update invoice_line l set paid = true, paid_date = (v->>1)::date, payment_method_id = (v->>2)::int, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where l.id = (v->>0)::int and l.house_id = ?`,
+        [JSON.stringify(this.paidLines), h],
+      );
+    }
+    if (this.paidByLots.length) {
+      await exec(
+        `update invoice i set all_paid = true, paid_date = coalesce(i.paid_date, (v->>1)::date),
+           payment_method_id = coalesce(i.payment_method_id, (v->>2)::int), updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where i.id = (v->>0)::int and i.house_id = ?`,
+        [JSON.stringify(this.paidByLots), h],
+      );
+    }
+    if (this.unpaidLines.length) {
+      const rows = JSON.stringify(this.unpaidLines);
+      await exec(
+        `update invoice_payment p set voided_at = now() from jsonb_array_elements(?::jsonb) as v
+          where p.invoice_id = (v->>0)::int and p.line_id = (v->>1)::int and p.house_id = ? and p.source = 'offline' and p.voided_at is null`,
+        [rows, h],
+      );
+      await exec(
+        `update invoice_line l set paid = false, paid_date = null, payment_method_id = null, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where l.id = (v->>1)::int and l.house_id = ?`,
+        [rows, h],
+      );
+      await exec(
+        `update invoice i set all_paid = false, updated_at = now() from jsonb_array_elements(?::jsonb) as v where i.id = (v->>0)::int and i.house_id = ?`,
+        [rows, h],
+      );
+    }
+    if (this.shippedLines.length) {
+      await exec(
+        `update invoice_line l set shipped = (v->>1)::boolean, shipped_date = (v->>2)::date, updated_at = now()
+           from jsonb_array_elements(?::jsonb) as v where l.id = (v->>0)::int and l.house_id = ?`,
+        [JSON.stringify(this.shippedLines), h],
+      );
+    }
+  }
+
+  /** Every offline payment of the round in one INSERT (one jsonb parameter, however many rows: no bind-parameter limit). */
+  private async insertPayments(exec: Exec): Promise<void> {
+    const rows = this.payments.flatMap(({ invoiceId, parts, item }) =>
       parts.map((p) => [invoiceId, p.lineId, p.additionalChargeId, p.amount, item.paymentMethodId, item.date]),
     );
     if (!rows.length) return;
