@@ -20,7 +20,7 @@ import {
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, setSubmissionErrors, TextInput } from 'react-admin';
-import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
 import { formatMoney } from '../money';
@@ -356,15 +356,19 @@ const validateSigned = (v: unknown) => amountError(String(v ?? ''), true);
 function ChargeInput({ row, field, label, symbol, perLot, saving }: ChargeInputProps) {
   const name = `rows.${row.key}.${field}`;
   const { getValues, setValue, trigger } = useFormContext();
+  const { submitCount } = useFormState();
   const value: unknown = useWatch({ name });
   const settled = useDelayed(value, CHARGE_DEBOUNCE_MS);
-  const opened = useRef(true);
+  // The value last checked (at opening, on a save): a pause on it must not check it again, or a
+  // pause ending after a save would take the server's message away.
+  const checked = useRef<unknown>(value);
   useEffect(() => {
-    if (opened.current) {
-      opened.current = false;
-      return;
-    }
-    if (Object.is(settled, getValues(name))) void trigger(name);
+    checked.current = getValues(name);
+  }, [submitCount, getValues, name]);
+  useEffect(() => {
+    if (Object.is(settled, checked.current) || !Object.is(settled, getValues(name))) return;
+    checked.current = settled;
+    void trigger(name);
   }, [settled, getValues, name, trigger]);
   return (
     <TextInput
