@@ -271,6 +271,26 @@ describeIfChromium('Edit Invoices defects (browser)', () => {
       await escapeAsksThenDiscard('charges-dialog', 'edit-charges');
       const [{ shipping_cents }] = await sql('select shipping_cents from invoice where id = ?', [inv.id]);
       expect(Number(shipping_cents)).toBeLessThan(1_000_000_000);
+
+      // Someone else changes the invoice meanwhile: the save is refused (409) and the invoice reloads;
+      // the amount typed stays, the field not typed in shows their amount, and the next save goes through.
+      await openWith(opener, 'charges-dialog');
+      await shipping.fill('12');
+      await sql('update invoice set version = version + 1, insurance_cents = 700 where id = ?', [inv.id]);
+      await dialog.getByTestId('charges-close').click();
+      await dialog
+        .getByText('This invoice was changed by someone else. It has been reloaded with their changes; please make your change again.', {
+          exact: true,
+        })
+        .waitFor();
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="charge-invoice-insurance"]') as HTMLInputElement | null)?.value === '7.00',
+      );
+      expect(await shipping.inputValue()).toBe('12.00');
+      await dialog.getByTestId('charges-close').click();
+      await dialog.waitFor({ state: 'detached' });
+      const [saved] = await sql('select shipping_cents, insurance_cents from invoice where id = ?', [inv.id]);
+      expect([Number(saved.shipping_cents), Number(saved.insurance_cents)]).toEqual([1200, 700]);
     });
 
     it('Edit hammer, BP & live fee (floor)', async () => {
