@@ -111,7 +111,7 @@ function FloorForm({ invoice, onSubmit, onClose }: FloorPricesDialogProps & { in
   };
 
   return (
-    <Form defaultValues={defaults} onSubmit={submit} noValidate sanitizeEmptyValues={false}>
+    <Form defaultValues={defaults} onSubmit={submit} noValidate sanitizeEmptyValues={false} disableInvalidFormNotification>
       <Box data-testid="floor-dialog">
         <DialogTitle id="floor-dialog-title">Edit hammer, BP &amp; live fee</DialogTitle>
         <DialogContent>
@@ -220,7 +220,7 @@ function FloorActions({ lines, onClose }: { lines: EditableDetail[]; onClose: ()
 const FLOOR_CALL_FIELDS: Record<string, Field> = { hammer: 'hammer', buyersPremium: 'premium', liveFee: 'livefee' };
 
 /** `...invoiceDetails[i].hammer` -> the form's `lines.l<id>.hammer` of the i-th lot sent. */
-export function floorServerErrors(errors: Record<string, string>, sent: readonly Pick<EditableDetail, 'invoiceDetailID'>[]) {
+function floorServerErrors(errors: Record<string, string>, sent: readonly Pick<EditableDetail, 'invoiceDetailID'>[]) {
   const out: FloorValues['lines'] = {};
   for (const [key, message] of Object.entries(errors)) {
     const m = /invoiceDetails\[(\d+)\]\.(hammer|buyersPremium|liveFee)$/.exec(key);

@@ -99,7 +99,7 @@ function MarkForm({ kind, shippedWord, target, groupId, houseRef, onSubmit, onCl
   };
 
   return (
-    <Form defaultValues={defaults} onSubmit={submit} noValidate sanitizeEmptyValues={false}>
+    <Form defaultValues={defaults} onSubmit={submit} noValidate sanitizeEmptyValues={false} disableInvalidFormNotification>
       <Box data-testid="mark-dialog">
         <DialogTitle id="mark-dialog-title">{title}</DialogTitle>
         <DialogContent>
