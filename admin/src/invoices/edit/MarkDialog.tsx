@@ -11,7 +11,7 @@ import { paymentMethodLabel } from '../shared/editingRules';
 import { EDIT_TEXT } from '../shared/editingTexts';
 import type { PaymentMethod } from '../shared/editingTypes';
 import { GuardedDialog, useReportDirty } from '../shared/GuardedDialog';
-import { saveFailure } from '../shared/saveFailure';
+import { fieldError, saveFailure } from '../shared/saveFailure';
 import { UnsavedChangesGuard } from '../shared/UnsavedChangesGuard';
 import { EDIT_KEYS } from './useEditorData';
 
@@ -54,11 +54,6 @@ export function MarkDialog(props: MarkDialogProps) {
       {props.open && <MarkForm {...props} />}
     </GuardedDialog>
   );
-}
-
-/** The server's field message for `k` (also `[0].k` of a batch). */
-function fieldError(errors: Record<string, string>, k: string): string | undefined {
-  return errors[k] ?? Object.entries(errors).find(([key]) => key.endsWith(`.${k}`))?.[1];
 }
 
 /** react-admin's Form: the rules run on submit; the server's `{ errors: { paidDate, paymentMethodID } }` beside the fields. */
