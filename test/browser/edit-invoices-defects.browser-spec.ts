@@ -202,6 +202,148 @@ describeIfChromium('Edit Invoices defects (browser)', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'note');
   });
 
+  // Escape with input typed asks first (Keep editing keeps it; Discard closes, focus back on the opener),
+  // and the server's own field message shows beside the field it names (amounts above 9,999,999.99
+  // pass the admin's rules; a paid date the server finds after today is rewritten on the wire).
+  describe('the Charges, Floor prices and Mark dialogs', () => {
+    /** The message under the field (its MUI helper text), once it reads `text`; `field` is a page-wide locator. */
+    const besideField = async (field: Locator, text: string) => {
+      const helper = page.locator('.MuiFormControl-root', { has: field }).locator('.MuiFormHelperText-root', { hasText: text });
+      await helper.waitFor();
+      expect(await helper.textContent()).toBe(text);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+    };
+    const openWith = async (opener: Locator, dialogId: string) => {
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId(dialogId).waitFor();
+    };
+    const escapeAsksThenDiscard = async (dialogId: string, openerId: string) => {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('discard-dialog').getByText('Discard changes?', { exact: true }).waitFor();
+      await page.getByTestId('discard-confirm').click();
+      await page.getByTestId(dialogId).waitFor({ state: 'detached' });
+      await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, openerId);
+    };
+    const escapeAsksThenKeep = async (dialogId: string) => {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('discard-dialog').getByText('Discard changes?', { exact: true }).waitFor();
+      await page.getByTestId('discard-keep').click();
+      await page.getByTestId('discard-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId(dialogId).waitFor();
+    };
+    const unpaid = async (channel: string) =>
+      (
+        await sql(
+          `select id, invoice_number from invoice where group_id = ? and channel ${channel} and not all_paid and payments_made_cents = 0
+           and not exists (select 1 from invoice_line l where l.invoice_id = invoice.id and (l.paid or l.amount_paid_cents > 0))
+           order by invoice_number desc limit 1`,
+          [groupId],
+        )
+      )[0];
+
+    it('Add/Edit Charges', async () => {
+      const inv = await unpaid("<> 'Floor'");
+      await openEditor(`?id=${inv.id}`);
+      const opener = block(inv.invoice_number as number).getByTestId('edit-charges');
+      const dialog = page.getByTestId('charges-dialog');
+      // Untouched, Escape closes at once.
+      await openWith(opener, 'charges-dialog');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('discard-dialog').count()).toBe(0);
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'edit-charges');
+
+      await openWith(opener, 'charges-dialog');
+      const shipping = page.getByTestId('charge-invoice-shipping'); // page-wide: besideField looks for it inside a form control
+      await shipping.fill('10000000');
+      await escapeAsksThenKeep('charges-dialog');
+      expect(await shipping.inputValue()).toBe('10000000.00'); // kept (shown with two decimals once left)
+      await dialog.getByTestId('charges-close').click();
+      await besideField(shipping, 'Shipping must be at most 9,999,999.99.');
+      await screenshot(page, 'charges-dialog-server-error');
+      // Cancel asks the same question.
+      await dialog.getByTestId('charges-cancel').click();
+      await page.getByTestId('discard-dialog').waitFor();
+      await page.getByTestId('discard-keep').click();
+      await page.getByTestId('discard-dialog').waitFor({ state: 'detached' });
+      await shipping.focus();
+      await escapeAsksThenDiscard('charges-dialog', 'edit-charges');
+      const [{ shipping_cents }] = await sql('select shipping_cents from invoice where id = ?', [inv.id]);
+      expect(Number(shipping_cents)).toBeLessThan(1_000_000_000);
+
+      // Someone else changes the invoice meanwhile: the save is refused (409) and the invoice reloads;
+      // the amount typed stays, the field not typed in shows their amount, and the next save goes through.
+      await openWith(opener, 'charges-dialog');
+      await shipping.fill('12');
+      await sql('update invoice set version = version + 1, insurance_cents = 700 where id = ?', [inv.id]);
+      await dialog.getByTestId('charges-close').click();
+      await dialog
+        .getByText('This invoice was changed by someone else. It has been reloaded with their changes; please make your change again.', {
+          exact: true,
+        })
+        .waitFor();
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="charge-invoice-insurance"]') as HTMLInputElement | null)?.value === '7.00',
+      );
+      expect(await shipping.inputValue()).toBe('12.00');
+      await dialog.getByTestId('charges-close').click();
+      await dialog.waitFor({ state: 'detached' });
+      const [saved] = await sql('select shipping_cents, insurance_cents from invoice where id = ?', [inv.id]);
+      expect([Number(saved.shipping_cents), Number(saved.insurance_cents)]).toEqual([1200, 700]);
+    });
+
+    it('Edit hammer, BP & live fee (floor)', async () => {
+      const inv = await unpaid("= 'Floor'");
+      const [line] = await sql('select id from invoice_line where invoice_id = ? and not suppress order by id limit 1', [inv.id]);
+      await openEditor(`?id=${inv.id}`);
+      const opener = block(inv.invoice_number as number).getByTestId('edit-floor');
+      await openWith(opener, 'floor-dialog');
+      const hammer = page.getByTestId(`floor-hammer-${line.id}`);
+      await hammer.fill('10000000');
+      await escapeAsksThenKeep('floor-dialog');
+      expect(await hammer.inputValue()).toBe('10000000.00');
+      await page.getByTestId('floor-save').click();
+      await besideField(hammer, 'Hammer must be at most 9,999,999.99.');
+      await screenshot(page, 'floor-dialog-server-error');
+      await hammer.focus();
+      await escapeAsksThenDiscard('floor-dialog', 'edit-floor');
+    });
+
+    it('Mark as Paid', async () => {
+      const inv = await unpaid("<> 'Floor'");
+      await openEditor(`?id=${inv.id}`);
+      const opener = block(inv.invoice_number as number).getByTestId('mark-paid');
+      await openWith(opener, 'mark-dialog');
+      // Untouched (today's date, no method), Escape closes at once.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('mark-dialog').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'mark-paid');
+
+      await openWith(opener, 'mark-dialog');
+      await page.getByTestId('payment-method').click();
+      await page.getByRole('option', { name: 'Visa' }).click();
+      await escapeAsksThenKeep('mark-dialog');
+      expect(await page.getByTestId('payment-method').textContent()).toBe('Visa');
+      // The server finds the date after today (as a clock ahead of the browser's would): its message beside the date.
+      const tomorrow = new Date(Date.now() + 2 * 86_400_000);
+      const future = `${String(tomorrow.getMonth() + 1).padStart(2, '0')}/${String(tomorrow.getDate()).padStart(2, '0')}/${tomorrow.getFullYear()}`;
+      await page.route('**/invoicePaidOnly', (route) =>
+        route.continue({ postData: JSON.stringify({ ...(route.request().postDataJSON() as object), paidDate: future }) }),
+      );
+      try {
+        await page.getByTestId('mark-save').click();
+        await besideField(page.getByTestId('mark-date'), 'Paid date cannot be after today.');
+      } finally {
+        await page.unroute('**/invoicePaidOnly');
+      }
+      await screenshot(page, 'mark-dialog-server-error');
+      expect((await sql('select all_paid from invoice where id = ?', [inv.id]))[0].all_paid).toBe(false);
+      await page.getByTestId('mark-date').focus();
+      await escapeAsksThenDiscard('mark-dialog', 'mark-paid');
+    });
+  });
+
   it("the print view: house name and the template's location, the invoice date, the billing address, messages in sequence", async () => {
     // The group's template prints at a second location of the house, with two messages entered out of order.
     const [group] = await sql(`select template_id from invoice_group where id = ?`, [groupId]);

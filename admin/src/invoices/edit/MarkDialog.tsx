@@ -1,24 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, CircularProgress, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { Form, required, SelectInput, TextInput } from 'react-admin';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
 import { localToday } from '../dates';
 import { fetchPaymentMethods } from '../shared/editingApi';
 import { paymentMethodLabel } from '../shared/editingRules';
 import { EDIT_TEXT } from '../shared/editingTexts';
-import { saveFailure } from '../shared/saveFailure';
+import type { PaymentMethod } from '../shared/editingTypes';
+import { GuardedDialog, useReportDirty } from '../shared/GuardedDialog';
+import { fieldError, saveFailure } from '../shared/saveFailure';
+import { UnsavedChangesGuard } from '../shared/UnsavedChangesGuard';
 import { EDIT_KEYS } from './useEditorData';
 
 export interface MarkValues {
@@ -40,6 +34,8 @@ export interface MarkDialogProps {
   onClose: () => void;
 }
 
+const UNSAVED = 'The date and payment method you chose have not been saved.';
+
 /**
  * Mark as Paid / Mark as Shipped / Mark as Picked Up (spec 000 sections 2 and 5): the date (the
  * picker cannot go beyond today) and, to mark paid, the payment method from the group's payment
@@ -47,20 +43,25 @@ export interface MarkDialogProps {
  */
 export function MarkDialog(props: MarkDialogProps) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs" aria-labelledby="mark-dialog-title">
+    <GuardedDialog
+      open={props.open}
+      onClose={props.onClose}
+      discardText={UNSAVED}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="mark-dialog-title"
+    >
       {props.open && <MarkForm {...props} />}
-    </Dialog>
+    </GuardedDialog>
   );
 }
 
+/** react-admin's Form: the rules run on submit; the server's `{ errors: { paidDate, paymentMethodID } }` beside the fields. */
 function MarkForm({ kind, shippedWord, target, groupId, houseRef, onSubmit, onClose }: MarkDialogProps) {
   const dp = useAppDataProvider();
-  const today = localToday();
-  const [date, setDate] = useState(today);
-  const [method, setMethod] = useState('');
-  const [errors, setErrors] = useState<{ date?: string; method?: string }>({});
+  const [today] = useState(localToday);
+  const [defaults] = useState(() => ({ date: today, paymentMethodID: '' }));
   const [alert, setAlert] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const methods = useQuery({
     queryKey: EDIT_KEYS.paymentMethods(houseRef, groupId),
     queryFn: () => fetchPaymentMethods(dp, houseRef, groupId),
@@ -69,93 +70,102 @@ function MarkForm({ kind, shippedWord, target, groupId, houseRef, onSubmit, onCl
   });
   const title = kind === 'paid' ? 'Mark as Paid' : `Mark as ${shippedWord}`;
   const dateLabel = kind === 'paid' ? 'Date paid' : `Date ${shippedWord.toLowerCase()}`;
+  const validateDate = (v: unknown) => {
+    const date = String(v ?? '');
+    if (!date) return kind === 'paid' ? EDIT_TEXT.paidDateRequired : EDIT_TEXT.shippedDateRequired(shippedWord);
+    return date > today ? EDIT_TEXT.dateAfterToday : undefined;
+  };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (saving) return;
-    const next: typeof errors = {};
-    if (!date) next.date = kind === 'paid' ? EDIT_TEXT.paidDateRequired : EDIT_TEXT.shippedDateRequired(shippedWord);
-    else if (date > today) next.date = EDIT_TEXT.dateAfterToday;
-    if (kind === 'paid' && !method) next.method = EDIT_TEXT.methodRequired;
-    setErrors(next);
-    if (next.date || next.method) return;
-    setSaving(true);
+  const submit = async (values: FieldValues) => {
     setAlert(null);
     try {
-      await onSubmit({ date, paymentMethodID: kind === 'paid' ? Number(method) : null });
+      await onSubmit({ date: String(values.date), paymentMethodID: kind === 'paid' ? Number(values.paymentMethodID) : null });
+      return undefined;
     } catch (err) {
       const f = saveFailure(err);
-      const field = (k: string) => f.errors[k] ?? Object.entries(f.errors).find(([key]) => key.endsWith(`.${k}`))?.[1];
-      setErrors({ date: field(kind === 'paid' ? 'paidDate' : 'shippedDate'), method: field('paymentMethodID') });
       setAlert(f.message);
-      setSaving(false);
+      const out: Record<string, string> = {};
+      const date = fieldError(f.errors, kind === 'paid' ? 'paidDate' : 'shippedDate');
+      const method = fieldError(f.errors, 'paymentMethodID');
+      if (date) out.date = date;
+      if (method) out.paymentMethodID = method;
+      return Object.keys(out).length ? out : undefined;
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="mark-dialog">
-      <DialogTitle id="mark-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{target}</DialogContentText>
-        {alert && (
-          <Box sx={{ mb: 1.5 }}>
-            <AppAlert message={alert} onClose={() => setAlert(null)} />
-          </Box>
-        )}
-        {kind === 'paid' && (
-          <TextField
-            select
+    <Form defaultValues={defaults} onSubmit={submit} noValidate sanitizeEmptyValues={false} disableInvalidFormNotification>
+      <Box data-testid="mark-dialog">
+        <DialogTitle id="mark-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{target}</DialogContentText>
+          {alert && (
+            <Box sx={{ mb: 1.5 }}>
+              <AppAlert message={alert} onClose={() => setAlert(null)} />
+            </Box>
+          )}
+          {kind === 'paid' && <MethodInput methods={methods.data} failed={methods.isError} />}
+          <TextInput
+            source="date"
+            type="date"
+            label={dateLabel}
             fullWidth
-            required
-            label="Payment method"
-            value={methods.data ? method : ''}
-            onChange={(e) => {
-              setMethod(e.target.value);
-              setErrors((x) => ({ ...x, method: undefined }));
-            }}
-            error={!!errors.method}
-            helperText={errors.method ?? (methods.isError ? 'The payment methods could not be loaded.' : undefined)}
-            disabled={!methods.data}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'payment-method' } as object } }}
-            sx={{ mt: 1, mb: 2 }}
-          >
-            {(methods.data ?? []).map((m) => (
-              <MenuItem key={m.id} value={String(m.id)}>
-                {paymentMethodLabel(m)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        <TextField
-          fullWidth
-          required
-          type="date"
-          label={dateLabel}
-          value={date}
-          onChange={(e) => {
-            setDate(e.target.value);
-            setErrors((x) => ({ ...x, date: undefined }));
-          }}
-          error={!!errors.date}
-          helperText={errors.date}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'mark-date' } }}
-          sx={{ mt: kind === 'paid' ? 0 : 1 }}
-        />
-      </DialogContent>
+            validate={Object.assign(validateDate, { isRequired: true })}
+            helperText={false}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'mark-date' } }}
+            sx={{ mt: kind === 'paid' ? 0 : 1 }}
+          />
+        </DialogContent>
+        <MarkActions title={title} initialDate={today} onClose={onClose} />
+      </Box>
+    </Form>
+  );
+}
+
+const requiredMethod = [required(EDIT_TEXT.methodRequired)];
+
+/** The group's payment methods; the menu waits for them. */
+function MethodInput({ methods, failed }: { methods: PaymentMethod[] | undefined; failed: boolean }) {
+  return (
+    <SelectInput
+      source="paymentMethodID"
+      label="Payment method"
+      fullWidth
+      choices={methods ?? []}
+      optionText={(m: PaymentMethod) => paymentMethodLabel(m)}
+      optionValue="id"
+      validate={requiredMethod}
+      disabled={!methods}
+      helperText={failed ? 'The payment methods could not be loaded.' : false}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'payment-method' } as object } }}
+      sx={{ mt: 1, mb: 2 }}
+    />
+  );
+}
+
+function MarkActions({ title, initialDate, onClose }: { title: string; initialDate: string; onClose: () => void }) {
+  const { isSubmitting } = useFormState();
+  const date = String(useWatch({ name: 'date' }) ?? '');
+  const method = String(useWatch({ name: 'paymentMethodID' }) ?? '');
+  const dirty = (date !== initialDate || method !== '') && !isSubmitting;
+  useReportDirty(dirty);
+  return (
+    <>
+      <UnsavedChangesGuard when={dirty} text={UNSAVED} />
       <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
+        <Button onClick={onClose} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button
           type="submit"
           variant="contained"
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={14} /> : undefined}
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={14} /> : undefined}
           data-testid="mark-save"
         >
           {title}
         </Button>
       </DialogActions>
-    </form>
+    </>
   );
 }

@@ -4,13 +4,18 @@ import {
   CHARGE_TEXT,
   chargeBodies,
   centsToAmount,
+  amountError,
   changedRows,
   chargeRows,
+  chargeServerErrors,
+  chargesDirty,
+  chargeValues,
   errorKey,
   normaliseChargeText,
   parseChargeAmount,
   rowTotal,
   validateCharges,
+  withTexts,
   type ChargeRowDraft,
 } from './chargeForm';
 
@@ -202,5 +207,51 @@ describe('what is sent', () => {
       isLastInvoice: true,
       version: 4,
     });
+  });
+});
+
+describe("the Form's values", () => {
+  const rows = () => chargeRows(invoice(), true, false);
+
+  it('holds one entry per row under its key, and reads back into the rows (an emptied field is empty text)', () => {
+    const values = chargeValues(rows());
+    expect(Object.keys(values.rows)).toEqual(['line-1', 'line-3']);
+    expect(values.rows['line-3']).toEqual({ tax: '0.99', shipping: '7.00', insurance: '0.50', other: '0.25' });
+    const read = withTexts(rows(), { rows: { 'line-3': { shipping: '12', other: null } } });
+    expect(read[0]).toEqual(rows()[0]);
+    expect(read[1].texts).toEqual({ tax: '0.99', shipping: '12', insurance: '0.50', other: '' });
+    expect(withTexts(rows(), undefined)).toEqual(rows());
+  });
+
+  it('is dirty when an amount changed or a field holds what is not an amount, not when only formatting changed', () => {
+    expect(chargesDirty(rows(), true)).toBe(false);
+    expect(chargesDirty(withTexts(rows(), { rows: { 'line-1': { shipping: '$0' } } }), true)).toBe(false);
+    expect(chargesDirty(withTexts(rows(), { rows: { 'line-1': { shipping: '4' } } }), true)).toBe(true);
+    expect(chargesDirty(withTexts(rows(), { rows: { 'line-1': { shipping: 'abc' } } }), true)).toBe(true);
+    // Tax is computed: what its field holds does not count.
+    expect(chargesDirty(withTexts(rows(), { rows: { 'line-1': { tax: 'abc' } } }), false)).toBe(false);
+  });
+
+  it("gives the rule's message of an amount", () => {
+    expect(amountError('$1,2.50', false)).toBeUndefined();
+    expect(amountError('-1', false)).toBe(CHARGE_TEXT.negative);
+    expect(amountError('-1', true)).toBeUndefined();
+    expect(amountError('1x', true)).toBe(CHARGE_TEXT.notANumber);
+  });
+
+  it("puts the server's field messages on the fields sent: [i] is the i-th lot of the per-lot body", () => {
+    const inv = { ...invoice(), version: 4 } as EditableInvoice;
+    const edited = withTexts(chargeRows(inv, true, false), { rows: { 'line-3': { shipping: '99999999' } } });
+    const body = chargeBodies(inv, edited, { perLot: true, additional: false, withTax: true, isLastInvoice: true })!;
+    expect(
+      chargeServerErrors({ '[0].shipping': 'Shipping must be at most 9,999,999.99.', '[0].lotID': 'x', version: 'v' }, body, edited),
+    ).toEqual({ rows: { 'line-3': { shipping: 'Shipping must be at most 9,999,999.99.' } } });
+    const [row] = chargeRows(inv, false, false);
+    const one = [{ ...row, texts: { ...row.texts, other: '-99999' } }];
+    const single = chargeBodies(inv, one, { perLot: false, additional: false, withTax: true, isLastInvoice: true })!;
+    expect(chargeServerErrors({ other: 'Other cannot take the invoice’s total below zero.' }, single, one)).toEqual({
+      rows: { invoice: { other: 'Other cannot take the invoice’s total below zero.' } },
+    });
+    expect(chargeServerErrors({ body: 'Send at least one charge form.' }, single, one)).toBeUndefined();
   });
 });

@@ -47,6 +47,9 @@ export function parseChargeAmount(raw: string, allowNegative: boolean): ParsedAm
   return { cents };
 }
 
+/** The message for an amount that does not parse (what the Form's validation shows), else undefined. */
+export const amountError = (raw: string, allowNegative: boolean): string | undefined => parseChargeAmount(raw, allowNegative).error;
+
 /** 123457 -> '1234.57'; -500 -> '-5.00' (what a field shows once normalised). */
 export function centsToInput(cents: number): string {
   const abs = Math.abs(cents);
@@ -139,6 +142,52 @@ export function chargeRows(inv: EditableInvoice, perLot: boolean, additional: bo
         locked: additional && additionalChargeLocked(l.additionalPriceInfo),
       };
     });
+}
+
+/** The Form's values: `rows.<rowKey>.<field>` (row keys start with a letter, so they stay object keys). */
+export interface ChargeValues {
+  rows: Record<string, Partial<Record<ChargeField, string | null>>>;
+}
+
+/** The Form's values of the rows as they are. */
+export function chargeValues(rows: readonly ChargeRowDraft[]): ChargeValues {
+  return { rows: Object.fromEntries(rows.map((r) => [r.key, { ...r.texts }])) };
+}
+
+/** The rows with what the Form holds (an emptied field is ''; a row the Form lacks keeps its texts). */
+export function withTexts(rows: readonly ChargeRowDraft[], values: Partial<ChargeValues> | undefined): ChargeRowDraft[] {
+  return rows.map((r) => {
+    const typed = values?.rows?.[r.key];
+    if (!typed) return r;
+    const texts = { ...r.texts };
+    for (const f of CHARGE_FIELDS) if (f in typed) texts[f] = String(typed[f] ?? '');
+    return { ...r, texts };
+  });
+}
+
+/** Something was typed: an amount changed, or a field holds what is not an amount. */
+export function chargesDirty(rows: readonly ChargeRowDraft[], withTax: boolean): boolean {
+  return changedRows(rows, withTax).length > 0 || Object.keys(validateCharges(rows, withTax)).length > 0;
+}
+
+/**
+ * The server's field messages as the Form's errors: `[i].shipping` is the i-th lot sent (per-lot
+ * form), `shipping` the only row; other keys are left to the dialog's alert.
+ */
+export function chargeServerErrors(
+  errors: Record<string, string>,
+  body: LotChargeBody[] | InvoiceChargeBody,
+  rows: readonly ChargeRowDraft[],
+): ChargeValues | undefined {
+  const out: ChargeValues['rows'] = {};
+  const sent = Array.isArray(body) ? body.map((b) => rows.find((r) => r.lotID === b.lotID)) : [rows[0]];
+  for (const [key, message] of Object.entries(errors)) {
+    const m = /^(?:\[(\d+)\]\.)?(tax|shipping|insurance|other)$/.exec(key);
+    if (!m) continue;
+    const row = sent[m[1] ? Number(m[1]) : 0] ?? sent[0];
+    if (row) out[row.key] = { ...out[row.key], [m[2]]: message };
+  }
+  return Object.keys(out).length ? { rows: out } : undefined;
 }
 
 /** Every field's message (keyed `rowKey.field`); `withTax` false leaves tax out (computed). */

@@ -5,7 +5,7 @@ import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { AppAlert } from '../../common/AppAlert';
 import { EDIT_TEXT, MESSAGE_MAX, SUBJECT_MAX } from './editingTexts';
 import { GuardedDialog, useReportDirty } from './GuardedDialog';
-import { saveFailure } from './saveFailure';
+import { fieldError, saveFailure } from './saveFailure';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
 export interface ContactDialogProps {
@@ -36,11 +36,6 @@ export function ContactDialog(props: ContactDialogProps) {
 }
 
 const requiredText = (message: string) => (v: unknown) => (String(v ?? '').trim() ? undefined : message);
-
-/** The server's field message for `subject` (also `[0].subject` of a bulk send). */
-function fieldError(errors: Record<string, string>, k: string): string | undefined {
-  return errors[k] ?? Object.entries(errors).find(([key]) => key.endsWith(`.${k}`))?.[1];
-}
 
 /** react-admin's Form: required on submit; the server's `{ errors: { subject, message } }` beside the fields. */
 function ContactForm({ recipients, onSend, onClose }: ContactDialogProps) {

@@ -3,6 +3,13 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 
 /** Lets the form inside say whether it holds unsaved input. */
 const DirtyContext = createContext<(dirty: boolean) => void>(() => undefined);
+/** Lets a Cancel button inside close the way Escape does (asking first when something was typed). */
+const CloseContext = createContext<() => void>(() => undefined);
+
+/** Closes the GuardedDialog around, asking first when the form reported unsaved input. */
+export function useGuardedClose(): () => void {
+  return useContext(CloseContext);
+}
 
 /** Called by the form inside a GuardedDialog with its unsaved state. */
 export function useReportDirty(dirty: boolean): void {
@@ -41,7 +48,9 @@ export function GuardedDialog({ open, onClose, busy, discardText, children, ...r
   return (
     <>
       <Dialog open={open} onClose={requestClose} {...rest}>
-        <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
+        <DirtyContext.Provider value={report}>
+          <CloseContext.Provider value={requestClose}>{children}</CloseContext.Provider>
+        </DirtyContext.Provider>
       </Dialog>
       <Dialog
         open={asking}

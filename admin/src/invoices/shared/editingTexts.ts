@@ -16,7 +16,6 @@ export const EDIT_TEXT = {
   shippedDateRequired: (word: string) => `Please enter the date ${word.toLowerCase()}.`,
   dateAfterToday: 'The date cannot be after today.',
   saveFailed: 'Your changes were not saved. Please try again.',
-  discardTitle: 'Discard your changes?',
   discardText: 'The amounts you entered for this invoice have not been saved.',
   amountRequired: 'Please enter an amount of 0 or more.',
 } as const;

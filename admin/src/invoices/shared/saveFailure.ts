@@ -22,3 +22,8 @@ export function saveFailure(err: unknown): SaveFailure {
     status: f.status,
   };
 }
+
+/** The server's message for field `k`, also under a prefix (`[0].k` of a batch, `data.k`). */
+export function fieldError(errors: Record<string, string>, k: string): string | undefined {
+  return errors[k] ?? Object.entries(errors).find(([key]) => key.endsWith(`.${k}`))?.[1];
+}
