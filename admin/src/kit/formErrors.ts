@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useFormContext, useFormState, useWatch, type FieldErrors, type FieldValues } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { get, useFormContext, useFormState, useWatch, type FieldErrors, type FieldValues } from 'react-hook-form';
 
 /**
  * Field messages between the shared rules (and the server), keyed by dotted paths
@@ -46,21 +46,43 @@ export function flatErrors(errors: FieldErrors, prefix = ''): Record<string, { m
 }
 
 /**
- * Keeps every rule's message current when another field changes it (the country renames the state's
- * message; two messages share a sequence): react-hook-form re-validates only the field that changed,
- * so each path whose message the rules now word differently is re-run through the form's `validate`.
- * `rules` is that `validate` keyed by dotted path. A server message stays until its own field changes
- * (react-hook-form then re-validates that field).
+ * Keeps every message current. react-hook-form re-validates only the field that changed, but a rule
+ * may depend on another field (the country renames the state's message; two messages share a
+ * sequence): each path whose message the rules now word differently is re-run through the form's
+ * `validate`. `rules` is that `validate` keyed by dotted path. A server message goes once the value
+ * it is about changes (a list's own message: anything in the list), however it was changed.
  */
 export function useRulesInSync(rules: (values: FieldValues) => Record<string, string>): void {
-  const values = useWatch();
+  const values = useWatch() as FieldValues;
   const { errors } = useFormState();
-  const { trigger } = useFormContext();
+  const { trigger, clearErrors } = useFormContext();
+  const previous = useRef(values);
   useEffect(() => {
-    const found = rules(values as FieldValues);
+    const before = previous.current;
+    previous.current = values;
     const shown = flatErrors(errors);
+    const changed = (path: string) => {
+      const at = path.replace(/\.root$/, '');
+      return JSON.stringify(get(before, at)) !== JSON.stringify(get(values, at));
+    };
+    const outdated = Object.keys(shown).filter((path) => shown[path].type === 'server' && changed(path));
+    if (outdated.length > 0) {
+      clearErrors(outdated);
+      return;
+    }
+    const found = rules(values);
     const stale = Object.keys(found).filter((path) => shown[path]?.message !== found[path]);
     for (const [path, e] of Object.entries(shown)) if (e.type !== 'server' && !(path in found)) stale.push(path);
     if (stale.length > 0) void trigger(stale);
-  }, [values, errors, rules, trigger]);
+  }, [values, errors, rules, trigger, clearErrors]);
+}
+
+/**
+ * The message to show for a path that is not one input (a row's check boxes, a list): the server's
+ * at once, a rule's once a save was tried.
+ */
+export function useShownMessage(path: string): string | undefined {
+  const { errors, isSubmitted } = useFormState({ name: path.replace(/\.root$/, '') });
+  const error = get(errors, path) as { type?: string } | undefined;
+  return isSubmitted || error?.type === 'server' ? errorText(error) : undefined;
 }
