@@ -101,7 +101,14 @@ export function TemplateEditor({ houseRef, template, creating, onCancel, onSaved
   const edited = useCallback(() => setFailure(null), []);
 
   return (
-    <Form defaultValues={defaults} onSubmit={save} validate={validate} noValidate sanitizeEmptyValues={false} disableInvalidFormNotification>
+    <Form
+      defaultValues={defaults}
+      onSubmit={save}
+      validate={validate}
+      noValidate
+      sanitizeEmptyValues={false}
+      disableInvalidFormNotification
+    >
       <Box data-testid="template-form" role="group" aria-label="Invoice template">
         <Stack spacing={2}>
           <TemplateFields template={template} readOnly={readOnly} onEdited={edited} />
@@ -227,7 +234,11 @@ function TemplateFields({ template, readOnly, onEdited }: TemplateFieldsProps) {
             </Typography>
           )}
           <ListMessage path="taxes.root" />
-          <ChargeRows kind="tax" countryList={values.payrixTemplate ? 'processorTax' : 'tax'} disabled={readOnly || values.taxSettingsLocked} />
+          <ChargeRows
+            kind="tax"
+            countryList={values.payrixTemplate ? 'processorTax' : 'tax'}
+            disabled={readOnly || values.taxSettingsLocked}
+          />
           <Divider sx={{ my: 2 }} />
           <ListMessage path="fees.root" />
           <ChargeRows kind="fee" countryList="tax" disabled={readOnly} />
@@ -288,7 +299,9 @@ function ChargesMode({ disabled, existing }: { disabled: boolean; existing: bool
         <FormControlLabel value="invoice" control={<Radio />} label="per Invoice" />
         <FormControlLabel value="lot" control={<Radio />} label="per Lot" />
       </RadioGroup>
-      <FormHelperText>{message ?? (existing ? 'Fixed when the template was created.' : 'Cannot be changed once the template is saved.')}</FormHelperText>
+      <FormHelperText>
+        {message ?? (existing ? 'Fixed when the template was created.' : 'Cannot be changed once the template is saved.')}
+      </FormHelperText>
     </FormControl>
   );
 }

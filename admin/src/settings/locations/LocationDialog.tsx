@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Checkbox, CircularProgress, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Grid, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormHelperText,
+  Grid,
+  Typography,
+} from '@mui/material';
 import { Form, useInput } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { useAppDataProvider } from '../../api/dataProvider';
@@ -92,7 +104,14 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
   };
 
   return (
-    <Form defaultValues={defaults} onSubmit={submit} validate={validate} noValidate sanitizeEmptyValues={false} disableInvalidFormNotification>
+    <Form
+      defaultValues={defaults}
+      onSubmit={submit}
+      validate={validate}
+      noValidate
+      sanitizeEmptyValues={false}
+      disableInvalidFormNotification
+    >
       <Box data-testid="location-form">
         <DialogTitle id="location-dialog-title">{address ? 'Edit Location' : 'Add Location'}</DialogTitle>
         <LocationFields address={address} isFirst={isFirst} alert={alert} onEdited={() => setAlert(null)} />
@@ -189,7 +208,9 @@ function LocationFields({ address, isFirst, alert, onEdited }: LocationFieldsPro
             ))}
           </FormTextField>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{text('addressCity', FIELD_LABELS.addressCity, { required: true, autoComplete: 'address-level2' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('addressCity', FIELD_LABELS.addressCity, { required: true, autoComplete: 'address-level2' })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {listed ? (
             <FormTextField
@@ -204,7 +225,9 @@ function LocationFields({ address, isFirst, alert, onEdited }: LocationFieldsPro
               slotProps={native}
             >
               <option value="">{states.isPending ? 'Loading…' : `Select a ${sLabel.toLowerCase()}`}</option>
-              {stateCode && states.data && !states.data.some((s) => s.stateCode === stateCode) && <option value={stateCode}>{stateCode}</option>}
+              {stateCode && states.data && !states.data.some((s) => s.stateCode === stateCode) && (
+                <option value={stateCode}>{stateCode}</option>
+              )}
               {states.data?.map((s) => (
                 <option key={s.stateCode} value={s.stateCode}>
                   {s.stateName}
@@ -215,7 +238,9 @@ function LocationFields({ address, isFirst, alert, onEdited }: LocationFieldsPro
             text('province', sLabel, { required: true, autoComplete: 'address-level1' })
           )}
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{text('postalCode', postalLabel(countryCode), { required: true, autoComplete: 'postal-code' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('postalCode', postalLabel(countryCode), { required: true, autoComplete: 'postal-code' })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{text('addressPhone', FIELD_LABELS.addressPhone, { type: 'tel', autoComplete: 'tel' })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{text('addressFax', FIELD_LABELS.addressFax, { type: 'tel' })}</Grid>
         <Grid size={12}>{text('email', FIELD_LABELS.email, { type: 'email', autoComplete: 'email' })}</Grid>
