@@ -250,7 +250,7 @@ export const CHARGE_KEYS = {
   fee: { list: 'feeSettings', name: 'feeType', rate: 'feeRate', country: 'feeCountryID', state: 'feeStateID', boxes: 'feeHammer' },
 } as const;
 
-export function chargeErrorKey(kind: ChargeKind, index: number, field: keyof (typeof CHARGE_KEYS)['tax']): string {
+function chargeErrorKey(kind: ChargeKind, index: number, field: keyof (typeof CHARGE_KEYS)['tax']): string {
   const k = CHARGE_KEYS[kind];
   return `${k.list}.${index}.${k[field]}`;
 }
