@@ -2,6 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { Locator, Page } from 'playwright-core';
 import { InvoiceTemplatesService } from '../../src/modules/invoicing/templates/invoice-templates.service';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
 // The Invoice Templates page in Debian's Chromium against the real server and the demo data:
@@ -314,12 +315,7 @@ describeIfChromium('Invoice Templates page (browser)', () => {
   it("a refused save shows the server's field message beside its field (a location deleted meanwhile)", async () => {
     const sql = (q: string, params: unknown[] = []): Promise<Record<string, unknown>[]> =>
       server.testApp.em().getConnection().execute(q, params);
-    const columns = (
-      await sql(
-        `select column_name from information_schema.columns
-          where table_name = 'house_address' and column_name not in ('id', 'primary', 'facility_name')`,
-      )
-    ).map((c) => `"${String(c.column_name)}"`);
+    const columns = await copiedAddressColumns(sql);
     // A second location of house "other", a copy of its primary one.
     await sql(
       `insert into house_address (${columns.join(', ')}, "primary", facility_name)

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
 // The Locations page (/settings/locations) in Debian's Chromium against the real server and the
@@ -267,12 +268,7 @@ describeIfChromium('Locations page (browser)', () => {
   it('pages the locations 25 at a time, primary first, with the pager at the top and the bottom', async () => {
     const sql = (q: string, params: unknown[] = []): Promise<Record<string, unknown>[]> =>
       server.testApp.em().getConnection().execute(q, params);
-    const columns = (
-      await sql(
-        `select column_name from information_schema.columns
-          where table_name = 'house_address' and column_name not in ('id', 'primary', 'facility_name')`,
-      )
-    ).map((c) => `"${String(c.column_name)}"`);
+    const columns = await copiedAddressColumns(sql);
     // 30 more locations for the demo house, copies of a non-primary one, straight in the table.
     await sql(
       `insert into house_address (${columns.join(', ')}, "primary", facility_name)
