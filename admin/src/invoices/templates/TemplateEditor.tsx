@@ -128,15 +128,12 @@ interface TemplateFieldsProps {
 
 function TemplateFields({ template, readOnly, onEdited }: TemplateFieldsProps) {
   const { setValue, getValues } = useFormContext();
-  const values = useWatch() as TemplateDraft;
+  // Only what the layout depends on: typing in a field re-renders that field, not the whole form.
+  const [groupSettingsID, houseAddressID, payPal, payPalEmail, payrixTemplate, taxSettingsLocked] = useWatch({
+    name: ['groupSettingsID', 'houseAddressID', 'payPal', 'payPalEmail', 'payrixTemplate', 'taxSettingsLocked'],
+  }) as [number, number | null, boolean, string, boolean, boolean];
+  const values = { groupSettingsID, houseAddressID, payPal, payPalEmail, payrixTemplate, taxSettingsLocked };
   const addresses = useHouseAddresses();
-  useRulesInSync(rules);
-
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) first.current = false;
-    else onEdited();
-  }, [values, onEdited]);
 
   // A new template prints the primary location unless another is chosen (spec: it defaults to it).
   const primaryId = addresses.data?.find((a) => a.primary)?.addressID ?? null;
@@ -165,6 +162,7 @@ function TemplateFields({ template, readOnly, onEdited }: TemplateFieldsProps) {
 
   return (
     <>
+      <OnEveryChange onEdited={onEdited} />
       {readOnly && (
         <Alert severity="warning" data-testid="template-inactive">
           {TEMPLATE_TEXT.inactive}
@@ -256,6 +254,18 @@ function TemplateFields({ template, readOnly, onEdited }: TemplateFieldsProps) {
       </Card>
     </>
   );
+}
+
+/** Keeps the rules' messages current, and drops a failed save's message, on every change (rendering nothing). */
+function OnEveryChange({ onEdited }: { onEdited: () => void }): null {
+  useRulesInSync(rules);
+  const values = useWatch();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else onEdited();
+  }, [values, onEdited]);
+  return null;
 }
 
 const addressText = (v: unknown) => (v == null ? '' : String(v));

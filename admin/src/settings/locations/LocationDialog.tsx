@@ -137,7 +137,6 @@ function LocationFields({ address, isFirst, alert, onEdited }: LocationFieldsPro
   const countries = useCountries('location');
   const listed = hasStateList(countryCode);
   const states = useStates(listed ? countryCode : null, 'location');
-  useRulesInSync(rules);
 
   // A state given by name (data from elsewhere) is selected by its code; an unknown one stays visible as its own option.
   useEffect(() => {
@@ -177,6 +176,7 @@ function LocationFields({ address, isFirst, alert, onEdited }: LocationFieldsPro
   const native = { select: { native: true }, inputLabel: { shrink: true } } as const;
   return (
     <DialogContent dividers>
+      <RulesInSync />
       {alert !== null && (
         <Box sx={{ mb: 2 }} role="alert" data-testid="location-form-error">
           <AppAlert message={alert || null} />
@@ -250,6 +250,12 @@ function LocationFields({ address, isFirst, alert, onEdited }: LocationFieldsPro
       </Grid>
     </DialogContent>
   );
+}
+
+/** Keeps the rules' messages current on every change (rendering nothing, so the fields do not re-render with it). */
+function RulesInSync(): null {
+  useRulesInSync(rules);
+  return null;
 }
 
 function primaryHint(address: HouseAddress | null, isFirst: boolean): string {
