@@ -2,6 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { Locator, Page } from 'playwright-core';
 import { InvoiceTemplatesService } from '../../src/modules/invoicing/templates/invoice-templates.service';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
 // The Invoice Templates page in Debian's Chromium against the real server and the demo data:
@@ -309,6 +310,47 @@ describeIfChromium('Invoice Templates page (browser)', () => {
     );
     expect(await fieldOf(page, 'Email Subject').inputValue()).toBe('Your invoice');
     await shot(page, 'conflict');
+  });
+
+  it("a refused save shows the server's field message beside its field (a location deleted meanwhile)", async () => {
+    const sql = (q: string, params: unknown[] = []): Promise<Record<string, unknown>[]> =>
+      server.testApp.em().getConnection().execute(q, params);
+    const columns = await copiedAddressColumns(sql);
+    // A second location of house "other", a copy of its primary one.
+    await sql(
+      `insert into house_address (${columns.join(', ')}, "primary", facility_name)
+       select ${columns.map((c) => `a.${c}`).join(', ')}, false, 'Annex'
+         from house_address a join house h on h.id = a.house_id
+        where h.house_user_name = 'other' and a."primary" and a.deleted_at is null`,
+    );
+    try {
+      const page = await signedIn('other', 'owner');
+      await openNew(page);
+      await fieldOf(page, 'Invoice Template Name').fill('Annex Invoice');
+      await fieldOf(page, 'Email Subject').fill('Your invoice');
+      await fieldOf(page, 'Reply to Name').fill('Otto Other');
+      await fieldOf(page, 'Reply to Email').fill('otto@other.example');
+      const address = page.locator('#template-houseAddressID');
+      await address.locator('option', { hasText: 'Annex:' }).waitFor({ state: 'attached' });
+      await address.selectOption({ label: (await address.locator('option', { hasText: 'Annex:' }).textContent()) ?? '' });
+      // Someone deletes the location meanwhile: only the server can tell.
+      await sql(`update house_address set deleted_at = now() where facility_name = 'Annex'`);
+      await page.getByTestId('template-save').click();
+      await page
+        .locator('[id="template-houseAddressID-helper-text"]')
+        .getByText('Please select one of your locations.', { exact: true })
+        .waitFor();
+      expect(await address.getAttribute('aria-invalid')).toBe('true');
+      await page.getByTestId('template-summary').getByText(TEXT.summary, { exact: true }).waitFor();
+      expect(page.url()).toMatch(/\/invoiceTemplates$/);
+      await shot(page, 'server-field-error');
+      // The message goes once the field changes.
+      await address.selectOption({ label: 'Riverside Hall: 9 River Road, Portland, OR, United States (primary)' });
+      expect(await messageOf(page, 'template-houseAddressID')).toBe('The address printed on the invoice.');
+      expect(await shownErrors(page)).toEqual([]);
+    } finally {
+      await sql(`delete from house_address where facility_name = 'Annex'`);
+    }
   });
 
   it('card-processor house: tax countries exclude the US; an inactive card-processor template is read-only with the banner and no Save', async () => {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
 // The Locations page (/settings/locations) in Debian's Chromium against the real server and the
@@ -58,10 +59,12 @@ describeIfChromium('Locations page (browser)', () => {
     const save = page.getByTestId('location-save');
     expect(await save.isDisabled()).toBe(true);
 
-    // Escape closes the modal; opening it again starts blank.
+    // Escape closes the modal, asking first when something was typed; opening it again starts blank.
     await field('Street Address 1').fill('something');
     await page.keyboard.press('Escape');
-    await dialog().waitFor({ state: 'detached' });
+    await page.getByTestId('discard-dialog').getByText('Discard changes?', { exact: true }).waitFor();
+    await page.getByTestId('discard-confirm').click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Add Location' }).click();
     expect(await field('Street Address 1').inputValue()).toBe('');
 
@@ -151,6 +154,49 @@ describeIfChromium('Locations page (browser)', () => {
     await shot('after-primary');
   });
 
+  it("a refused save shows the server's message beside its field; Escape on a changed dialog asks first", async () => {
+    // A state the server's list does not know (data from elsewhere): only the server can refuse it.
+    const sql = (q: string, params: unknown[] = []) => server.testApp.em().getConnection().execute(q, params);
+    const [{ id, state_code: original }] = await sql(`select id, state_code from house_address where facility_name = 'Boston Gallery'`);
+    await sql(`update house_address set state_code = 'XX' where id = ?`, [id]);
+    try {
+      await page.reload();
+      await row('Boston Gallery').getByRole('button', { name: 'Edit Boston Gallery' }).click();
+      const state = page.locator('#location-stateCode');
+      expect(await state.inputValue()).toBe('XX');
+      await page.getByTestId('location-save').click();
+      // The server's field message beside the State select, and the dialog stays open with the values.
+      await page.locator('#location-stateCode-helper-text').getByText('Please select a valid State.', { exact: true }).waitFor();
+      expect(await state.getAttribute('aria-invalid')).toBe('true');
+      await page.getByTestId('location-form-error').waitFor();
+      await shot('server-field-error');
+      // The message goes once the field changes.
+      await state.selectOption('MA');
+      expect(await page.locator('#location-stateCode-helper-text').count()).toBe(0);
+
+      // A changed dialog: Escape asks "Discard changes?"; Keep editing keeps the values, Discard closes.
+      await page.keyboard.press('Escape');
+      const discard = page.getByTestId('discard-dialog');
+      await discard.getByText('Discard changes?', { exact: true }).waitFor();
+      await page.getByTestId('discard-keep').click();
+      await discard.waitFor({ state: 'detached' });
+      expect(await state.inputValue()).toBe('MA');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('discard-confirm').click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // An unchanged dialog closes on Escape without asking.
+      await row('Boston Gallery').getByRole('button', { name: 'Edit Boston Gallery' }).click();
+      await page.getByTestId('location-form').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('discard-dialog').count()).toBe(0);
+    } finally {
+      await sql(`update house_address set state_code = ? where id = ?`, [original, id]);
+      await page.reload();
+    }
+  });
+
   it('refuses to delete a location used by sessions, with the reason, and deletes an unused one after confirmation', async () => {
     // Main Saleroom is the demo sale's location.
     await row('Main Saleroom').getByRole('button', { name: 'Delete Main Saleroom' }).click();
@@ -222,12 +268,7 @@ describeIfChromium('Locations page (browser)', () => {
   it('pages the locations 25 at a time, primary first, with the pager at the top and the bottom', async () => {
     const sql = (q: string, params: unknown[] = []): Promise<Record<string, unknown>[]> =>
       server.testApp.em().getConnection().execute(q, params);
-    const columns = (
-      await sql(
-        `select column_name from information_schema.columns
-          where table_name = 'house_address' and column_name not in ('id', 'primary', 'facility_name')`,
-      )
-    ).map((c) => `"${String(c.column_name)}"`);
+    const columns = await copiedAddressColumns(sql);
     // 30 more locations for the demo house, copies of a non-primary one, straight in the table.
     await sql(
       `insert into house_address (${columns.join(', ')}, "primary", facility_name)

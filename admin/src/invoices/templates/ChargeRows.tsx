@@ -1,19 +1,12 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  IconButton,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, FormGroup, FormHelperText, IconButton, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { useInput } from 'react-admin';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useCountries, useStates, type CountryList } from '../../common/geo';
-import { chargeErrorKey, newCharge, rateOnFocus, stateFieldOf, type ChargeDraft, type ChargeKind } from './templateForm';
+import { useShownMessage } from '../../kit/formErrors';
+import { FormTextField } from '../../kit/FormTextField';
+import { CHARGE_LIST, feeNameHasTax, newCharge, rateOnFocus, stateFieldOf, type ChargeDraft, type ChargeKind } from './templateForm';
 
 const GRID = {
   display: 'grid',
@@ -24,46 +17,45 @@ const GRID = {
 
 export interface ChargeRowsProps {
   kind: ChargeKind;
-  rows: ChargeDraft[];
   /** Which country list the rows pick from (card-processor tax rows: without the US). */
   countryList: CountryList;
-  errors: Record<string, string>;
   disabled: boolean;
-  onChange: (rows: ChargeDraft[]) => void;
 }
 
-/** The tax rows or the fee rows: country, state/province (US and Canada), name, rate, Hammer / Live Fee / BP. */
-export function ChargeRows({ kind, rows, countryList, errors, disabled, onChange }: ChargeRowsProps) {
+/**
+ * The tax rows or the fee rows (the form's `taxes` / `fees`, a react-hook-form field array): country,
+ * state/province (US and Canada), name, rate, Hammer / Live Fee / BP.
+ */
+export function ChargeRows({ kind, countryList, disabled }: ChargeRowsProps) {
+  const list = CHARGE_LIST[kind];
+  const { fields, append, remove } = useFieldArray<Record<string, ChargeDraft[]>, string, 'id'>({ name: list });
   const countries = useCountries(countryList);
   const title = kind === 'tax' ? 'Taxes' : 'Fees';
-  const update = (index: number, patch: Partial<ChargeDraft>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   return (
     <Box component="section" aria-label={title} data-testid={`${kind}-rows`}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
-      {rows.length === 0 && (
+      {fields.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {kind === 'tax' ? 'No taxes on this template.' : 'No fees on this template.'}
         </Typography>
       )}
-      {rows.map((row, index) => (
+      {fields.map((row, index) => (
         <ChargeRow
           key={row.key}
           kind={kind}
           index={index}
-          row={row}
+          rowKey={row.key}
           countryList={countryList}
           countries={countries.data ?? []}
           countriesLoading={countries.isPending}
-          errors={errors}
           disabled={disabled}
-          onChange={(patch) => update(index, patch)}
-          onDelete={() => onChange(rows.filter((_, i) => i !== index))}
+          onDelete={() => remove(index)}
         />
       ))}
       {!disabled && (
-        <Button startIcon={<AddIcon />} onClick={() => onChange([...rows, newCharge()])} data-testid={`add-${kind}`}>
+        <Button startIcon={<AddIcon />} onClick={() => append(newCharge())} data-testid={`add-${kind}`}>
           {kind === 'tax' ? 'Add Tax' : 'Add Fee'}
         </Button>
       )}
@@ -74,121 +66,103 @@ export function ChargeRows({ kind, rows, countryList, errors, disabled, onChange
 interface ChargeRowProps {
   kind: ChargeKind;
   index: number;
-  row: ChargeDraft;
+  /** The row's stable key (its fields' ids). */
+  rowKey: number;
   countryList: CountryList;
   countries: { countryCode: string; countryName: string }[];
   countriesLoading: boolean;
-  errors: Record<string, string>;
   disabled: boolean;
-  onChange: (patch: Partial<ChargeDraft>) => void;
   onDelete: () => void;
 }
 
-function ChargeRow({ kind, index, row, countryList, countries, countriesLoading, errors, disabled, onChange, onDelete }: ChargeRowProps) {
-  const stateField = stateFieldOf(row.country);
-  const states = useStates(stateField ? row.country : null, countryList);
-  const err = (f: 'country' | 'state' | 'name' | 'rate' | 'boxes') => errors[chargeErrorKey(kind, index, f)];
-  const id = (f: string) => `${kind}-${row.key}-${f}`;
+function ChargeRow({ kind, index, rowKey, countryList, countries, countriesLoading, disabled, onDelete }: ChargeRowProps) {
+  const path = `${CHARGE_LIST[kind]}.${index}`;
+  const { setValue, getValues } = useFormContext();
+  const row = (useWatch({ name: path }) ?? {}) as Partial<ChargeDraft>;
+  const country = row.country ?? '';
+  const state = row.state ?? '';
+  const stateField = stateFieldOf(country);
+  const states = useStates(stateField ? country : null, countryList);
+  const boxesError = useShownMessage(`${path}.hammer`);
+  const id = (f: string) => `${kind}-${rowKey}-${f}`;
   const noun = kind === 'tax' ? 'Tax' : 'Fee';
-  const boxesError = err('boxes');
+  const native = { select: { native: true }, inputLabel: { shrink: true } } as const;
   return (
     <Box sx={{ ...GRID, py: 1, borderBottom: 1, borderColor: 'divider' }} data-testid={`${kind}-row-${index}`}>
-      <TextField
+      <FormTextField
+        source={`${path}.country`}
         id={id('country')}
+        showErrors="submitted"
         select
         label="Country"
-        value={row.country}
-        onChange={(e) => onChange({ country: e.target.value, state: '' })}
-        error={!!err('country')}
-        helperText={err('country')}
+        // A new country: the state chosen for the old one no longer applies.
+        onChange={() => setValue(`${path}.state`, '')}
         disabled={disabled}
         fullWidth
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        slotProps={native}
       >
         <option value="">{countriesLoading ? 'Loading…' : 'Select a country'}</option>
-        {row.country && !countriesLoading && !countries.some((c) => c.countryCode === row.country) && (
-          <option value={row.country}>{row.country}</option>
-        )}
+        {country && !countriesLoading && !countries.some((c) => c.countryCode === country) && <option value={country}>{country}</option>}
         {countries.map((c) => (
           <option key={c.countryCode} value={c.countryCode}>
             {c.countryName}
           </option>
         ))}
-      </TextField>
+      </FormTextField>
       {stateField ? (
-        <TextField
+        <FormTextField
+          source={`${path}.state`}
           id={id('state')}
+          showErrors="submitted"
           select
           label={stateField.label}
-          value={row.state}
-          onChange={(e) => onChange({ state: e.target.value })}
-          error={!!err('state')}
-          helperText={err('state')}
           disabled={disabled}
           fullWidth
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={native}
         >
           <option value="">{states.isPending ? 'Loading…' : `Select a ${stateField.label.toLowerCase()}`}</option>
-          {row.state && states.data && !states.data.some((s) => s.stateCode === row.state) && (
-            <option value={row.state}>{row.state}</option>
-          )}
+          {state && states.data && !states.data.some((s) => s.stateCode === state) && <option value={state}>{state}</option>}
           {states.data?.map((s) => (
             <option key={s.stateCode} value={s.stateCode}>
               {s.stateName}
             </option>
           ))}
-        </TextField>
+        </FormTextField>
       ) : (
         <Box sx={{ display: { xs: 'none', md: 'block' } }} aria-hidden />
       )}
-      <TextField
+      <FormTextField
+        source={`${path}.name`}
         id={id('name')}
+        showErrors="submitted"
+        // A fee named like a tax is said at once (it also disables Save).
+        live={kind === 'fee' && feeNameHasTax(row.name ?? '')}
         label="Charge Type"
-        value={row.name}
-        onChange={(e) => onChange({ name: e.target.value })}
-        error={!!err('name')}
-        helperText={err('name')}
         disabled={disabled}
         fullWidth
         placeholder={kind === 'tax' ? 'e.g. Sales Tax' : 'e.g. Handling'}
         slotProps={{ htmlInput: { maxLength: 50 }, inputLabel: { shrink: true } }}
       />
-      <TextField
+      <FormTextField
+        source={`${path}.rate`}
         id={id('rate')}
+        showErrors="submitted"
         label="Rate %"
         type="number"
-        value={row.rate}
         onFocus={() => {
-          const cleared = rateOnFocus(row.rate);
-          if (cleared !== row.rate) onChange({ rate: cleared });
+          const rate = String(getValues(`${path}.rate`) ?? '');
+          const cleared = rateOnFocus(rate);
+          if (cleared !== rate) setValue(`${path}.rate`, cleared);
         }}
-        onChange={(e) => onChange({ rate: e.target.value })}
-        error={!!err('rate')}
-        helperText={err('rate')}
         disabled={disabled}
         fullWidth
         slotProps={{ htmlInput: { min: 0, max: 100, step: 0.001, inputMode: 'decimal' }, inputLabel: { shrink: true } }}
       />
       <Box>
         <FormGroup row aria-label={`${noun} Type`} sx={{ flexWrap: 'nowrap' }}>
-          <FormControlLabel
-            control={
-              <Checkbox size="small" checked={row.hammer} onChange={(e) => onChange({ hammer: e.target.checked })} disabled={disabled} />
-            }
-            label="Hammer"
-          />
-          <FormControlLabel
-            control={
-              <Checkbox size="small" checked={row.liveFee} onChange={(e) => onChange({ liveFee: e.target.checked })} disabled={disabled} />
-            }
-            label="Live Fee"
-          />
-          <FormControlLabel
-            control={
-              <Checkbox size="small" checked={row.premium} onChange={(e) => onChange({ premium: e.target.checked })} disabled={disabled} />
-            }
-            label="BP"
-          />
+          <RowCheckbox source={`${path}.hammer`} label="Hammer" disabled={disabled} />
+          <RowCheckbox source={`${path}.liveFee`} label="Live Fee" disabled={disabled} />
+          <RowCheckbox source={`${path}.premium`} label="BP" disabled={disabled} />
         </FormGroup>
         {boxesError && (
           <FormHelperText error sx={{ maxWidth: 260 }}>
@@ -206,5 +180,21 @@ function ChargeRow({ kind, index, row, countryList, countries, countriesLoading,
         </Tooltip>
       )}
     </Box>
+  );
+}
+
+const asIs = (v: unknown) => v;
+const checked = (v: unknown) => v === true;
+
+/** One of a row's check boxes (react-admin's useInput; `disabled` on the control only, so its value is still saved). */
+export function RowCheckbox({ source, label, disabled }: { source: string; label: string; disabled: boolean }) {
+  const { field } = useInput({ source, parse: asIs, format: checked });
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox size="small" checked={field.value as boolean} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />
+      }
+      label={label}
+    />
   );
 }

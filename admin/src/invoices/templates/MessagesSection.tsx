@@ -1,33 +1,32 @@
-import { Box, Button, Chip, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { FormTextField } from '../../kit/FormTextField';
 import { addMessage, removeMessage, sequenceOptions, TEMPLATE_LIMITS, type MessageDraft } from './templateForm';
 
-export interface MessagesSectionProps {
-  messages: MessageDraft[];
-  errors: Record<string, string>;
-  disabled: boolean;
-  onChange: (messages: MessageDraft[]) => void;
-}
+const asNumber = (v: string) => Number(v);
 
 /**
- * The invoice messages: a sequence dropdown (1..count; the first message locked at 1, option 1
- * disabled for the others), a header and a text. Default messages cannot be deleted; a message
- * left without a header is dropped at save.
+ * The invoice messages (the form's `messages`, a react-hook-form field array): a sequence dropdown
+ * (1..count; the first message locked at 1, option 1 disabled for the others), a header and a text.
+ * Default messages cannot be deleted; a message left without a header is dropped at save.
  */
-export function MessagesSection({ messages, errors, disabled, onChange }: MessagesSectionProps) {
-  const update = (index: number, patch: Partial<MessageDraft>) => onChange(messages.map((m, i) => (i === index ? { ...m, ...patch } : m)));
+export function MessagesSection({ disabled }: { disabled: boolean }) {
+  const { fields, append, replace } = useFieldArray<{ messages: MessageDraft[] }, 'messages', 'id'>({ name: 'messages' });
+  const messages = (useWatch({ name: 'messages' }) ?? []) as MessageDraft[];
   return (
     <Box data-testid="messages">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Messages print on the invoice in sequence order. A message without a header is not saved.
       </Typography>
-      {messages.map((m, index) => {
-        const err = (f: 'sequence' | 'header' | 'detail') => errors[`messages.${index}.${f}`];
-        const id = (f: string) => `message-${m.key}-${f}`;
+      {fields.map((f, index) => {
+        const m = messages[index] ?? f;
+        const path = `messages.${index}`;
+        const id = (name: string) => `message-${f.key}-${name}`;
         return (
           <Box
-            key={m.key}
+            key={f.key}
             data-testid={`message-row-${index}`}
             sx={{
               display: 'grid',
@@ -39,34 +38,31 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
               alignItems: 'start',
             }}
           >
-            <TextField
+            <FormTextField
+              source={`${path}.sequence`}
               id={id('sequence')}
+              showErrors="submitted"
+              parse={asNumber}
               select
               label="Sequence"
-              value={String(m.sequence)}
-              onChange={(e) => update(index, { sequence: Number(e.target.value) })}
-              error={!!err('sequence')}
-              helperText={err('sequence')}
               disabled={disabled || index === 0}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               {/* A sequence out of range (data from elsewhere) stays visible until changed. */}
-              {m.sequence > messages.length && <option value={m.sequence}>{m.sequence}</option>}
-              {sequenceOptions(messages.length, index).map((o) => (
+              {m.sequence > fields.length && <option value={m.sequence}>{m.sequence}</option>}
+              {sequenceOptions(fields.length, index).map((o) => (
                 <option key={o.value} value={o.value} disabled={o.disabled}>
                   {o.value}
                 </option>
               ))}
-            </TextField>
+            </FormTextField>
             <Box sx={{ display: 'grid', gap: 1.5 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'start' }}>
-                <TextField
+                <FormTextField
+                  source={`${path}.header`}
                   id={id('header')}
+                  showErrors="submitted"
                   label="Header"
-                  value={m.header}
-                  onChange={(e) => update(index, { header: e.target.value })}
-                  error={!!err('header')}
-                  helperText={err('header')}
                   disabled={disabled}
                   fullWidth
                   // A default message keeps its header (it cannot be deleted, nor renamed away).
@@ -74,13 +70,11 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
                 />
                 {m.isDefault && <Chip label="Default" size="small" sx={{ mt: 1 }} />}
               </Box>
-              <TextField
+              <FormTextField
+                source={`${path}.detail`}
                 id={id('detail')}
+                showErrors="submitted"
                 label="Message"
-                value={m.detail}
-                onChange={(e) => update(index, { detail: e.target.value })}
-                error={!!err('detail')}
-                helperText={err('detail')}
                 disabled={disabled}
                 fullWidth
                 multiline
@@ -95,7 +89,7 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
               <Tooltip title="Delete this message">
                 <IconButton
                   aria-label={`Delete message ${index + 1}`}
-                  onClick={() => onChange(removeMessage(messages, index))}
+                  onClick={() => replace(removeMessage(messages, index))}
                   size="small"
                   sx={{ mt: 0.5 }}
                 >
@@ -107,7 +101,7 @@ export function MessagesSection({ messages, errors, disabled, onChange }: Messag
         );
       })}
       {!disabled && (
-        <Button startIcon={<AddIcon />} onClick={() => onChange(addMessage(messages))} sx={{ mt: 1 }} data-testid="add-message">
+        <Button startIcon={<AddIcon />} onClick={() => append(addMessage(messages).slice(-1))} sx={{ mt: 1 }} data-testid="add-message">
           Add Message
         </Button>
       )}

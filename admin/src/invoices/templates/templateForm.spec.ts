@@ -13,6 +13,7 @@ import {
   sequenceOptions,
   TEMPLATE_TEXT,
   templatePayload,
+  toFormErrors,
   validateTemplate,
   type ChargeDraft,
   type GroupSettings,
@@ -274,5 +275,38 @@ describe('Invoice template form rules (spec 000 section 5)', () => {
     expect(isReadOnly({ payrixTemplate: true, active: false })).toBe(true);
     expect(isReadOnly({ payrixTemplate: true, active: true })).toBe(false);
     expect(isReadOnly({ payrixTemplate: false, active: false })).toBe(false);
+  });
+
+  it("keys the rules' and the server's messages by the form's paths: rows by field, a list's own message at its root", () => {
+    expect(
+      toFormErrors({
+        groupName: 'Invoice template name is required',
+        additionalChargesPerLot: 'Charges apply per invoice or per lot.',
+        'taxSettings.0.taxRate': 'Please enter a valid tax rate %.',
+        'taxSettings.0.taxStateID': 'State is required',
+        'taxSettings.1.taxCountryID': 'Country is required',
+        'feeSettings.2.feeType': 'Charge type is required',
+        'feeSettings.2.feeHammer': 'Fee Type is Required, Please select at least one Fee Type Check Box',
+        'feeSettings.2.feeLiveFee': 'another box message',
+        'messages.1.sequence': 'Sequence number must be unique',
+        taxSettings: 'Taxes are locked',
+        houseAddressID: 'Please select one of your locations.',
+      }),
+    ).toEqual({
+      groupName: 'Invoice template name is required',
+      chargesPerLot: 'Charges apply per invoice or per lot.',
+      'taxes.0.rate': 'Please enter a valid tax rate %.',
+      'taxes.0.state': 'State is required',
+      'taxes.1.country': 'Country is required',
+      'fees.2.name': 'Charge type is required',
+      // The three boxes share one message (the first).
+      'fees.2.hammer': 'Fee Type is Required, Please select at least one Fee Type Check Box',
+      'messages.1.sequence': 'Sequence number must be unique',
+      'taxes.root': 'Taxes are locked',
+      houseAddressID: 'Please select one of your locations.',
+    });
+    // The form's own rules land on the same paths.
+    const d = filled({ taxes: [charge({ rate: '101' })], fees: [charge({ name: 'Tax', state: '' })] });
+    expect(toFormErrors(validateTemplate(d))).toMatchObject({ 'taxes.0.rate': expect.any(String), 'fees.0.name': TEMPLATE_TEXT.taxInFees });
   });
 });

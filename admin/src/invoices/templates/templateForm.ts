@@ -250,9 +250,45 @@ export const CHARGE_KEYS = {
   fee: { list: 'feeSettings', name: 'feeType', rate: 'feeRate', country: 'feeCountryID', state: 'feeStateID', boxes: 'feeHammer' },
 } as const;
 
-export function chargeErrorKey(kind: ChargeKind, index: number, field: keyof (typeof CHARGE_KEYS)['tax']): string {
+function chargeErrorKey(kind: ChargeKind, index: number, field: keyof (typeof CHARGE_KEYS)['tax']): string {
   const k = CHARGE_KEYS[kind];
   return `${k.list}.${index}.${k[field]}`;
+}
+
+/** The form's list of each kind of row (`taxes.0.rate` is the payload's `taxSettings.0.taxRate`). */
+export const CHARGE_LIST = { tax: 'taxes', fee: 'fees' } as const;
+
+/** A row field of the form by the payload's name of it (the three check boxes share one message, at `hammer`). */
+const ROW_FIELD: Record<string, keyof ChargeDraft> = {
+  Type: 'name',
+  Rate: 'rate',
+  CountryID: 'country',
+  StateID: 'state',
+  Hammer: 'hammer',
+  LiveFee: 'hammer',
+  Premium: 'hammer',
+};
+
+/**
+ * The form's path of a message keyed by the payload's path (the rules' and the server's): a row's
+ * field by its form name, a list's own message at the list's root, the charging mode at its radios.
+ */
+export function formPath(key: string): string {
+  if (key === 'additionalChargesPerLot' || key === 'additionalChargesPerInvoice') return 'chargesPerLot';
+  const list = /^(taxSettings|feeSettings|messages)$/.exec(key);
+  if (list) return `${listOf(list[1])}.root`;
+  const row = /^(tax|fee)Settings\.(\d+)\.(?:tax|fee)(\w+)$/.exec(key);
+  if (row && ROW_FIELD[row[3]]) return `${CHARGE_LIST[row[1] as ChargeKind]}.${row[2]}.${ROW_FIELD[row[3]]}`;
+  return key;
+}
+
+const listOf = (payloadList: string) => (payloadList === 'taxSettings' ? 'taxes' : payloadList === 'feeSettings' ? 'fees' : 'messages');
+
+/** Messages keyed by the payload's paths, keyed by the form's (the first one for a path wins). */
+export function toFormErrors(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) out[formPath(key)] ??= message;
+  return out;
 }
 
 /**

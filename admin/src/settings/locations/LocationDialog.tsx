@@ -1,24 +1,28 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Box,
   Button,
   Checkbox,
   CircularProgress,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
   FormHelperText,
   Grid,
-  TextField,
   Typography,
 } from '@mui/material';
+import { Form, useInput } from 'react-admin';
+import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { useCountries, useStates } from '../../common/geo';
+import { GuardedDialog, useReportDirty } from '../../invoices/shared/GuardedDialog';
+import { UnsavedChangesGuard } from '../../invoices/shared/UnsavedChangesGuard';
+import { errorText, nestErrors, useRulesInSync } from '../../kit/formErrors';
+import { FormTextField } from '../../kit/FormTextField';
 import {
   draftOf,
   FIELD_LABELS,
@@ -30,7 +34,6 @@ import {
   saveFailureText,
   stateLabel,
   validateLocation,
-  withCountry,
   type HouseAddress,
   type LocationDraft,
   type LocationErrors,
@@ -47,82 +50,107 @@ export interface LocationDialogProps {
   onSaved: (saved: HouseAddress) => void;
 }
 
+const UNSAVED = 'The location you entered has not been saved.';
+
 /**
  * The Add/Edit Location modal: every field and limit of the Location form, the country's labels,
  * the state list refetched when the country changes, Save disabled until the rules pass, Enter
- * saves and Escape closes.
+ * saves; Escape closes, asking first when something was changed.
  */
 export function LocationDialog({ open, address, isFirst, onClose, onSaved }: LocationDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="location-dialog-title">
+    <GuardedDialog open={open} onClose={onClose} discardText={UNSAVED} fullWidth maxWidth="sm" aria-labelledby="location-dialog-title">
       {/* Keyed so each opening starts from the location's own values. */}
       {open && <LocationForm key={address?.addressID ?? 'new'} address={address} isFirst={isFirst} onClose={onClose} onSaved={onSaved} />}
-    </Dialog>
+    </GuardedDialog>
   );
 }
 
+/** The form's rules are the server's (@ar/rules via validateLocation), run as the Form's whole-form `validate`. */
+const validate = (values: FieldValues) => nestErrors(validateLocation(values as LocationDraft));
+const rules = (values: FieldValues) => validateLocation(values as LocationDraft);
+
+/**
+ * react-admin's Form: a rule's message shows once its field was left; a refused save's
+ * `{ errors: { field } }` shows beside each field, and its message above the fields.
+ */
 function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialogProps, 'open'>) {
   const dp = useAppDataProvider();
   const { user } = useShellUser();
-  const [draft, setDraft] = useState<LocationDraft>(() => draftOf(address, isFirst));
-  const [touched, setTouched] = useState<Partial<Record<LocationField, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<LocationErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const countries = useCountries('location');
-  const listed = hasStateList(draft.countryCode);
-  const states = useStates(listed ? draft.countryCode : null, 'location');
+  // Fixed at opening: a reload of the list behind the dialog must not reset what was typed.
+  const [defaults] = useState(() => draftOf(address, isFirst));
 
-  const errors = useMemo(() => validateLocation(draft), [draft]);
-  const valid = Object.keys(errors).length === 0;
-  const editing = address !== null;
-  const lockedPrimary = isFirst || (address?.primary ?? false);
-
-  // A state code the list does not know (data from elsewhere) is kept visible as its own option.
-  useEffect(() => {
-    if (!listed || !states.data || !draft.stateCode) return;
-    const found = states.data.find((s) => s.stateCode === draft.stateCode || s.stateName.toUpperCase() === draft.stateCode.toUpperCase());
-    if (found && found.stateCode !== draft.stateCode) setDraft((d) => ({ ...d, stateCode: found.stateCode }));
-  }, [listed, states.data, draft.stateCode]);
-
-  const set = (field: LocationField) => (e: { target: { value: string } }) => {
-    const value = e.target.value;
-    setDraft((d) => (field === 'countryCode' ? withCountry(d, value) : { ...d, [field]: value }));
-    // The server's message for a field goes once the field changes (a new country: its state and postal code too).
-    const cleared: (LocationField | 'primary')[] = field === 'countryCode' ? [field, 'stateCode', 'province', 'postalCode'] : [field];
-    setServerErrors((s) => Object.fromEntries(Object.entries(s).filter(([k]) => !cleared.includes(k as LocationField))) as LocationErrors);
-    setAlert(null);
-  };
-  const touch = (field: LocationField) => () => setTouched((t) => ({ ...t, [field]: true }));
-
-  /** A field's message: the server's after a refused save, else the rule's once the field was left. */
-  const errorOf = (field: LocationField): string | undefined => serverErrors[field] ?? (touched[field] ? errors[field] : undefined);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!valid || saving || !user) {
-      setTouched(Object.fromEntries(Object.keys(errors).map((k) => [k, true])));
-      return;
-    }
-    setSaving(true);
+  const submit = async (values: FieldValues) => {
+    if (!user) return undefined;
     setAlert(null);
     try {
       const res = await dp.call<{ data: { data: { status: string; houseAddress: HouseAddress } } }>(
         'POST',
         `/app/house/${encodeURIComponent(user.houseInfo.houseRef)}/location`,
-        locationPayload(draft, address),
+        locationPayload(values as LocationDraft, address),
       );
       if (res.data.data.status !== 'success') throw new Error('Location not saved');
       onSaved(res.data.data.houseAddress);
+      return undefined;
     } catch (err) {
       const failure = readApiError(err);
-      setServerErrors(failure.errors as LocationErrors);
       // 000 section 8: error code 302 (bad country or postal code) has its own text; other failures are logged.
       const text = saveFailureText(failure);
       if (!text) console.error('Location save failed', err);
       setAlert(text);
-      setSaving(false);
+      return Object.keys(failure.errors).length > 0 ? failure.errors : undefined;
     }
+  };
+
+  return (
+    <Form
+      defaultValues={defaults}
+      onSubmit={submit}
+      validate={validate}
+      noValidate
+      sanitizeEmptyValues={false}
+      disableInvalidFormNotification
+    >
+      <Box data-testid="location-form">
+        <DialogTitle id="location-dialog-title">{address ? 'Edit Location' : 'Add Location'}</DialogTitle>
+        <LocationFields address={address} isFirst={isFirst} alert={alert} onEdited={() => setAlert(null)} />
+        <LocationActions defaults={defaults} onClose={onClose} />
+      </Box>
+    </Form>
+  );
+}
+
+interface LocationFieldsProps {
+  address: HouseAddress | null;
+  isFirst: boolean;
+  /** A refused save's message: '' for the generic text, null for none. */
+  alert: string | null;
+  /** Any change: the refused save's message no longer applies. */
+  onEdited: () => void;
+}
+
+function LocationFields({ address, isFirst, alert, onEdited }: LocationFieldsProps) {
+  const { setValue, clearErrors } = useFormContext();
+  const countryCode = String(useWatch({ name: 'countryCode' }) ?? '');
+  const stateCode = String(useWatch({ name: 'stateCode' }) ?? '');
+  const countries = useCountries('location');
+  const listed = hasStateList(countryCode);
+  const states = useStates(listed ? countryCode : null, 'location');
+
+  // A state given by name (data from elsewhere) is selected by its code; an unknown one stays visible as its own option.
+  useEffect(() => {
+    if (!listed || !states.data || !stateCode) return;
+    const found = states.data.find((s) => s.stateCode === stateCode || s.stateName.toUpperCase() === stateCode.toUpperCase());
+    if (found && found.stateCode !== stateCode) setValue('stateCode', found.stateCode);
+  }, [listed, states.data, stateCode, setValue]);
+
+  /** A new country: the state chosen for the old one no longer applies, nor the server's word on the state and postal code. */
+  const countryChanged = () => {
+    setValue('stateCode', '');
+    setValue('province', '');
+    clearErrors(['stateCode', 'province', 'postalCode']);
+    onEdited();
   };
 
   const text = (
@@ -130,124 +158,150 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
     label: string,
     opts: { required?: boolean; type?: string; autoFocus?: boolean; autoComplete?: string } = {},
   ) => (
-    <TextField
+    <FormTextField
+      source={field}
       id={`location-${field}`}
       label={label}
-      value={draft[field]}
-      onChange={set(field)}
-      onBlur={touch(field)}
+      onChange={onEdited}
       required={opts.required}
       type={opts.type}
       autoFocus={opts.autoFocus}
       autoComplete={opts.autoComplete ?? 'off'}
-      error={!!errorOf(field)}
-      helperText={errorOf(field)}
       fullWidth
       slotProps={{ htmlInput: { maxLength: LOCATION_LIMITS[field] } }}
     />
   );
 
-  const sLabel = stateLabel(draft.countryCode);
-  const pLabel = postalLabel(draft.countryCode);
-
+  const sLabel = stateLabel(countryCode);
+  const native = { select: { native: true }, inputLabel: { shrink: true } } as const;
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="location-form">
-      <DialogTitle id="location-dialog-title">{editing ? 'Edit Location' : 'Add Location'}</DialogTitle>
-      <DialogContent dividers>
-        {alert !== null && (
-          <Box sx={{ mb: 2 }} role="alert" data-testid="location-form-error">
-            <AppAlert message={alert || null} />
-          </Box>
-        )}
-        <Grid container spacing={2}>
-          <Grid size={12}>{text('facilityName', FIELD_LABELS.facilityName, { autoFocus: true, autoComplete: 'organization' })}</Grid>
-          <Grid size={12}>{text('addressStreet1', FIELD_LABELS.addressStreet1, { required: true, autoComplete: 'address-line1' })}</Grid>
-          <Grid size={12}>{text('addressStreet2', FIELD_LABELS.addressStreet2, { autoComplete: 'address-line2' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              id="location-countryCode"
+    <DialogContent dividers>
+      <RulesInSync />
+      {alert !== null && (
+        <Box sx={{ mb: 2 }} role="alert" data-testid="location-form-error">
+          <AppAlert message={alert || null} />
+        </Box>
+      )}
+      <Grid container spacing={2}>
+        <Grid size={12}>{text('facilityName', FIELD_LABELS.facilityName, { autoFocus: true, autoComplete: 'organization' })}</Grid>
+        <Grid size={12}>{text('addressStreet1', FIELD_LABELS.addressStreet1, { required: true, autoComplete: 'address-line1' })}</Grid>
+        <Grid size={12}>{text('addressStreet2', FIELD_LABELS.addressStreet2, { autoComplete: 'address-line2' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            source="countryCode"
+            id="location-countryCode"
+            select
+            label={FIELD_LABELS.countryCode}
+            required
+            onChange={countryChanged}
+            fullWidth
+            slotProps={native}
+          >
+            <option value="">{countries.isPending ? 'Loading…' : 'Select a country'}</option>
+            {countryCode && countries.data && !countries.data.some((c) => c.countryCode === countryCode) && (
+              <option value={countryCode}>{countryCode}</option>
+            )}
+            {countries.data?.map((c) => (
+              <option key={c.countryCode} value={c.countryCode}>
+                {c.countryName}
+              </option>
+            ))}
+          </FormTextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('addressCity', FIELD_LABELS.addressCity, { required: true, autoComplete: 'address-level2' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {listed ? (
+            <FormTextField
+              source="stateCode"
+              id="location-stateCode"
               select
-              label={FIELD_LABELS.countryCode}
+              label={sLabel}
               required
-              value={draft.countryCode}
-              onChange={set('countryCode')}
-              onBlur={touch('countryCode')}
-              error={!!errorOf('countryCode')}
-              helperText={errorOf('countryCode')}
+              onChange={onEdited}
               fullWidth
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              disabled={states.isPending}
+              slotProps={native}
             >
-              <option value="">{countries.isPending ? 'Loading…' : 'Select a country'}</option>
-              {draft.countryCode && countries.data && !countries.data.some((c) => c.countryCode === draft.countryCode) && (
-                <option value={draft.countryCode}>{draft.countryCode}</option>
+              <option value="">{states.isPending ? 'Loading…' : `Select a ${sLabel.toLowerCase()}`}</option>
+              {stateCode && states.data && !states.data.some((s) => s.stateCode === stateCode) && (
+                <option value={stateCode}>{stateCode}</option>
               )}
-              {countries.data?.map((c) => (
-                <option key={c.countryCode} value={c.countryCode}>
-                  {c.countryName}
+              {states.data?.map((s) => (
+                <option key={s.stateCode} value={s.stateCode}>
+                  {s.stateName}
                 </option>
               ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {text('addressCity', FIELD_LABELS.addressCity, { required: true, autoComplete: 'address-level2' })}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {listed ? (
-              <TextField
-                id="location-stateCode"
-                select
-                label={sLabel}
-                required
-                value={draft.stateCode}
-                onChange={set('stateCode')}
-                onBlur={touch('stateCode')}
-                error={!!errorOf('stateCode')}
-                helperText={errorOf('stateCode')}
-                fullWidth
-                disabled={states.isPending}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{states.isPending ? 'Loading…' : `Select a ${sLabel.toLowerCase()}`}</option>
-                {draft.stateCode && states.data && !states.data.some((s) => s.stateCode === draft.stateCode) && (
-                  <option value={draft.stateCode}>{draft.stateCode}</option>
-                )}
-                {states.data?.map((s) => (
-                  <option key={s.stateCode} value={s.stateCode}>
-                    {s.stateName}
-                  </option>
-                ))}
-              </TextField>
-            ) : (
-              text('province', sLabel, { required: true, autoComplete: 'address-level1' })
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('postalCode', pLabel, { required: true, autoComplete: 'postal-code' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('addressPhone', FIELD_LABELS.addressPhone, { type: 'tel', autoComplete: 'tel' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('addressFax', FIELD_LABELS.addressFax, { type: 'tel' })}</Grid>
-          <Grid size={12}>{text('email', FIELD_LABELS.email, { type: 'email', autoComplete: 'email' })}</Grid>
-          <Grid size={12}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  id="location-primary"
-                  checked={draft.primary || lockedPrimary}
-                  disabled={lockedPrimary}
-                  onChange={(e) => setDraft((d) => ({ ...d, primary: e.target.checked }))}
-                />
-              }
-              label="Primary location"
-            />
-            <FormHelperText error={!!serverErrors.primary} sx={{ mt: 0 }}>
-              {serverErrors.primary ??
-                (isFirst
-                  ? LOCATION_TEXT.firstIsPrimary
-                  : address?.primary
-                    ? LOCATION_TEXT.primaryCannotBeUnmarked
-                    : 'Marking this location primary replaces the current primary location.')}
-            </FormHelperText>
-          </Grid>
+            </FormTextField>
+          ) : (
+            text('province', sLabel, { required: true, autoComplete: 'address-level1' })
+          )}
         </Grid>
-      </DialogContent>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('postalCode', postalLabel(countryCode), { required: true, autoComplete: 'postal-code' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('addressPhone', FIELD_LABELS.addressPhone, { type: 'tel', autoComplete: 'tel' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('addressFax', FIELD_LABELS.addressFax, { type: 'tel' })}</Grid>
+        <Grid size={12}>{text('email', FIELD_LABELS.email, { type: 'email', autoComplete: 'email' })}</Grid>
+        <Grid size={12}>
+          <PrimaryField locked={isFirst || (address?.primary ?? false)} hint={primaryHint(address, isFirst)} onEdited={onEdited} />
+        </Grid>
+      </Grid>
+    </DialogContent>
+  );
+}
+
+/** Keeps the rules' messages current on every change (rendering nothing, so the fields do not re-render with it). */
+function RulesInSync(): null {
+  useRulesInSync(rules);
+  return null;
+}
+
+function primaryHint(address: HouseAddress | null, isFirst: boolean): string {
+  if (isFirst) return LOCATION_TEXT.firstIsPrimary;
+  if (address?.primary) return LOCATION_TEXT.primaryCannotBeUnmarked;
+  return 'Marking this location primary replaces the current primary location.';
+}
+
+/** The first location and the primary one are primary, whatever was sent: the box is ticked and cannot be cleared. */
+function PrimaryField({ locked, hint, onEdited }: { locked: boolean; hint: string; onEdited: () => void }) {
+  const { field, fieldState } = useInput({ source: 'primary', parse: (v: unknown) => v, format: (v: unknown) => v === true });
+  const message = errorText(fieldState.error);
+  return (
+    <>
+      <FormControlLabel
+        control={
+          <Checkbox
+            id="location-primary"
+            checked={field.value || locked}
+            disabled={locked}
+            onChange={(e) => {
+              field.onChange(e.target.checked);
+              onEdited();
+            }}
+          />
+        }
+        label="Primary location"
+      />
+      <FormHelperText error={!!message} sx={{ mt: 0 }}>
+        {message ?? hint}
+      </FormHelperText>
+    </>
+  );
+}
+
+function LocationActions({ defaults, onClose }: { defaults: LocationDraft; onClose: () => void }) {
+  const { isSubmitting } = useFormState();
+  const values = useWatch() as LocationDraft;
+  const errors = validateLocation(values);
+  const valid = Object.keys(errors).length === 0;
+  // Unsaved: what Save would send differs from what the dialog opened with (spaces typed around a value do not count).
+  const dirty = !isSubmitting && JSON.stringify(locationPayload(values, null)) !== JSON.stringify(locationPayload(defaults, null));
+  useReportDirty(dirty);
+  return (
+    <>
+      <UnsavedChangesGuard when={dirty} text={UNSAVED} />
       <DialogActions>
         {!valid && (
           <Typography
@@ -258,24 +312,24 @@ function LocationForm({ address, isFirst, onClose, onSaved }: Omit<LocationDialo
             aria-live="polite"
             data-testid="location-save-hint"
           >
-            {saveHint(errors, draft.countryCode)}
+            {saveHint(errors, values.countryCode)}
           </Typography>
         )}
-        <Button onClick={onClose} disabled={saving}>
+        <Button onClick={onClose} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button
           type="submit"
           variant="contained"
           aria-describedby={valid ? undefined : 'location-save-hint'}
-          disabled={!valid || saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+          disabled={!valid || isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid="location-save"
         >
           Save
         </Button>
       </DialogActions>
-    </Box>
+    </>
   );
 }
 

@@ -9,7 +9,6 @@ import {
   saveFailureText,
   stateLabel,
   validateLocation,
-  withCountry,
   type HouseAddress,
   type LocationDraft,
 } from './locationForm';
@@ -128,11 +127,6 @@ describe('Location form rules (spec 000 section 5, 001 "Location form")', () => 
   it('checks an email when one is given', () => {
     expect(validateLocation({ ...VALID_US, email: 'office@house.example' }).email).toBeUndefined();
     expect(validateLocation({ ...VALID_US, email: 'office-at-house' }).email).toBe('Please enter a valid email address');
-  });
-
-  it('clears the state when the country changes', () => {
-    expect(withCountry(VALID_US, 'CA')).toMatchObject({ countryCode: 'CA', stateCode: '', province: '' });
-    expect(withCountry(VALID_US, 'US')).toBe(VALID_US);
   });
 
   it('prefills the edit form from a listed location; a new first location is primary', () => {

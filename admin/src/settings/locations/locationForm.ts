@@ -149,12 +149,6 @@ export function draftOf(address: HouseAddress | null, isFirst: boolean): Locatio
   };
 }
 
-/** The country changed: the state chosen for the old one no longer applies. */
-export function withCountry(d: LocationDraft, countryCode: string): LocationDraft {
-  if (countryCode === d.countryCode) return d;
-  return { ...d, countryCode, stateCode: '', province: '' };
-}
-
 /** `POST /app/house/{houseRef}/location`: the form, plus addressID and version when editing. */
 export function locationPayload(d: LocationDraft, editing: HouseAddress | null): Record<string, unknown> {
   const t = (s: string) => s.trim();

@@ -1,3 +1,4 @@
+import { LOCATION_FORM_TEXT } from '@ar/rules';
 import { DomainError, ErrorKind } from '../../../core/errors/domain-error';
 
 export enum LocationsErrorCode {
@@ -30,21 +31,12 @@ export class LocationsError extends DomainError {
   }
 }
 
-/** Texts the spec gives, quoted exactly, and ours where it gives none (docs/decisions/locations.md). */
+/**
+ * Texts the spec gives, quoted exactly, and ours where it gives none (docs/decisions/locations.md):
+ * the form's messages are @ar/rules' (one wording for the admin and the API), plus the API's own.
+ */
 export const LOCATION_TEXT = {
-  /** 000 section 8 / 001 section 8: shown for error code 302. */
-  verifyFormat: 'Please verify that your country and postal code are in the correct format.',
-  /** 000 section 5: the postal code cannot be checked without a country. */
-  selectCountryFirst: 'Please select a country first',
+  ...LOCATION_FORM_TEXT,
   notFound: 'Location not found.',
-  /** 001 section 2 (Locations page): the primary has no Delete, the text says a new primary must be designated first. */
-  primaryNotDeletable: 'A new primary location must be designated before the current primary can be deleted.',
-  primaryCannotBeUnmarked: 'A primary location cannot be unmarked. Make another location primary instead.',
-  invalidCountry: 'Please select a valid country.',
-  invalidEmail: 'Please enter a valid email address',
-  invalidTimeZone: 'Please select a valid time zone.',
   staleVersion: 'This location was changed by someone else. Reload it and try again.',
-  required: (label: string) => `${label} is required`,
-  tooLong: (label: string, max: number) => `${label} cannot be more than ${max} characters.`,
-  invalidState: (label: string) => `Please select a valid ${label}.`,
 } as const;
