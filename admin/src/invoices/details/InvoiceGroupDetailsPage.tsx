@@ -55,7 +55,8 @@ import { NoteDialog } from '../shared/NoteDialog';
 import { TotalsStrip } from '../../kit/TotalsStrip';
 import { useHouseRef } from '../useHouseRef';
 import { InvoiceTable, type InvoiceRecord } from './InvoiceTable';
-import { BY_NUMBER, forgetPrefetched, headerQuery, refetchUnlessPrefetched, rowsFilter } from './prefetch';
+import { BY_NUMBER, forgetPrefetched, refetchUnlessPrefetched, rowsFilter } from './detailsQueries';
+import { headerQuery } from './prefetch';
 import { PrintView } from './PrintView';
 import { usePrintLetterhead } from '../shared/usePrintLetterhead';
 
