@@ -6,7 +6,8 @@ import type { Invoice } from '../invoiceApi';
 import { shownName } from '../invoiceFormat';
 import { formatMoney } from '../money';
 import { editInvoicesPath, previewPath } from '../routeParams';
-import { NoteIcon } from '../shared/NoteIcon';
+import { useDelayed } from '../shared/NoteIcon';
+import { PLATFORM_TAG_SX } from '../shared/PlatformTag';
 import { InvoiceLines } from './InvoiceLines';
 import { shipStatusText } from './shipStatusText';
 
@@ -32,18 +33,30 @@ const STATUS_CLASS: Record<string, string> = {
   Sent: 'st-sent',
 };
 
-// Material icons' paths (EditOutlined, EmailOutlined, KeyboardArrowRight/Down), drawn as plain SVG.
+// Material icons' paths (EditOutlined, EmailOutlined, KeyboardArrowRight/Down, StickyNote2 and
+// StickyNote2Outlined), drawn as plain SVG.
 const ICON = {
   edit: 'm14.06 9.02.92.92L5.92 19H5v-.92zM17.66 3c-.25 0-.51.1-.7.29l-1.83 1.83 3.75 3.75 1.83-1.83c.39-.39.39-1.02 0-1.41l-2.34-2.34c-.2-.2-.45-.29-.71-.29m-3.6 3.19L3 17.25V21h3.75L17.81 9.94z',
   mail: 'M22 6c0-1.1-.9-2-2-2H4c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2zm-2 0-8 5-8-5zm0 12H4V8l8 5 8-5z',
   expand: 'M8.59 16.59 13.17 12 8.59 7.41 10 6l6 6-6 6z',
   collapse: 'M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6z',
+  note: 'M19 3H4.99C3.89 3 3 3.9 3 5l.01 14c0 1.1.89 2 1.99 2h10l6-6V5c0-1.1-.9-2-2-2M7 8h10v2H7zm5 6H7v-2h5zm2 5.5V14h5.5z',
+  noNote: 'M19 5v9h-5v5H5V5zm0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h10l6-6V5c0-1.1-.9-2-2-2m-7 11H7v-2h5zm5-4H7V8h10z',
 };
-const Icon = ({ d }: { d: string }) => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+const Icon = ({ d, className, testId }: { d: string; className?: string; testId?: string }) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className} data-testid={testId}>
     <path d={d} />
   </svg>
 );
+
+/** The shared NoteIcon's look and test ids, as plain SVG: highlighted 500 ms after a note appears. */
+function RowNoteIcon({ hasNote }: { hasNote: boolean }) {
+  return useDelayed(hasNote) ? (
+    <Icon d={ICON.note} className="noted" testId="note-icon-highlighted" />
+  ) : (
+    <Icon d={ICON.noNote} testId="note-icon" />
+  );
+}
 
 /**
  * The body rows are plain `tr`/`td`/`button`/`input` elements styled once here, at the table:
@@ -91,7 +104,7 @@ const tableSx = (theme: Theme) => {
       verticalAlign: 'middle',
       '&:hover': { bgcolor: 'action.hover' },
       '& svg': { width: 20, height: 20, fill: 'currentColor' },
-      '& .MuiSvgIcon-root': { fontSize: 20 },
+      '& svg.noted': { fill: palette.secondary.main },
     },
     '& a.number': {
       color: 'primary.main',
@@ -99,19 +112,7 @@ const tableSx = (theme: Theme) => {
       '&:hover': { textDecorationColor: 'inherit' },
     },
     '& :is(button, a, input):focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 2 },
-    '& .tag': {
-      ml: 0.75,
-      px: 0.6,
-      py: 0.1,
-      fontSize: '0.7rem',
-      fontWeight: 600,
-      borderRadius: 0.5,
-      border: 1,
-      borderColor: 'divider',
-      color: 'text.secondary',
-      verticalAlign: 'middle',
-      whiteSpace: 'nowrap',
-    },
+    '& .tag': PLATFORM_TAG_SX,
     '& .st-paid': { color: 'success.main' },
     '& .st-pending': { color: 'warning.dark' },
     '& .st-failed': { color: 'error.main' },
@@ -279,7 +280,7 @@ const InvoiceRow = memo(function InvoiceRow({
             aria-label={`Internal note of invoice ${inv.invoiceNumber}`}
             data-testid="row-note"
           >
-            <NoteIcon hasNote={noted} />
+            <RowNoteIcon hasNote={noted} />
           </button>
         </td>
         <td>
