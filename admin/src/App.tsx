@@ -1,6 +1,7 @@
 import { Admin, CustomRoutes } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/dataProvider';
+import { queryClient } from './api/queryClient';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { NotFoundPage } from './common/NotFoundPage';
@@ -23,6 +24,7 @@ export function App() {
     <Admin
       title="Auction Back Office"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       loginPage={LoginPage}
       layout={AppLayout}

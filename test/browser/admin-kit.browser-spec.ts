@@ -169,9 +169,11 @@ describeIfChromium('admin kit: empty, not-found, out-of-range and retry states (
   it("Invoice Group Details reads its rows without lots and a row's lots only when it is opened", async () => {
     const groupId = groupIds[1];
     const calls: string[] = [];
+    const headers: string[] = [];
     const onRequest = (r: { url: () => string }) => {
       const path = new URL(r.url()).pathname;
       if (path.startsWith('/api/invoices')) calls.push(path);
+      if (path.endsWith('/groupDetailInfo')) headers.push(path);
     };
     page.on('request', onRequest);
     try {
@@ -181,6 +183,9 @@ describeIfChromium('admin kit: empty, not-found, out-of-range and retry states (
       // The page of rows came from the list resource; no invoice was read on its own.
       expect(calls).toContain('/api/invoices');
       expect(calls.filter((c) => c !== '/api/invoices')).toEqual([]);
+      // Read once each on a direct visit: the reads started as the app loaded are not repeated on mount.
+      expect(calls).toHaveLength(1);
+      expect(headers).toHaveLength(1);
       expect(await page.getByTestId('invoice-lines').count()).toBe(0);
 
       const number = await row.getByTestId('invoice-number').textContent();

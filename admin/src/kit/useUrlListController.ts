@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useGetList, type ListControllerResult, type RaRecord, type SortPayload } from 'react-admin';
+import { useGetList, type ListControllerResult, type UseGetListOptions, type RaRecord, type SortPayload } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { pageParam } from '../common/paginate';
 
@@ -15,6 +15,8 @@ export interface UrlListOptions {
   enabled?: boolean;
   /** Where a new page size goes (the screen's own URL parameter); without it the size is fixed. */
   setPerPage?: (perPage: number) => void;
+  /** react-query's `refetchOnMount` (e.g. not again when the screen's prefetch just read the page). */
+  refetchOnMount?: UseGetListOptions['refetchOnMount'];
 }
 
 const NOOP = () => undefined;
@@ -29,7 +31,16 @@ const BY_ID: SortPayload = { field: 'id', order: 'ASC' };
  * empty/loading states work as under `<ListBase>`.
  */
 export function useUrlListController<R extends RaRecord = RaRecord>(options: UrlListOptions): ListControllerResult<R> {
-  const { resource, perPage, filter = EMPTY_FILTER, sort = BY_ID, refetchInterval, enabled = true, setPerPage: onPerPage = NOOP } = options;
+  const {
+    resource,
+    perPage,
+    filter = EMPTY_FILTER,
+    sort = BY_ID,
+    refetchInterval,
+    enabled = true,
+    setPerPage: onPerPage = NOOP,
+    refetchOnMount,
+  } = options;
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
   const [selectedIds, setSelectedIds] = useState<R['id'][]>([]);
@@ -39,6 +50,7 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
     { pagination: { page, perPage }, sort, filter },
     {
       enabled,
+      refetchOnMount,
       placeholderData: (prev) => prev,
       refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data?.data) : false,
     },

@@ -23,7 +23,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ListContextProvider, useNotify, type SortPayload } from 'react-admin';
+import { ListContextProvider, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
@@ -53,13 +53,14 @@ import { EDIT_TEXT } from '../shared/editingTexts';
 import type { EditableInvoice } from '../shared/editingTypes';
 import { NoteDialog } from '../shared/NoteDialog';
 import { TotalsStrip } from '../../kit/TotalsStrip';
-import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
+import { useHouseRef } from '../useHouseRef';
 import { InvoiceTable, type InvoiceRecord } from './InvoiceTable';
+import { BY_NUMBER, forgetPrefetched, refetchUnlessPrefetched, rowsFilter } from './detailsQueries';
+import { headerQuery } from './prefetch';
 import { PrintView } from './PrintView';
 import { usePrintLetterhead } from '../shared/usePrintLetterhead';
 
 const IN_PROGRESS_REFRESH_MS = 2000;
-const BY_NUMBER: SortPayload = { field: 'invoiceNumber', order: 'ASC' };
 /** A missing group, or another house's (the server answers 404 for both). */
 export const INVOICE_GROUP_NOT_FOUND = 'This invoice group was not found. It may have been deleted, or it belongs to another house.';
 
@@ -104,23 +105,17 @@ export function InvoiceGroupDetailsPage() {
   const notify = useNotify();
 
   const details = useQuery({
-    queryKey: INVOICE_KEYS.details(houseRef, groupId ?? 0, { view: 'header' }),
-    queryFn: () => fetchGroupDetailInfo(dp, houseRef, groupId!, { size: 1 }),
+    ...headerQuery(dp, houseRef, groupId ?? 0),
     enabled: houseRef !== '' && groupId !== null,
     retry: false,
+    refetchOnMount: refetchUnlessPrefetched,
     refetchInterval: (q) =>
       q.state.data && !q.state.data.invoiceGroup.invoiceCreated && !q.state.data.invoiceGroup.creationError
         ? IN_PROGRESS_REFRESH_MS
         : false,
   });
-  const filter = useMemo(
-    () => ({
-      invoiceGroupId: groupId,
-      ...(status !== 'ALL' ? { status } : {}),
-      ...(search ? { q: search } : {}),
-    }),
-    [groupId, status, search],
-  );
+  const filter = useMemo(() => rowsFilter(groupId, status, search), [groupId, status, search]);
+  useEffect(() => forgetPrefetched, []);
   const setPerPage = useCallback(
     (n: number) =>
       setParams((prev) => {
@@ -139,6 +134,7 @@ export function InvoiceGroupDetailsPage() {
     sort: BY_NUMBER,
     setPerPage,
     enabled: groupId !== null,
+    refetchOnMount: refetchUnlessPrefetched,
   });
   // Rows read while the group was still being created: read them again once it is.
   const created = details.data?.invoiceGroup.invoiceCreated;
