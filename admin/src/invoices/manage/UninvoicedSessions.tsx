@@ -357,12 +357,25 @@ export function UninvoicedSessions() {
   );
 }
 
+// The reference gives way below 1200 px (beside the form), the lot count on a phone: the title keeps its room.
+// `revert` gives a <col> and a cell each their own table display.
+const REF_SHOWN = { xs: 'none', lg: 'revert' } as const;
+const LOTS_SHOWN = { xs: 'none', sm: 'revert' } as const;
+
 function GroupCard({ group, sel, onChange }: { group: UninvoicedAuctionGroup; sel: Selection; onChange: (s: Selection) => void }) {
   const disabled = isGroupDisabled(sel, group.groupID);
   const chosen = group.catalogs.filter((c) => isSelected(sel, c.catalogRef)).length;
   return (
     <Card variant="outlined" data-testid={`uninvoiced-group-${group.groupID}`} sx={{ opacity: disabled ? 0.6 : 1 }}>
-      <Table size="small" aria-label={group.groupName}>
+      <Table size="small" aria-label={group.groupName} sx={{ tableLayout: 'fixed' }}>
+        {/* One column template for every sale, so dates, references and lot counts line up from card to card. */}
+        <colgroup>
+          <col style={{ width: 56 }} />
+          <col style={{ width: 118 }} />
+          <col />
+          <Box component="col" sx={{ width: 150, display: REF_SHOWN }} />
+          <Box component="col" sx={{ width: 150, display: LOTS_SHOWN }} />
+        </colgroup>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
@@ -374,9 +387,12 @@ function GroupCard({ group, sel, onChange }: { group: UninvoicedAuctionGroup; se
                 slotProps={{ input: { 'aria-label': `Select every session of ${group.groupName}` } }}
               />
             </TableCell>
-            <TableCell colSpan={4}>
+            <TableCell colSpan={2}>
               <Typography sx={{ fontWeight: 600 }}>{group.groupName}</Typography>
             </TableCell>
+            {/* A span over columns that may be hidden would add a column of its own: one cell per column. */}
+            <TableCell sx={{ display: REF_SHOWN }} />
+            <TableCell sx={{ display: LOTS_SHOWN }} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -390,12 +406,10 @@ function GroupCard({ group, sel, onChange }: { group: UninvoicedAuctionGroup; se
                   slotProps={{ input: { 'aria-label': `${c.catalogTitle} (${c.catalogDate})` } }}
                 />
               </TableCell>
-              <TableCell sx={{ width: 110, whiteSpace: 'nowrap' }}>{c.catalogDate}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.catalogDate}</TableCell>
               <TableCell>{c.catalogTitle}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                {c.catalogRef}
-              </TableCell>
-              <TableCell align="right" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: REF_SHOWN }}>{c.catalogRef}</TableCell>
+              <TableCell align="right" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: LOTS_SHOWN }}>
                 {c.uninvoicedLots !== undefined ? `${c.uninvoicedLots} lot${c.uninvoicedLots === 1 ? '' : 's'} to invoice` : ''}
               </TableCell>
             </TableRow>
