@@ -390,9 +390,9 @@ function GroupCard({ group, sel, onChange }: { group: UninvoicedAuctionGroup; se
             <TableCell colSpan={2}>
               <Typography sx={{ fontWeight: 600 }}>{group.groupName}</Typography>
             </TableCell>
-            {/* A span over columns that may be hidden would add a column of its own: one cell per column. */}
-            <TableCell sx={{ display: REF_SHOWN }} />
-            <TableCell sx={{ display: LOTS_SHOWN }} />
+            {/* A span over columns that may be hidden would add a column of its own: one (plain, unnamed) cell per column. */}
+            <TableCell component="td" sx={{ display: REF_SHOWN }} />
+            <TableCell component="td" sx={{ display: LOTS_SHOWN }} />
           </TableRow>
         </TableHead>
         <TableBody>
