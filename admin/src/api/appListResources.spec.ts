@@ -11,7 +11,9 @@ const sale = (groupID: number) => ({
 
 describe('spec list calls as react-admin resources', () => {
   it("reads uninvoiced sales a page at a time from the house's invoiceCatalogs call, as records with their groupID as id", async () => {
-    const call = jest.fn(async () => ({ data: { auctionGroups: [sale(7), sale(9)], totalRecords: 27 } }));
+    const call = jest.fn<(method: string, path: string) => Promise<unknown>>(async () => ({
+      data: { auctionGroups: [sale(7), sale(9)], totalRecords: 27 },
+    }));
     const answer = await APP_LIST_RESOURCES[UNINVOICED_SALES](call as never, {
       pagination: { page: 2, perPage: 25 },
       sort: { field: 'id', order: 'ASC' },
