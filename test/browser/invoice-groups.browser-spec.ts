@@ -77,6 +77,12 @@ describeIfChromium('invoice groups (browser)', () => {
       () => page.getByTestId('range-label').textContent(),
       (v) => v === '1-2 of 2',
     );
+    // One column template for every sale: the session references line up from card to card.
+    const refLefts = await page
+      .locator('[data-testid^="uninvoiced-group-"] tbody td:nth-child(4)')
+      .evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().left)));
+    expect(refLefts.length).toBeGreaterThan(1);
+    expect(new Set(refLefts).size).toBe(1);
 
     // Required fields first.
     await page.getByTestId('create-group').click();

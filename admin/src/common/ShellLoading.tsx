@@ -9,7 +9,8 @@ export function ShellLoading() {
       data-testid="shell-loading"
       sx={{ minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
     >
-      <CircularProgress />
+      {/* A progressbar needs a name (axe, serious) whenever a screen is caught loading. */}
+      <CircularProgress aria-label="Loading" />
       <Typography color="text.secondary">Loading…</Typography>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pageCountOf, pageItems, pageParam, rangeLabel } from './paginate';
+import { pageItems, pageParam } from './paginate';
 
 describe('pager', () => {
   it('shows every page when there are few', () => {
@@ -16,14 +16,6 @@ describe('pager', () => {
 
   it('shows a single left-out page instead of a gap', () => {
     expect(pageItems(4, 20)).toEqual([1, 2, 3, 4, 5, 'gap', 20]);
-  });
-
-  it('labels the range of a page', () => {
-    expect(rangeLabel(1, 25, 60)).toBe('1-25 of 60');
-    expect(rangeLabel(3, 25, 60)).toBe('51-60 of 60');
-    expect(rangeLabel(1, 25, 0)).toBe('0 of 0');
-    expect(pageCountOf(60, 25)).toBe(3);
-    expect(pageCountOf(0, 25)).toBe(1);
   });
 
   it('reads the page of the URL', () => {

@@ -27,18 +27,6 @@ export function pageItems(current: number, pageCount: number, range = 4, margin 
   return out;
 }
 
-/** '1-25 of 60': the range label of a page (spec 000 section 2). '0 of 0' when empty. */
-export function rangeLabel(page: number, pageSize: number, total: number): string {
-  if (total <= 0) return '0 of 0';
-  const first = Math.min((page - 1) * pageSize + 1, total);
-  const last = Math.min(page * pageSize, total);
-  return `${first}-${last} of ${total}`;
-}
-
-export function pageCountOf(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
-}
-
 /** A page number from the URL: a whole number of at least 1, else 1. */
 export function pageParam(raw: string | null): number {
   return raw && /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;

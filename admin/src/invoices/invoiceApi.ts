@@ -3,10 +3,11 @@
  * (src/modules/invoicing/groups and .../invoices), typed for the screens. Amounts come as
  * numbers and as integer cents (`...Cents`); the screens use the cents.
  */
-import { httpClient } from '../api/httpClient';
 import type { AppDataProvider } from '../api/dataProvider';
+import { housePath } from '../api/housePath';
+import { httpClient } from '../api/httpClient';
 
-export const housePath = (houseRef: string, rest: string) => `/app/house/${encodeURIComponent(houseRef)}/${rest}`;
+export { housePath };
 
 const qs = (params: Record<string, string | number | undefined | null>) => {
   const s = new URLSearchParams();
@@ -68,14 +69,6 @@ export interface JobView {
   status: 'queued' | 'running' | 'completed' | 'failed' | string;
   progress: { done: number; total: number; message: string | null };
   error: string | null;
-}
-
-export async function fetchUninvoiced(dp: AppDataProvider, houseRef: string, page: number, size: number) {
-  const res = await dp.call<{ data: { auctionGroups: UninvoicedAuctionGroup[]; totalRecords?: number } }>(
-    'GET',
-    housePath(houseRef, `invoiceCatalogs${qs({ page, size })}`),
-  );
-  return res.data;
 }
 
 export async function fetchInvoiceSettings(dp: AppDataProvider, houseRef: string) {

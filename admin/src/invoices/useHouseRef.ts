@@ -8,7 +8,6 @@ export function useHouseRef(): string {
 /** Query keys of the invoice-group screens (invalidated together after a group is created). */
 export const INVOICE_KEYS = {
   all: ['invoices'] as const,
-  uninvoiced: (houseRef: string, page: number) => ['invoices', 'uninvoiced', houseRef, page] as const,
   settings: (houseRef: string) => ['app', 'invoiceSettings', houseRef] as const,
   groups: (houseRef: string, page: number, start: string, end: string) => ['invoices', 'groups', houseRef, page, start, end] as const,
   details: (houseRef: string, groupId: number, q: object) => ['invoices', 'details', houseRef, groupId, q] as const,

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
+import { ListPaginationContext, useNotify, type ListPaginationContextValue } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
-import { Pager } from '../../common/Pager';
-import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
+import { pageParam } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
 import { PrintView } from '../details/PrintView';
 import { usePrintLetterhead } from '../shared/usePrintLetterhead';
@@ -21,6 +20,7 @@ import { EDIT_TEXT } from '../shared/editingTexts';
 import type { EditableInvoice } from '../shared/editingTypes';
 import { NoteDialog } from '../shared/NoteDialog';
 import { saveFailure } from '../shared/saveFailure';
+import { ListPager } from '../../kit/ListPager';
 import { TotalsStrip } from '../../kit/TotalsStrip';
 import { stripItems } from './editorTotals';
 import { ChargesDialog } from './ChargesDialog';
@@ -240,6 +240,33 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
   const scope = selected.size ? 'Selected' : 'All';
   const dialogInvoice = dialog && 'invoiceId' in dialog ? current(dialog.invoiceId) : undefined;
   const close = () => setDialog(null);
+  // The kit's pager (react-admin's Pagination) over the editor's page: page and size stay in the URL.
+  const pagination: ListPaginationContextValue = {
+    resource: 'invoices',
+    page,
+    perPage: size,
+    total,
+    isPending: false,
+    isLoading: false,
+    hasPreviousPage: page > 1,
+    hasNextPage: page * size < total,
+    setPage: (p) => setQuery({ page: p <= 1 ? null : String(p) }),
+    // The native size select answers a string.
+    setPerPage: (n) => setQuery({ size: Number(n) === DEFAULT_TABLE_PAGE_SIZE ? null : String(n), page: null }),
+  };
+  const pager = (position: 'top' | 'bottom') =>
+    total > 0 && (
+      <ListPaginationContext.Provider value={pagination}>
+        <ListPager
+          sizes={TABLE_PAGE_SIZES}
+          position={position}
+          label="Invoice pages"
+          testIds={
+            position === 'top' ? { size: 'page-size-top', range: 'invoice-range-top' } : { size: 'page-size', range: 'invoice-range' }
+          }
+        />
+      </ListPaginationContext.Provider>
+    );
 
   return (
     <Stack spacing={2} data-testid="invoice-editor" data-editor={perLot ? 'per-lot' : 'invoice-level'}>
@@ -299,6 +326,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
           ? 'Charges (tax, shipping, insurance, other) are added per lot with this template.'
           : 'Charges (tax, shipping, insurance, other) are added per invoice with this template.'}
       </Typography>
+      {pager('top')}
       {data.invoices.length === 0 ? (
         <Alert severity="info" data-testid="no-invoices">
           {ids === null ? INVOICE_TEXT.noInvoicesGenerated : 'None of the invoices asked for is in this group.'}
@@ -320,32 +348,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
           </Box>
         ))
       )}
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <TextField
-            select
-            label="Per page"
-            value={size}
-            onChange={(e) => setQuery({ size: e.target.value === String(DEFAULT_TABLE_PAGE_SIZE) ? null : e.target.value, page: null })}
-            sx={{ width: 110 }}
-          >
-            {TABLE_PAGE_SIZES.map((n) => (
-              <MenuItem key={n} value={n}>
-                {n}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Typography variant="body2" color="text.secondary" data-testid="invoice-range">
-            {rangeLabel(page, size, total)}
-          </Typography>
-        </Box>
-        <Pager
-          page={page}
-          pageCount={pageCountOf(total, size)}
-          onPage={(p) => setQuery({ page: p <= 1 ? null : String(p) })}
-          label="Invoice pages"
-        />
-      </Box>
+      {pager('bottom')}
 
       {dialog?.kind === 'charges' && (
         <ChargesDialog

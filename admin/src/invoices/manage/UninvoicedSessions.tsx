@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -15,23 +15,20 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ListContextProvider } from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { UNINVOICED_SALES, type UninvoicedSaleRecord } from '../../api/appListResources';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
-import { pageCountOf, pageParam, rangeLabel } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
 import { AppSelect } from '../../kit/AppSelect';
 import { EmptyState } from '../../kit/EmptyState';
-import {
-  createInvoiceGroup,
-  fetchInvoiceSettings,
-  fetchJob,
-  fetchUninvoiced,
-  type JobView,
-  type UninvoicedAuctionGroup,
-} from '../invoiceApi';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { ListPager } from '../../kit/ListPager';
+import { useUrlListController } from '../../kit/useUrlListController';
+import { createInvoiceGroup, fetchInvoiceSettings, fetchJob, type JobView, type UninvoicedAuctionGroup } from '../invoiceApi';
 import { GROUP_NAME_MAX, INVOICE_TEXT, UNINVOICED_PAGE_SIZE } from '../invoiceTexts';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
 import { CreatingDialog } from './CreatingDialog';
@@ -42,6 +39,7 @@ import {
   isSelected,
   mixesLocations,
   nameCounter,
+  selectionOf,
   storedGroupName,
   toggleGroup,
   toggleSession,
@@ -53,25 +51,28 @@ const POLL_MS = 1000;
 const MAX_WAIT_MS = 5 * 60_000;
 
 const createPath = (id: number) => `/invoices/CreateNewInvoices/${id}`;
+/** What a new group changes: these lists, and the screens' own queries. */
+const CHANGED_BY_CREATION = [INVOICE_KEYS.all, [UNINVOICED_SALES], ['invoice-groups']] as const;
 
 /**
- * Uninvoiced Sessions (/invoices/?page={n}): sales with sessions not yet invoiced, 25 a page,
- * Previous/Next and the range label; the new group's template, name and sessions; the wait
- * dialog while the invoices are created, then the Create New Invoices page.
+ * Uninvoiced Sessions (/invoices/?page={n}): sales with sessions not yet invoiced, 25 a page, on
+ * react-admin's list controller (`uninvoiced-sales`, the spec's `invoiceCatalogs` call) with the
+ * kit's pager; the list's selection is the sessions (catalogRefs) of one sale, and the new group's
+ * form (template, name) is its bulk action; the wait dialog while the invoices are created, then
+ * the Create New Invoices page.
  */
 export function UninvoicedSessions() {
-  const [params, setParams] = useSearchParams();
-  const page = pageParam(params.get('page'));
   const dp = useAppDataProvider();
   const houseRef = useHouseRef();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const list = useQuery({
-    queryKey: INVOICE_KEYS.uninvoiced(houseRef, page),
-    queryFn: () => fetchUninvoiced(dp, houseRef, page, UNINVOICED_PAGE_SIZE),
+  const filter = useMemo(() => ({ houseRef }), [houseRef]);
+  const list = useUrlListController<UninvoicedSaleRecord>({
+    resource: UNINVOICED_SALES,
+    perPage: UNINVOICED_PAGE_SIZE,
+    filter,
     enabled: houseRef !== '',
-    placeholderData: keepPreviousData,
   });
   const templates = useQuery({
     queryKey: INVOICE_KEYS.settings(houseRef),
@@ -79,7 +80,10 @@ export function UninvoicedSessions() {
     enabled: houseRef !== '',
   });
 
-  const [sel, setSel] = useState<Selection>(EMPTY_SELECTION);
+  // The selected sessions are the list's selected ids; their sale is kept for the form while another page shows.
+  const [sale, setSale] = useState<UninvoicedAuctionGroup | null>(null);
+  const { selectedIds, onSelect } = list;
+  const sel = useMemo(() => selectionOf(sale, selectedIds), [sale, selectedIds]);
   const [templateId, setTemplateId] = useState('');
   const [groupName, setGroupName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
@@ -103,25 +107,19 @@ export function UninvoicedSessions() {
       return rest;
     });
 
-  const groups = list.data?.auctionGroups ?? [];
-  const total = list.data?.totalRecords ?? groups.length;
-  const pageCount = pageCountOf(total, UNINVOICED_PAGE_SIZE);
+  const groups = list.data ?? [];
+  const refresh = () => {
+    for (const queryKey of CHANGED_BY_CREATION) void queryClient.invalidateQueries({ queryKey });
+  };
   const activeTemplates = (templates.data ?? []).filter((t) => t.active !== false);
   const clientErrors = formErrors({ templateId, groupName }, sel) as Record<string, string>;
   const fieldError = (k: 'invoiceSettingsID' | 'groupTitle' | 'catalogRefs') =>
     serverErrors[k] ?? (submitted ? clientErrors[k] : undefined);
   const mixed = mixesLocations(sel.sessions);
 
-  const goPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p <= 1) next.delete('page');
-    else next.set('page', String(p));
-    setParams(next);
-    window.scrollTo({ top: 0 });
-  };
-
   const changeSelection = (next: Selection) => {
-    setSel(next);
+    onSelect(next.sessions.map((s) => s.catalogRef));
+    setSale(next.groupID === null ? null : (groups.find((g) => g.groupID === next.groupID) ?? sale));
     clearServerError('catalogRefs');
     setLocationBanner(false);
     // The sale's name is the natural group name until the user types one.
@@ -147,13 +145,13 @@ export function UninvoicedSessions() {
         keyRef.current = null;
         setCreating(false);
         setFailure(INVOICE_TEXT.createFailed);
-        void queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all });
+        refresh();
         return;
       }
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
     if (!alive.current) return;
-    void queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all });
+    refresh();
     void navigate(createPath(groupId));
   };
 
@@ -192,29 +190,15 @@ export function UninvoicedSessions() {
             ? `${INVOICE_TEXT.createFailed} ${f.message}`
             : INVOICE_TEXT.createFailed,
         );
-      void queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all });
+      refresh();
     }
   };
-
-  const pager = (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
-      <Typography variant="body2" color="text.secondary" data-testid="range-label">
-        {rangeLabel(page, UNINVOICED_PAGE_SIZE, total)}
-      </Typography>
-      <Button disabled={page <= 1} onClick={() => goPage(page - 1)}>
-        Previous
-      </Button>
-      <Button disabled={page >= pageCount} onClick={() => goPage(page + 1)}>
-        Next
-      </Button>
-    </Box>
-  );
 
   const nameError = fieldError('groupTitle');
   const overLimit = [...groupName].length > GROUP_NAME_MAX;
 
   // Nothing left to invoice: one clear message and the way on, not "0 of 0" beside an empty form.
-  if (list.isSuccess && total === 0 && !locationBanner && !failure) {
+  if (list.total === 0 && !locationBanner && !failure) {
     return (
       <Card variant="outlined" data-testid="uninvoiced-sessions">
         <EmptyState
@@ -242,19 +226,25 @@ export function UninvoicedSessions() {
           </Alert>
         )}
         {failure && <AppAlert message={failure} onClose={() => setFailure(null)} />}
-        {pager}
         {list.isPending ? (
           <ShellLoading />
-        ) : list.isError ? (
-          <AppAlert message={INVOICE_TEXT.loadError} />
-        ) : groups.length === 0 ? (
-          <Alert severity="info" data-testid="uninvoiced-empty">
-            {INVOICE_TEXT.noUninvoicedSessions}
-          </Alert>
+        ) : list.error ? (
+          <ErrorAlert error={list.error} fallback={INVOICE_TEXT.loadError} />
         ) : (
-          groups.map((g) => <GroupCard key={g.groupID} group={g} sel={sel} onChange={changeSelection} />)
+          <ListContextProvider value={list}>
+            <ListPager sizes={[UNINVOICED_PAGE_SIZE]} position="top" label="Sale pages" testIds={{ range: 'range-label' }} />
+            {groups.length === 0 ? (
+              <Alert severity="info" data-testid="uninvoiced-empty">
+                {INVOICE_TEXT.noUninvoicedSessions}
+              </Alert>
+            ) : (
+              groups.map((g) => <GroupCard key={g.groupID} group={g} sel={sel} onChange={changeSelection} />)
+            )}
+            {groups.length > 3 && (
+              <ListPager sizes={[UNINVOICED_PAGE_SIZE]} position="bottom" label="Sale pages" testIds={{ range: 'range-label-bottom' }} />
+            )}
+          </ListContextProvider>
         )}
-        {groups.length > 3 && pager}
       </Stack>
 
       <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 16 } }} data-testid="new-group-form">
@@ -367,12 +357,25 @@ export function UninvoicedSessions() {
   );
 }
 
+// The reference gives way below 1200 px (beside the form), the lot count on a phone: the title keeps its room.
+// `revert` gives a <col> and a cell each their own table display.
+const REF_SHOWN = { xs: 'none', lg: 'revert' } as const;
+const LOTS_SHOWN = { xs: 'none', sm: 'revert' } as const;
+
 function GroupCard({ group, sel, onChange }: { group: UninvoicedAuctionGroup; sel: Selection; onChange: (s: Selection) => void }) {
   const disabled = isGroupDisabled(sel, group.groupID);
   const chosen = group.catalogs.filter((c) => isSelected(sel, c.catalogRef)).length;
   return (
     <Card variant="outlined" data-testid={`uninvoiced-group-${group.groupID}`} sx={{ opacity: disabled ? 0.6 : 1 }}>
-      <Table size="small" aria-label={group.groupName}>
+      <Table size="small" aria-label={group.groupName} sx={{ tableLayout: 'fixed' }}>
+        {/* One column template for every sale, so dates, references and lot counts line up from card to card. */}
+        <colgroup>
+          <col style={{ width: 56 }} />
+          <col style={{ width: 118 }} />
+          <col />
+          <Box component="col" sx={{ width: 150, display: REF_SHOWN }} />
+          <Box component="col" sx={{ width: 150, display: LOTS_SHOWN }} />
+        </colgroup>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
@@ -384,9 +387,12 @@ function GroupCard({ group, sel, onChange }: { group: UninvoicedAuctionGroup; se
                 slotProps={{ input: { 'aria-label': `Select every session of ${group.groupName}` } }}
               />
             </TableCell>
-            <TableCell colSpan={4}>
+            <TableCell colSpan={2}>
               <Typography sx={{ fontWeight: 600 }}>{group.groupName}</Typography>
             </TableCell>
+            {/* A span over columns that may be hidden would add a column of its own: one (plain, unnamed) cell per column. */}
+            <TableCell component="td" sx={{ display: REF_SHOWN }} />
+            <TableCell component="td" sx={{ display: LOTS_SHOWN }} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -400,12 +406,10 @@ function GroupCard({ group, sel, onChange }: { group: UninvoicedAuctionGroup; se
                   slotProps={{ input: { 'aria-label': `${c.catalogTitle} (${c.catalogDate})` } }}
                 />
               </TableCell>
-              <TableCell sx={{ width: 110, whiteSpace: 'nowrap' }}>{c.catalogDate}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.catalogDate}</TableCell>
               <TableCell>{c.catalogTitle}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                {c.catalogRef}
-              </TableCell>
-              <TableCell align="right" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: REF_SHOWN }}>{c.catalogRef}</TableCell>
+              <TableCell align="right" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', display: LOTS_SHOWN }}>
                 {c.uninvoicedLots !== undefined ? `${c.uninvoicedLots} lot${c.uninvoicedLots === 1 ? '' : 's'} to invoice` : ''}
               </TableCell>
             </TableRow>

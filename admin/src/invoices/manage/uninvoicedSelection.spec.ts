@@ -8,6 +8,7 @@ import {
   isSelected,
   mixesLocations,
   nameCounter,
+  selectionOf,
   storedGroupName,
   toggleGroup,
   toggleSession,
@@ -33,6 +34,15 @@ describe('uninvoiced sessions selection', () => {
     expect(isGroupDisabled(sel, 1)).toBe(false);
     expect(toggleSession(sel, winter, winter.catalogs[0])).toBe(sel);
     expect(toggleGroup(sel, winter)).toBe(sel);
+  });
+
+  it("reads the selection back from the list's selected ids (check order) and the sale they belong to", () => {
+    const sel = selectionOf(autumn, ['A3', 'A1']);
+    expect(sel).toEqual({ groupID: 1, groupName: 'Autumn', sessions: [autumn.catalogs[2], autumn.catalogs[0]] });
+    expect(isGroupDisabled(sel, 2)).toBe(true);
+    // Ids of no session of the sale (e.g. invoiced meanwhile), or no sale: nothing is selected.
+    expect(selectionOf(autumn, ['W1'])).toBe(EMPTY_SELECTION);
+    expect(selectionOf(null, ['A1'])).toBe(EMPTY_SELECTION);
   });
 
   it('frees the other groups once nothing is selected', () => {

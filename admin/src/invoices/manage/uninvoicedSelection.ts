@@ -32,6 +32,16 @@ export function toggleGroup(sel: Selection, group: UninvoicedAuctionGroup): Sele
     : { groupID: group.groupID, groupName: group.groupName, sessions: [...group.catalogs] };
 }
 
+/**
+ * The selection held as the list's selected ids (catalogRefs, in the order they were checked) and
+ * the sale they belong to (kept while another page of sales shows).
+ */
+export function selectionOf(sale: UninvoicedAuctionGroup | null, ids: readonly unknown[]): Selection {
+  if (!sale) return EMPTY_SELECTION;
+  const sessions = ids.flatMap((id) => sale.catalogs.filter((c) => c.catalogRef === id));
+  return sessions.length ? { groupID: sale.groupID, groupName: sale.groupName, sessions } : EMPTY_SELECTION;
+}
+
 export const isSelected = (sel: Selection, catalogRef: string) => sel.sessions.some((s) => s.catalogRef === catalogRef);
 
 /** Spec: "Selecting sessions of one group disables checkboxes of the other groups". */
