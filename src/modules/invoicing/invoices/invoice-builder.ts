@@ -36,6 +36,7 @@ import {
 import { InvoiceTemplatesService } from '../templates/invoice-templates.service';
 import { copyLine, CopyQueue, transactionClient, type CopyValue } from './copy-rows';
 import { reserveInvoiceNumbers } from './invoice-numbers';
+import { storedLineAmounts } from './invoice-records';
 
 /** The sales tax rate provider for US bidders under processor `p` (the static state table unless replaced). */
 export const TAX_RATE_PROVIDER = Symbol('TAX_RATE_PROVIDER');
@@ -486,14 +487,7 @@ function lineRow({ lot, line }: PlannedLine, houseId: number, invoiceId: number,
     lot.lotExt,
     lot.title,
     lot.restricted,
-    line.hammer,
-    line.premium,
-    line.liveFee,
-    line.tax,
-    line.feesTotal,
-    line.fees.length ? line.fees : null,
-    line.total,
-    line.taxCalculationError,
+    ...storedLineAmounts(line),
     lot.channel ?? channel,
     lot.hammerCents,
   ];

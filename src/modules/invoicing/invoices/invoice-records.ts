@@ -8,6 +8,8 @@
  */
 import type { Cents } from '../../../core/money/money';
 import type { Platform } from '../../bidders/member.entity';
+import type { FeeAmount } from '../math/charge-rows';
+import type { LotLine } from '../math/line';
 
 export interface InvoiceRecord {
   id: number;
@@ -232,4 +234,21 @@ export function lineRecord(r: Row): InvoiceLineRecord {
     shippedDate: dateText(r.shipped_date),
     disputeRef: str(r.dispute_ref),
   };
+}
+
+/**
+ * A computed line's stored amounts in the order of the `invoice_line` columns `hammer` to
+ * `tax_calculation_error`: the build's COPY rows and the re-pricing's UPDATE write the same columns.
+ */
+export function storedLineAmounts(line: LotLine): [Cents, Cents, Cents, Cents, Cents, FeeAmount[] | null, Cents, boolean] {
+  return [
+    line.hammer,
+    line.premium,
+    line.liveFee,
+    line.tax,
+    line.feesTotal,
+    line.fees.length ? line.fees : null,
+    line.total,
+    line.taxCalculationError,
+  ];
 }

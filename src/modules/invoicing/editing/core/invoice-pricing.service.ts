@@ -29,6 +29,7 @@ import {
   invoiceRecord,
   LINE_COLUMNS,
   lineRecord,
+  storedLineAmounts,
   type InvoiceLineRecord,
   type InvoiceRecord,
 } from '../../invoices/invoice-records';
@@ -122,19 +123,7 @@ export class InvoicePricing {
         });
         const paid = paidOfLine.get(l.id) ?? 0;
         // Only the lines whose stored amounts differ (a lot's mark changes one line of the invoice).
-        if (!storedAsComputed(l, line, paid))
-          updatedLines.push([
-            l.id,
-            line.hammer,
-            line.premium,
-            line.liveFee,
-            line.tax,
-            line.feesTotal,
-            line.fees.length ? line.fees : null,
-            line.total,
-            line.taxCalculationError,
-            paid,
-          ]);
+        if (!storedAsComputed(l, line, paid)) updatedLines.push([l.id, ...storedLineAmounts(line), paid]);
         const add = additionalOfLine.get(l.id);
         return { amounts: line, hidden: l.suppress, additional: add ? toAdditional(add) : null, taxError: line.taxCalculationError };
       });
