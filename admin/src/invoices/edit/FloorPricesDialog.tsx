@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   Box,
   Button,
-  CircularProgress,
   DialogActions,
   DialogContent,
   DialogContentText,
@@ -22,6 +21,7 @@ import { GuardedDialog, useReportDirty } from '../shared/GuardedDialog';
 import { saveFailure } from '../shared/saveFailure';
 import { UnsavedChangesGuard } from '../shared/UnsavedChangesGuard';
 import { amountError, centsToAmount, centsToInput, parseChargeAmount } from './chargeForm';
+import { SubmitButton } from '../../kit/SubmitButton';
 
 export interface FloorPricesDialogProps {
   open: boolean;
@@ -203,15 +203,7 @@ function FloorActions({ lines, onClose }: { lines: EditableDetail[]; onClose: ()
         <Button onClick={onClose} disabled={isSubmitting}>
           Cancel
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={14} /> : undefined}
-          data-testid="floor-save"
-        >
-          Save
-        </Button>
+        <SubmitButton data-testid="floor-save">Save</SubmitButton>
       </DialogActions>
     </>
   );

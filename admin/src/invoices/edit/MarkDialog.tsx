@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, CircularProgress, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Box, Button, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Form, required, SelectInput, TextInput } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { GuardedDialog, useReportDirty } from '../shared/GuardedDialog';
 import { fieldError, saveFailure } from '../shared/saveFailure';
 import { UnsavedChangesGuard } from '../shared/UnsavedChangesGuard';
 import { EDIT_KEYS } from './useEditorData';
+import { SubmitButton } from '../../kit/SubmitButton';
 
 export interface MarkValues {
   /** YYYY-MM-DD. */
@@ -156,15 +157,7 @@ function MarkActions({ title, initialDate, onClose }: { title: string; initialDa
         <Button onClick={onClose} disabled={isSubmitting}>
           Cancel
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={14} /> : undefined}
-          data-testid="mark-save"
-        >
-          {title}
-        </Button>
+        <SubmitButton data-testid="mark-save">{title}</SubmitButton>
       </DialogActions>
     </>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Box, Button, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { AppAlert } from '../../common/AppAlert';
@@ -7,6 +7,7 @@ import { EDIT_TEXT, NOTE_MAX } from './editingTexts';
 import { GuardedDialog, useReportDirty } from './GuardedDialog';
 import { saveFailure } from './saveFailure';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { SubmitButton } from '../../kit/SubmitButton';
 
 export interface NoteDialogProps {
   open: boolean;
@@ -109,15 +110,7 @@ function NoteActions({ initial, onClose }: { initial: string; onClose: () => voi
         <Button onClick={onClose} disabled={isSubmitting}>
           Cancel
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={14} /> : undefined}
-          data-testid="note-save"
-        >
-          Save
-        </Button>
+        <SubmitButton data-testid="note-save">Save</SubmitButton>
       </DialogActions>
     </>
   );

@@ -6,7 +6,6 @@ import {
   Card,
   CardContent,
   Checkbox,
-  CircularProgress,
   Divider,
   FormControl,
   FormControlLabel,
@@ -40,6 +39,7 @@ import {
   type GroupSettings,
   type TemplateDraft,
 } from './templateForm';
+import { SubmitButton } from '../../kit/SubmitButton';
 
 export interface TemplateEditorProps {
   houseRef: string;
@@ -344,15 +344,9 @@ function TemplateActions({ creating, failure, onCancel }: { creating: boolean; f
           Cancel
         </Button>
       )}
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isSubmitting || blocking}
-        startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        data-testid="template-save"
-      >
+      <SubmitButton disabled={blocking} data-testid="template-save">
         Save
-      </Button>
+      </SubmitButton>
     </Paper>
   );
 }

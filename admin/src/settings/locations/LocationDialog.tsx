@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -39,6 +38,7 @@ import {
   type LocationErrors,
   type LocationField,
 } from './locationForm';
+import { SubmitButton } from '../../kit/SubmitButton';
 
 export interface LocationDialogProps {
   open: boolean;
@@ -318,16 +318,9 @@ function LocationActions({ defaults, onClose }: { defaults: LocationDraft; onClo
         <Button onClick={onClose} disabled={isSubmitting}>
           Cancel
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          aria-describedby={valid ? undefined : 'location-save-hint'}
-          disabled={!valid || isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="location-save"
-        >
+        <SubmitButton aria-describedby={valid ? undefined : 'location-save-hint'} disabled={!valid} data-testid="location-save">
           Save
-        </Button>
+        </SubmitButton>
       </DialogActions>
     </>
   );
