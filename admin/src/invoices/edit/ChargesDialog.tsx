@@ -28,10 +28,10 @@ import { fetchEditableInvoices, type InvoiceChargeBody, type LotChargeBody } fro
 import { canAddAdditionalCharges, chargesAreAdditional, taxIsComputed } from '../shared/editingRules';
 import { EDIT_TEXT } from '../shared/editingTexts';
 import type { EditableInvoice } from '../shared/editingTypes';
-import { GuardedDialog, useGuardedClose, useReportDirty } from '../shared/GuardedDialog';
+import { GuardedDialog, useGuardedClose, useReportDirty } from '../../kit/GuardedDialog';
 import { useDelayed } from '../shared/NoteIcon';
 import { saveFailure } from '../shared/saveFailure';
-import { UnsavedChangesGuard } from '../shared/UnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import {
   amountError,
   CHARGE_DEBOUNCE_MS,

@@ -17,9 +17,9 @@ import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-
 import { AppAlert } from '../../common/AppAlert';
 import type { FloorLineEdit } from '../shared/editingApi';
 import type { EditableDetail, EditableInvoice } from '../shared/editingTypes';
-import { GuardedDialog, useReportDirty } from '../shared/GuardedDialog';
+import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
 import { saveFailure } from '../shared/saveFailure';
-import { UnsavedChangesGuard } from '../shared/UnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { amountError, centsToAmount, centsToInput, parseChargeAmount } from './chargeForm';
 import { SubmitButton } from '../../kit/SubmitButton';
 

@@ -10,9 +10,9 @@ import { fetchPaymentMethods } from '../shared/editingApi';
 import { paymentMethodLabel } from '../shared/editingRules';
 import { EDIT_TEXT } from '../shared/editingTexts';
 import type { PaymentMethod } from '../shared/editingTypes';
-import { GuardedDialog, useReportDirty } from '../shared/GuardedDialog';
+import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
 import { fieldError, saveFailure } from '../shared/saveFailure';
-import { UnsavedChangesGuard } from '../shared/UnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { EDIT_KEYS } from './useEditorData';
 import { SubmitButton } from '../../kit/SubmitButton';
 

@@ -4,9 +4,9 @@ import { Form, TextInput } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { AppAlert } from '../../common/AppAlert';
 import { EDIT_TEXT, MESSAGE_MAX, SUBJECT_MAX } from './editingTexts';
-import { GuardedDialog, useReportDirty } from './GuardedDialog';
+import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
 import { fieldError, saveFailure } from './saveFailure';
-import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { SubmitButton } from '../../kit/SubmitButton';
 
 export interface ContactDialogProps {

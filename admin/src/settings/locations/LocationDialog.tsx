@@ -18,8 +18,8 @@ import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { useCountries, useStates } from '../../common/geo';
-import { GuardedDialog, useReportDirty } from '../../invoices/shared/GuardedDialog';
-import { UnsavedChangesGuard } from '../../invoices/shared/UnsavedChangesGuard';
+import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
+import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { errorText, nestErrors, useRulesInSync } from '../../kit/formErrors';
 import { FormTextField } from '../../kit/FormTextField';
 import {
