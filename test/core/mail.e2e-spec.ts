@@ -95,6 +95,20 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
         .getConnection()
         .execute(`select *, next_attempt_at > now() + interval '30 seconds' as backed_off from mail_outbox where id = ?`, [id])
     )[0] as OutboxRow;
+  // The job row is closed after the handler returns, a moment after the outbox row turns sent: wait for that.
+  const finishedSendJobs = (id: number) =>
+    waitFor(
+      () =>
+        t
+          .em()
+          .getConnection()
+          .execute<{ status: string; result: unknown }[]>(
+            `select status, result from job_run where queue = 'mail' and name = 'send' and payload->>'messageId' = ?`,
+            [String(id)],
+          ),
+      (rows) => rows.length > 0 && rows.every((r) => r.status !== 'running'),
+      'the send job to finish',
+    );
   const newMail = (subject: string) => ({
     houseId: houses.a.id,
     kind: 'test.notice',
@@ -130,11 +144,7 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
     expect(received.raw).toMatch(/^Reply-To: desk@auctions\.example\r?$/m);
     expect(received.raw).toContain(`Hello bidder, this is ${subject}.`);
 
-    const job = await t
-      .em()
-      .getConnection()
-      .execute(`select status, result from job_run where queue = 'mail' and name = 'send' and payload->>'messageId' = ?`, [String(id)]);
-    expect(job).toEqual([{ status: 'completed', result: { outcome: 'sent' } }]);
+    expect(await finishedSendJobs(id)).toEqual([{ status: 'completed', result: { outcome: 'sent' } }]);
   });
 
   it('keeps the mail queued with its error while the server is down, and sends it once the server is back and the outbox drains', async () => {
@@ -244,11 +254,7 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
       10_000,
     );
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
-    const jobs = await t
-      .em()
-      .getConnection()
-      .execute(`select result from job_run where queue = 'mail' and name = 'send' and payload->>'messageId' = ?`, [String(id)]);
-    expect(jobs).toEqual([{ result: { outcome: 'sent' } }]);
+    expect(await finishedSendJobs(id)).toEqual([{ status: 'completed', result: { outcome: 'sent' } }]);
     // Stored on the row and sent as the header.
     const [received] = smtp.withSubject(subject);
     expect(messageIdHeader(received.raw)).toBe((row as unknown as { message_id: string }).message_id);
