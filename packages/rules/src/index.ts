@@ -8,3 +8,4 @@ export * from './template-rules';
 export * from './template-texts';
 export * from './charge-rules';
 export * from './home-summary';
+export * from './invoice-preview';
