@@ -310,11 +310,11 @@ export function InvoicePreviewPage() {
             </Box>
           </Box>
           <Box sx={{ bgcolor: '#e9ebef', p: { xs: 1, sm: 3 }, borderRadius: 1 }} data-testid="preview-documents">
-            <Stack spacing={3}>
+            <Box sx={{ display: 'grid', gap: 3 }}>
               {mode === 'one'
                 ? list[current] && <InvoiceDocument key={list[current].invoiceID} preview={list[current]} />
                 : list.map((p) => <InvoiceDocument key={p.invoiceID} preview={p} />)}
-            </Stack>
+            </Box>
           </Box>
           {printing && <PrintCopy previews={list} />}
         </>

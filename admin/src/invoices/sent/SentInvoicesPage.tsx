@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Stack } from '@mui/material';
-import { Datagrid, FunctionField, ListContextProvider, NumberField, TextField, useList } from 'react-admin';
+import { Alert, Box, Card, Stack } from '@mui/material';
+import { Datagrid, FunctionField, ListContextProvider, NumberField, ResourceContextProvider, TextField, useList } from 'react-admin';
 import { PREVIEW_TEXT } from '@ar/rules';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
@@ -84,36 +84,38 @@ export function SentInvoicesPage() {
               { label: 'Total Pending Charges', value: total.pendingChargesCents, money: true, testId: 'sent-pending-charges' },
             ]}
           />
-          <Box sx={{ overflowX: 'auto' }}>
-            <ListContextProvider value={list}>
-              <Datagrid bulkActionButtons={false} rowClick={false} data-testid="sent-table">
-                <NumberField source="invoiceNumber" label="Invoice #" options={{ useGrouping: false }} textAlign="left" />
-                <FunctionField<Row> source="memberName" label="Name" render={(r) => nameWithCompany(r.memberName, r.companyName)} />
-                <TextField source="location" label="Location" sortable={false} />
-                <FunctionField<Row>
-                  source="outstandingBalanceCents"
-                  label="Outstanding Balance"
-                  textAlign="right"
-                  render={(r) => (
-                    <span style={{ fontVariantNumeric: 'tabular-nums' }}>{balanceText(r.currencyCode, r.outstandingBalanceCents)}</span>
-                  )}
-                />
-                <FunctionField<Row>
-                  source="invoiceStatus"
-                  label="Status"
-                  render={(r) => {
-                    const chip = deliveryChip(r.delivery, r.deliveryReason);
-                    return (
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                        <span data-testid="sent-status">{r.invoiceStatus}</span>
-                        {chip && <StatusChip label={chip.label} tone={chip.tone} data-testid="sent-delivery" />}
-                      </Box>
-                    );
-                  }}
-                />
-              </Datagrid>
-            </ListContextProvider>
-          </Box>
+          <Card variant="outlined" sx={{ overflowX: 'auto' }}>
+            <ResourceContextProvider value="sent-invoices">
+              <ListContextProvider value={list}>
+                <Datagrid bulkActionButtons={false} rowClick={false} data-testid="sent-table">
+                  <NumberField source="invoiceNumber" label="Invoice #" options={{ useGrouping: false }} textAlign="left" />
+                  <FunctionField<Row> source="memberName" label="Name" render={(r) => nameWithCompany(r.memberName, r.companyName)} />
+                  <TextField source="location" label="Location" sortable={false} />
+                  <FunctionField<Row>
+                    source="outstandingBalanceCents"
+                    label="Outstanding Balance"
+                    textAlign="right"
+                    render={(r) => (
+                      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{balanceText(r.currencyCode, r.outstandingBalanceCents)}</span>
+                    )}
+                  />
+                  <FunctionField<Row>
+                    source="invoiceStatus"
+                    label="Status"
+                    render={(r) => {
+                      const chip = deliveryChip(r.delivery, r.deliveryReason);
+                      return (
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                          <span data-testid="sent-status">{r.invoiceStatus}</span>
+                          {chip && <StatusChip label={chip.label} tone={chip.tone} data-testid="sent-delivery" />}
+                        </Box>
+                      );
+                    }}
+                  />
+                </Datagrid>
+              </ListContextProvider>
+            </ResourceContextProvider>
+          </Card>
         </>
       )}
     </Stack>
