@@ -13,6 +13,7 @@ import {
   type PreviewMessage,
 } from '@ar/rules';
 import type { Cents } from '../../../core/money/money';
+import type { HouseAddressView } from '../../houses/locations/location-view';
 import { sumCents } from '../math/cents';
 import type { InvoiceDetailView, InvoiceView } from '../invoices/invoice.view';
 import { amount } from '../invoices/money-json';
@@ -38,20 +39,21 @@ export interface PreviewPaymentSettings {
 }
 
 /** A house location, as the locations module answers it (the fields the address prints). */
-export interface PreviewLocation {
-  facilityName: string | null;
-  addressStreet1: string;
-  addressStreet2: string | null;
-  addressCity: string;
-  countryCode: string;
-  countryName: string | null;
-  stateCode: string | null;
-  province: string | null;
-  stateName: string | null;
-  postalCode: string;
-  addressPhone: string | null;
-  email: string | null;
-}
+export type PreviewLocation = Pick<
+  HouseAddressView,
+  | 'facilityName'
+  | 'addressStreet1'
+  | 'addressStreet2'
+  | 'addressCity'
+  | 'countryCode'
+  | 'countryName'
+  | 'stateCode'
+  | 'province'
+  | 'stateName'
+  | 'postalCode'
+  | 'addressPhone'
+  | 'email'
+>;
 
 /** What every invoice of one preview call shares, built once per call. */
 export interface PreviewContext {
