@@ -11,6 +11,7 @@
  */
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { InvoicePreview } from '@ar/rules';
 import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine, type InvoiceDocument } from './invoice-document';
@@ -160,23 +161,25 @@ export async function renderInvoicesPdfStream(
   out: Writable,
 ): Promise<void> {
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, autoFirstPage: false, bufferPages: false, info: { Title: 'Invoices' } });
-  let failed: unknown = null;
-  out.once('error', (e) => (failed = e));
-  doc.on('data', (chunk: Buffer) => out.write(chunk));
-  const ended = once(doc, 'end');
+  // Settles when `out` has finished, rejects when it fails or is destroyed (also before this call).
+  const outDone = finished(out);
+  outDone.catch(() => undefined);
+  doc.on('data', (chunk: Buffer) => {
+    if (!out.destroyed) out.write(chunk);
+  });
+  const docEnded = once(doc, 'end');
   let count = 0;
   for await (const p of previews) {
-    if (failed) throw failed;
+    if (out.destroyed) break;
     drawInvoice(doc, p);
     count++;
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), outDone]);
   }
   if (count === 0) newPage(doc); // a PDF has at least one page
   doc.end();
-  await ended;
-  out.end();
-  if (!out.writableFinished) await once(out, 'finish');
-  if (failed) throw failed;
+  await docEnded;
+  if (!out.destroyed) out.end();
+  await outDone;
 }
 
 /** The PDF of `previews` as one buffer (each invoice on a new page). */
