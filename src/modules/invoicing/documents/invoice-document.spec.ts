@@ -42,7 +42,10 @@ describe('invoice document model', () => {
     expect(plain.restrictedNote).toBeNull();
 
     const restricted = buildInvoiceDocument(
-      buildInvoicePreview({ items: [{ hammerCents: 10_000 }, { hammerCents: 4_000, restricted: true }], invoiceCharges: { shipping: 1_500 } }),
+      buildInvoicePreview({
+        items: [{ hammerCents: 10_000 }, { hammerCents: 4_000, restricted: true }],
+        invoiceCharges: { shipping: 1_500 },
+      }),
     );
     expect(restricted.totals.map((t) => `${t.label} ${t.value}`)).toEqual([
       'Hammer $140.00',
@@ -74,7 +77,9 @@ describe('invoice document model', () => {
   });
 
   it('shows the paddle only when there is one, and the payment lines only when allowed', () => {
-    const none = buildInvoiceDocument(buildInvoicePreview({ paddleNumber: null, acceptedCards: [], allowACHPayment: false, items: lots(1) }));
+    const none = buildInvoiceDocument(
+      buildInvoicePreview({ paddleNumber: null, acceptedCards: [], allowACHPayment: false, items: lots(1) }),
+    );
     expect(none.meta.map((m) => m.label)).toEqual(['Invoice #', 'Invoice Date']);
     expect(none.payment).toEqual({ cards: null, ach: null, paypal: null });
 

@@ -52,7 +52,9 @@ describe('renderInvoiceHtml', () => {
     expect(plain).not.toContain(PREVIEW_TEXT.restrictedNote);
     expect(plain).not.toContain('Payable Online');
 
-    const html = renderInvoiceHtml(buildInvoicePreview({ items: [{ lotNumber: '12A', restricted: true, hammerCents: 10_000 }, { lotNumber: '13' }] }));
+    const html = renderInvoiceHtml(
+      buildInvoicePreview({ items: [{ lotNumber: '12A', restricted: true, hammerCents: 10_000 }, { lotNumber: '13' }] }),
+    );
     expect(html).toContain('>12A*</td>');
     expect(html).toContain('>13</td>');
     expect(html).toContain(PREVIEW_TEXT.restrictedNote);
@@ -94,7 +96,9 @@ describe('renderInvoiceHtml', () => {
   it('shows the cards, ACH and PayPal only when the preview allows them', () => {
     const none = renderInvoiceHtml(buildInvoicePreview({ acceptedCards: [], allowACHPayment: false, paypalUrl: null }));
     expect(none).not.toMatch(/Cards accepted|ACH|PayPal/);
-    const all = renderInvoiceHtml(buildInvoicePreview({ acceptedCards: ['VISA', 'MC'], allowACHPayment: true, paypalUrl: 'https://pp.example/x' }));
+    const all = renderInvoiceHtml(
+      buildInvoicePreview({ acceptedCards: ['VISA', 'MC'], allowACHPayment: true, paypalUrl: 'https://pp.example/x' }),
+    );
     expect(all).toContain('Cards accepted online: Visa, MasterCard');
     expect(all).toContain('ACH bank transfer is accepted online.');
     expect(all).toContain('<a href="https://pp.example/x"');

@@ -15,7 +15,7 @@ import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { InvoicePreview } from '@ar/rules';
 import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine, type InvoiceDocument } from './invoice-document';
-import { drawTable, textWidth, type TableColumn } from './pdf-table';
+import { drawTable, lineText, textWidth, type TableColumn } from './pdf-table';
 
 const MARGIN = 40;
 const PAGE = { width: 612, height: 792 };
@@ -40,7 +40,11 @@ function ensure(doc: PDFKit.PDFDocument, y: number, height: number): number {
 /** The items table's columns, sized to their widest cell; the title takes what is left. */
 function tableColumns(doc: PDFKit.PDFDocument, d: InvoiceDocument, fontSize: number): TableColumn[] {
   const widest = (texts: string[], bold = false) => Math.ceil(Math.max(...texts.map((t) => textWidth(doc, t, fontSize, bold)))) + 2 * PAD;
-  const lot: TableColumn = { header: DOCUMENT_TEXT.lot, width: widest([DOCUMENT_TEXT.lot, ...d.items.map((i) => i.lotNumber)], true), bold: true };
+  const lot: TableColumn = {
+    header: DOCUMENT_TEXT.lot,
+    width: widest([DOCUMENT_TEXT.lot, ...d.items.map((i) => i.lotNumber)], true),
+    bold: true,
+  };
   const image: TableColumn = { header: '', width: BOX + 2 * PAD, box: BOX };
   const money: TableColumn[] = d.columns.map((c, k) => ({
     header: c.label,
@@ -48,7 +52,7 @@ function tableColumns(doc: PDFKit.PDFDocument, d: InvoiceDocument, fontSize: num
     align: 'right',
   }));
   const used = lot.width + image.width + money.reduce((a, c) => a + c.width, 0);
-  return [lot, image, { header: DOCUMENT_TEXT.item, width: CONTENT - used }, ...money];
+  return [lot, image, { header: DOCUMENT_TEXT.item, width: CONTENT - used, wrap: true }, ...money];
 }
 
 function lines(doc: PDFKit.PDFDocument, x: number, y: number, width: number, rows: DocumentLine[], size: number): number {
@@ -56,11 +60,10 @@ function lines(doc: PDFKit.PDFDocument, x: number, y: number, width: number, row
     doc
       .font(l.strong ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(size)
-      .fillColor(l.strong ? ink : muted)
-      .text(l.label, x, y, { width: width * 0.6, lineBreak: false });
-    doc
-      .fillColor(ink)
-      .text(l.value, x + width * 0.6, y, { width: width * 0.4, align: 'right', lineBreak: false });
+      .fillColor(l.strong ? ink : muted);
+    lineText(doc, l.label, x, y, width * 0.6);
+    doc.fillColor(ink);
+    lineText(doc, l.value, x + width * 0.6, y, width * 0.4, 'right');
     y += size + 5;
   }
   return y;
@@ -72,19 +75,40 @@ function drawInvoice(doc: PDFKit.PDFDocument, p: InvoicePreview): void {
   doc.outline.addItem(d.title);
 
   // Letterhead (left) and the invoice's number, date and paddle (right).
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#111111').text(d.letterhead.name, MARGIN, y, { width: CONTENT * 0.6 });
-  doc.font('Helvetica').fontSize(9).fillColor(muted).text(d.letterhead.lines.join('\n'), { width: CONTENT * 0.6, lineGap: 1 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor('#111111')
+    .text(d.letterhead.name, MARGIN, y, { width: CONTENT * 0.6 });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(muted)
+    .text(d.letterhead.lines.join('\n'), { width: CONTENT * 0.6, lineGap: 1 });
   const leftBottom = doc.y;
   const metaX = MARGIN + CONTENT * 0.6;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#111111').text(DOCUMENT_TEXT.invoice.toUpperCase(), metaX, y, { width: CONTENT * 0.4, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor('#111111')
+    .text(DOCUMENT_TEXT.invoice.toUpperCase(), metaX, y, { width: CONTENT * 0.4, align: 'right' });
   const metaBottom = lines(doc, metaX, y + 28, CONTENT * 0.4, d.meta, 10);
   y = Math.max(leftBottom, metaBottom) + 14;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT, y).lineWidth(1).strokeColor('#333333').stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT, y)
+    .lineWidth(1)
+    .strokeColor('#333333')
+    .stroke();
   y += 12;
 
   // Billing address.
   doc.font('Helvetica-Bold').fontSize(9).fillColor(muted).text(d.billTo.heading.toUpperCase(), MARGIN, y);
-  doc.font('Helvetica').fontSize(10).fillColor(ink).text(d.billTo.lines.join('\n'), MARGIN, doc.y + 2, { width: CONTENT / 2, lineGap: 1 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(ink)
+    .text(d.billTo.lines.join('\n'), MARGIN, doc.y + 2, { width: CONTENT / 2, lineGap: 1 });
   y = doc.y + 16;
 
   // Items.
@@ -119,7 +143,11 @@ function drawInvoice(doc: PDFKit.PDFDocument, p: InvoicePreview): void {
   const totalsX = MARGIN + CONTENT - totalsWidth;
   y = ensure(doc, y + 12, d.totals.length * 15 + 16);
   y = lines(doc, totalsX, y, totalsWidth, d.totals, 10);
-  doc.font('Helvetica').fontSize(8).fillColor('#777777').text(d.currencyNote, totalsX, y + 2, { width: totalsWidth, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#777777')
+    .text(d.currencyNote, totalsX, y + 2, { width: totalsWidth, align: 'right' });
   y = doc.y + 14;
 
   // How to pay.
@@ -136,7 +164,11 @@ function drawInvoice(doc: PDFKit.PDFDocument, p: InvoicePreview): void {
         .font('Helvetica-Bold')
         .fillColor('#0b5cad')
         .text(d.payment.paypal.label, MARGIN, y, { width: CONTENT, link: d.payment.paypal.url, underline: true });
-      doc.font('Helvetica').fontSize(7).fillColor(muted).text(d.payment.paypal.url, MARGIN, doc.y + 1, { width: CONTENT, link: d.payment.paypal.url });
+      doc
+        .font('Helvetica')
+        .fontSize(7)
+        .fillColor(muted)
+        .text(d.payment.paypal.url, MARGIN, doc.y + 1, { width: CONTENT, link: d.payment.paypal.url });
       y = doc.y + 3;
     }
     y += 8;
@@ -147,7 +179,11 @@ function drawInvoice(doc: PDFKit.PDFDocument, p: InvoicePreview): void {
     const detailHeight = doc.font('Helvetica').fontSize(9).heightOfString(m.detail, { width: CONTENT });
     y = ensure(doc, y, Math.min(detailHeight + 14, BOTTOM - MARGIN));
     doc.font('Helvetica-Bold').fontSize(9).fillColor(ink).text(m.header, MARGIN, y, { width: CONTENT });
-    doc.font('Helvetica').fontSize(9).fillColor(ink).text(m.detail, MARGIN, doc.y + 1, { width: CONTENT });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(ink)
+      .text(m.detail, MARGIN, doc.y + 1, { width: CONTENT });
     y = doc.y + 10;
   }
 }

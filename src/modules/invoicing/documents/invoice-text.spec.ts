@@ -10,7 +10,14 @@ describe('renderInvoiceText', () => {
   const preview = buildInvoicePreview({
     showCostsPerItem: true,
     items: [
-      { lotNumber: '7B', lotTitle: 'Tiffany & Co. <tea> service', hammerCents: 250_000, liveFeeCents: 500, taxCents: 1_999, restricted: true },
+      {
+        lotNumber: '7B',
+        lotTitle: 'Tiffany & Co. <tea> service',
+        hammerCents: 250_000,
+        liveFeeCents: 500,
+        taxCents: 1_999,
+        restricted: true,
+      },
       { lotNumber: '8', shippingCents: 4_500, insuranceCents: 125, miscCents: 300 },
     ],
     paymentsMadeCents: 10_000,

@@ -12,6 +12,8 @@ export interface TableColumn {
   bold?: boolean;
   /** Draw a square placeholder box of this size instead of the cell's text. */
   box?: number;
+  /** Wrap long texts over several lines (else one line: the column must be wide enough). */
+  wrap?: boolean;
 }
 
 export interface TableLayout {
@@ -30,15 +32,33 @@ const BOLD = 'Helvetica-Bold';
 
 /** The width of `text` in the table's font, for sizing columns. */
 export function textWidth(doc: PDFKit.PDFDocument, text: string, fontSize: number, bold = false): number {
-  return doc.font(bold ? BOLD : FONT).fontSize(fontSize).widthOfString(text);
+  return doc
+    .font(bold ? BOLD : FONT)
+    .fontSize(fontSize)
+    .widthOfString(text);
+}
+
+/**
+ * One line of text, left or right aligned in `width`, drawn without pdfkit's line wrapper (which
+ * a `width` option always starts, even with `lineBreak: false`: the costliest part of a cell).
+ */
+export function lineText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  align: 'left' | 'right' = 'left',
+): void {
+  const dx = align === 'right' ? Math.max(0, width - doc.widthOfString(text)) : 0;
+  doc.text(text, x + dx, y, { lineBreak: false });
 }
 
 function cellHeight(doc: PDFKit.PDFDocument, col: TableColumn, text: string, layout: TableLayout): number {
   if (col.box) return col.box;
-  return doc
-    .font(col.bold ? BOLD : FONT)
-    .fontSize(layout.fontSize)
-    .heightOfString(text, { width: col.width - 2 * layout.padding });
+  doc.font(col.bold ? BOLD : FONT).fontSize(layout.fontSize);
+  if (!col.wrap) return doc.currentLineHeight(true);
+  return doc.heightOfString(text, { width: col.width - 2 * layout.padding });
 }
 
 function drawHeader(doc: PDFKit.PDFDocument, cols: TableColumn[], y: number, layout: TableLayout): number {
@@ -48,10 +68,19 @@ function drawHeader(doc: PDFKit.PDFDocument, cols: TableColumn[], y: number, lay
   let x = layout.x;
   doc.fillColor('#333333').font(BOLD).fontSize(layout.fontSize);
   for (const c of cols) {
-    doc.text(c.header, x + layout.padding, y + layout.padding + 1, { width: c.width - 2 * layout.padding, align: c.align ?? 'left', lineBreak: false });
+    doc.text(c.header, x + layout.padding, y + layout.padding + 1, {
+      width: c.width - 2 * layout.padding,
+      align: c.align ?? 'left',
+      lineBreak: false,
+    });
     x += c.width;
   }
-  doc.moveTo(layout.x, y + h).lineTo(layout.x + width, y + h).lineWidth(0.8).strokeColor('#333333').stroke();
+  doc
+    .moveTo(layout.x, y + h)
+    .lineTo(layout.x + width, y + h)
+    .lineWidth(0.8)
+    .strokeColor('#333333')
+    .stroke();
   return y + h;
 }
 
@@ -71,18 +100,28 @@ export function drawTable(doc: PDFKit.PDFDocument, cols: TableColumn[], rows: re
     let x = layout.x;
     cols.forEach((c, i) => {
       if (c.box) {
-        doc.rect(x + layout.padding, y + layout.padding, c.box, c.box).lineWidth(0.5).fillAndStroke('#f2f2f2', '#bbbbbb');
+        doc
+          .rect(x + layout.padding, y + layout.padding, c.box, c.box)
+          .lineWidth(0.5)
+          .fillAndStroke('#f2f2f2', '#bbbbbb');
       } else {
         doc
           .fillColor('#222222')
           .font(c.bold ? BOLD : FONT)
-          .fontSize(layout.fontSize)
-          .text(row[i] ?? '', x + layout.padding, y + layout.padding, { width: c.width - 2 * layout.padding, align: c.align ?? 'left' });
+          .fontSize(layout.fontSize);
+        if (c.wrap)
+          doc.text(row[i] ?? '', x + layout.padding, y + layout.padding, { width: c.width - 2 * layout.padding, align: c.align ?? 'left' });
+        else lineText(doc, row[i] ?? '', x + layout.padding, y + layout.padding, c.width - 2 * layout.padding, c.align);
       }
       x += c.width;
     });
     y += h;
-    doc.moveTo(layout.x, y).lineTo(layout.x + width, y).lineWidth(0.4).strokeColor('#cccccc').stroke();
+    doc
+      .moveTo(layout.x, y)
+      .lineTo(layout.x + width, y)
+      .lineWidth(0.4)
+      .strokeColor('#cccccc')
+      .stroke();
   }
   if (first) y = drawHeader(doc, cols, y, layout);
   return y;
