@@ -32,17 +32,50 @@ const TITLES = [
   'Art Deco diamond and platinum bracelet',
 ];
 
+interface AmountCents {
+  hammer: number;
+  premium: number;
+  liveFee: number;
+  shipping: number;
+  insurance: number;
+  misc: number;
+  tax: number;
+}
+
+/** The amounts as the preview carries them: each in currency units and in cents, with the total. */
+function amountFields(c: AmountCents): PreviewTotals {
+  const total = c.hammer + c.premium + c.liveFee + c.shipping + c.insurance + c.misc + c.tax;
+  const pairs: [keyof PreviewTotals & string, number][] = [
+    ['hammerTotal', c.hammer],
+    ['premiumTotal', c.premium],
+    ['liveFee', c.liveFee],
+    ['shipping', c.shipping],
+    ['insurance', c.insurance],
+    ['misc', c.misc],
+    ['tax', c.tax],
+    ['total', total],
+  ];
+  return Object.fromEntries(
+    pairs.flatMap(([name, cents]) => [
+      [name, cents / 100],
+      [`${name}Cents`, cents],
+    ]),
+  ) as unknown as PreviewTotals;
+}
+
 let nextDetailId = 9000;
 
 export function buildPreviewItem(spec: ItemSpec = {}, index = 0): PreviewItem {
   const hammer = spec.hammerCents ?? 10_000 + index * 2_500;
-  const premium = spec.premiumCents ?? Math.round(hammer / 4);
-  const liveFee = spec.liveFeeCents ?? 0;
-  const shipping = spec.shippingCents ?? 0;
-  const insurance = spec.insuranceCents ?? 0;
-  const misc = spec.miscCents ?? 0;
-  const tax = spec.taxCents ?? 0;
-  const total = hammer + premium + liveFee + shipping + insurance + misc + tax;
+  const amounts = amountFields({
+    hammer,
+    premium: spec.premiumCents ?? Math.round(hammer / 4),
+    liveFee: spec.liveFeeCents ?? 0,
+    shipping: spec.shippingCents ?? 0,
+    insurance: spec.insuranceCents ?? 0,
+    misc: spec.miscCents ?? 0,
+    tax: spec.taxCents ?? 0,
+  });
   const id = nextDetailId++;
   return {
     invoiceDetailID: id,
@@ -52,22 +85,7 @@ export function buildPreviewItem(spec: ItemSpec = {}, index = 0): PreviewItem {
     saleIdentifier: spec.saleIdentifier === undefined ? 'SEP26' : spec.saleIdentifier,
     imageUrl: spec.imageUrl ?? null,
     restricted: spec.restricted ?? false,
-    hammerTotal: hammer / 100,
-    hammerTotalCents: hammer,
-    premiumTotal: premium / 100,
-    premiumTotalCents: premium,
-    liveFee: liveFee / 100,
-    liveFeeCents: liveFee,
-    shipping: shipping / 100,
-    shippingCents: shipping,
-    insurance: insurance / 100,
-    insuranceCents: insurance,
-    misc: misc / 100,
-    miscCents: misc,
-    tax: tax / 100,
-    taxCents: tax,
-    total: total / 100,
-    totalCents: total,
+    ...amounts,
   };
 }
 
@@ -96,25 +114,8 @@ export function buildInvoicePreview(spec: PreviewSpec = {}): InvoicePreview {
     misc: sum((i) => i.miscCents) + (invoiceCharges.misc ?? 0),
     tax: sum((i) => i.taxCents) + (invoiceCharges.tax ?? 0),
   };
-  const total = Object.values(cents).reduce((a, c) => a + c, 0);
-  const totals: PreviewTotals = {
-    hammerTotal: cents.hammer / 100,
-    hammerTotalCents: cents.hammer,
-    premiumTotal: cents.premium / 100,
-    premiumTotalCents: cents.premium,
-    liveFee: cents.liveFee / 100,
-    liveFeeCents: cents.liveFee,
-    shipping: cents.shipping / 100,
-    shippingCents: cents.shipping,
-    insurance: cents.insurance / 100,
-    insuranceCents: cents.insurance,
-    misc: cents.misc / 100,
-    miscCents: cents.misc,
-    tax: cents.tax / 100,
-    taxCents: cents.tax,
-    total: total / 100,
-    totalCents: total,
-  };
+  const totals = amountFields(cents);
+  const total = totals.totalCents;
   const totalDue = total - paymentsMadeCents;
   const restricted = items.filter((i) => i.restricted).reduce((a, i) => a + i.totalCents, 0);
   const online = Math.max(0, totalDue - restricted);
