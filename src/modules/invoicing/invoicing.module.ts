@@ -44,6 +44,8 @@ import { InvoiceContactController } from './editing/contact/contact.controller';
 import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 import { HomeSummaryModule } from './summary/home-summary.module';
+import { InvoicePreviewController } from './preview/invoice-preview.controller';
+import { InvoicePreviewService } from './preview/invoice-preview.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -62,6 +64,7 @@ import { HomeSummaryModule } from './summary/home-summary.module';
     GroupDetailEditsController,
     FloorEditController,
     AuditController,
+    InvoicePreviewController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -87,8 +90,9 @@ import { HomeSummaryModule } from './summary/home-summary.module';
     PaymentMethodsService,
     InvoiceContactService,
     InvoiceBulkNotesService,
+    InvoicePreviewService,
   ],
-  exports: [InvoiceTemplatesService],
+  exports: [InvoiceTemplatesService, InvoicePreviewService],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(
