@@ -44,8 +44,10 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
       aria-label={`Invoice ${p.invoiceNumber}`}
       data-testid={`preview-invoice-${p.invoiceNumber}`}
       sx={{
+        width: '100%',
         maxWidth: 860,
         mx: 'auto',
+        boxSizing: 'border-box',
         p: { xs: 2, sm: 5 },
         bgcolor: '#fff',
         color: '#000',

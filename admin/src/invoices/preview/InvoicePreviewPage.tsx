@@ -32,7 +32,7 @@ import { groupIdParam } from '../routeParams';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
 import { InvoiceDocument } from './InvoiceDocument';
 import { fetchInvoicePreviews, sendInvoices } from './previewApi';
-import { backLinkOf, progressPercent, progressText, sentInvoicesPath, stepIndex, type JobProgress } from './previewNav';
+import { backLinkOf, progressPercent, progressText, retryUnlessRefused, sentInvoicesPath, stepIndex, type JobProgress } from './previewNav';
 
 const POLL_MS = 500;
 const JOB_FAILED_TEXT = 'The invoices were recorded as sent, but their mail could not all be prepared. Sent Invoices shows each invoice.';
@@ -68,6 +68,7 @@ export function InvoicePreviewPage() {
     queryFn: () => fetchInvoicePreviews(dp, houseRef, groupId!, ids),
     enabled: !!houseRef && groupId !== null && ids.length > 0,
     staleTime: 0,
+    retry: retryUnlessRefused,
   });
 
   const [mode, setMode] = useState<'one' | 'all'>('one');

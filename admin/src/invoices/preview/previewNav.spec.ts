@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { backLinkOf, progressPercent, progressText, sentInvoicesPath, stepIndex } from './previewNav';
+import { backLinkOf, progressPercent, progressText, retryUnlessRefused, sentInvoicesPath, stepIndex } from './previewNav';
 
 describe('backLinkOf', () => {
   it('goes back to the screen of this group that opened the preview, query kept', () => {
@@ -46,5 +46,16 @@ describe('stepIndex', () => {
     expect(stepIndex(0, 1, 3)).toBe(1);
     expect(stepIndex(2, 1, 3)).toBe(2);
     expect(stepIndex(0, 1, 0)).toBe(0);
+  });
+});
+
+describe('retryUnlessRefused', () => {
+  it('retries a network failure or a 5xx twice, never a 4xx', () => {
+    expect(retryUnlessRefused(0, new Error('Failed to fetch'))).toBe(true);
+    expect(retryUnlessRefused(1, { status: 503 })).toBe(true);
+    expect(retryUnlessRefused(2, { status: 503 })).toBe(false);
+    expect(retryUnlessRefused(0, { status: 404 })).toBe(false);
+    expect(retryUnlessRefused(0, { status: 400 })).toBe(false);
+    expect(retryUnlessRefused(0, { status: 403 })).toBe(false);
   });
 });

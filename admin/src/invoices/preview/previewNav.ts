@@ -4,6 +4,7 @@
  * lands, and the send job's progress in words.
  */
 import { PREVIEW_TEXT } from '@ar/rules';
+import { readApiError } from '../../common/apiError';
 
 export interface BackLink {
   to: string;
@@ -51,4 +52,10 @@ export function progressPercent({ done, total }: JobProgress): number {
 export function stepIndex(index: number, delta: number, count: number): number {
   if (count <= 0) return 0;
   return Math.min(Math.max(0, index + delta), count - 1);
+}
+
+/** Retry a failed read only when it may pass next time (network, 5xx), never a 4xx answer; twice at most. */
+export function retryUnlessRefused(failures: number, error: unknown): boolean {
+  const status = readApiError(error).status;
+  return failures < 2 && (status === 0 || status >= 500);
 }

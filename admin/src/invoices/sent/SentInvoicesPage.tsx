@@ -14,6 +14,7 @@ import { TotalsStrip } from '../../kit/TotalsStrip';
 import { idListParam } from '../edit/idList';
 import { groupIdParam } from '../routeParams';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
+import { retryUnlessRefused } from '../preview/previewNav';
 import { fetchSendConfirmation, type InvoiceConfirmation } from './sentApi';
 import { balanceText, currencySymbol, deliveryChip, nameWithCompany, notSentCount, sentBanner } from './sentTexts';
 
@@ -37,6 +38,7 @@ export function SentInvoicesPage() {
     queryFn: () => fetchSendConfirmation(dp, houseRef, groupId!, ids),
     enabled: !!houseRef && groupId !== null && ids.length > 0,
     staleTime: 0,
+    retry: retryUnlessRefused,
   });
   const rows = useMemo<Row[]>(
     () => (confirmation.data?.invoiceConfirmations ?? []).map((c) => ({ ...c, id: c.invoiceID })),
