@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../src/core/database/mikro-orm.options';
 import {
@@ -210,7 +209,7 @@ describe('payment gateway (sandbox) and cards on file', () => {
 
   describe('cards on file', () => {
     const demoMembers = async (): Promise<number[]> =>
-      (await t.em().execute(`select id from member where house_id = ? order by id`, [demo])).map((r: { id: number }) => r.id);
+      (await t.em().execute<{ id: number }[]>(`select id from member where house_id = ? order by id`, [demo])).map((r) => r.id);
 
     it('the demo bidders have cards on file showing every outcome when charged', async () => {
       const ids = await demoMembers();

@@ -81,7 +81,10 @@ export const ENV_VARS = {
 /** `none`, or a sandbox fault with an optional rate (0 to 1, default 1): `timeout_after_charge:0.25`. */
 function sandboxFault(raw: string, name: string): string {
   const m = /^(none|error_before_charge|timeout_after_charge)(?::(0(?:\.\d+)?|1(?:\.0+)?))?$/.exec(raw.trim());
-  if (!m) throw new ConfigError(`Invalid configuration: ${name} must be none, error_before_charge or timeout_after_charge, optionally :rate (got "${raw}")`);
+  if (!m)
+    throw new ConfigError(
+      `Invalid configuration: ${name} must be none, error_before_charge or timeout_after_charge, optionally :rate (got "${raw}")`,
+    );
   return raw.trim();
 }
 

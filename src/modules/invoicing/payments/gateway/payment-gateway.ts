@@ -69,12 +69,7 @@ export interface ChargeRequest {
 export type ChargeStatus = 'approved' | 'declined' | 'pending';
 
 export type DeclineCode =
-  | 'insufficient_funds'
-  | 'expired_card'
-  | 'do_not_honour'
-  | 'card_limit_exceeded'
-  | 'invalid_payment_method'
-  | 'ach_returned';
+  'insufficient_funds' | 'expired_card' | 'do_not_honour' | 'card_limit_exceeded' | 'invalid_payment_method' | 'ach_returned';
 
 export interface ChargeResult {
   /** `pending`: an ACH debit, settled or failed later (settlement events). */
@@ -186,7 +181,8 @@ export class PaymentGatewayError extends DomainError {
 /** Checks what every gateway requires of a charge request; throws INVALID_REQUEST. */
 export function assertChargeRequest(r: ChargeRequest): void {
   assertKey(r.idempotencyKey);
-  if (!Number.isSafeInteger(r.amountCents) || r.amountCents <= 0) throw PaymentGatewayError.invalid('amountCents must be a positive integer.');
+  if (!Number.isSafeInteger(r.amountCents) || r.amountCents <= 0)
+    throw PaymentGatewayError.invalid('amountCents must be a positive integer.');
   if (!/^[A-Z]{3}$/.test(r.currencyCode)) throw PaymentGatewayError.invalid('currencyCode must be three capital letters.');
   if (!Number.isSafeInteger(r.houseId) || r.houseId <= 0) throw PaymentGatewayError.invalid('houseId must be a positive integer.');
   if (!r.token || r.token.length > 64) throw PaymentGatewayError.invalid('token must be 1 to 64 characters.');
@@ -196,12 +192,14 @@ export function assertChargeRequest(r: ChargeRequest): void {
 
 export function assertRefundRequest(r: RefundRequest): void {
   assertKey(r.idempotencyKey);
-  if (!Number.isSafeInteger(r.amountCents) || r.amountCents <= 0) throw PaymentGatewayError.invalid('amountCents must be a positive integer.');
+  if (!Number.isSafeInteger(r.amountCents) || r.amountCents <= 0)
+    throw PaymentGatewayError.invalid('amountCents must be a positive integer.');
   if (!r.chargeReference) throw PaymentGatewayError.invalid('chargeReference is required.');
 }
 
 function assertKey(key: string): void {
-  if (typeof key !== 'string' || key.length === 0 || key.length > 200) throw PaymentGatewayError.invalid('idempotencyKey must be 1 to 200 characters.');
+  if (typeof key !== 'string' || key.length === 0 || key.length > 200)
+    throw PaymentGatewayError.invalid('idempotencyKey must be 1 to 200 characters.');
 }
 
 /** 13 to 19 digits, spaces or dashes allowed: what a primary account number looks like. */

@@ -81,7 +81,11 @@ export class PgSandboxLedger implements SandboxLedger {
   ): Promise<{ row: LedgerRow; refundedCents: number }> {
     return this.connection.transactional(async (trx) => {
       // The charge row is the lock: refunds of one charge queue here, and each then sees the others (read committed).
-      const charges = await this.run(`select * from sandbox_gateway_charge where reference = ? and kind = 'charge' for update`, [chargeReference], trx);
+      const charges = await this.run(
+        `select * from sandbox_gateway_charge where reference = ? and kind = 'charge' for update`,
+        [chargeReference],
+        trx,
+      );
       const existing = await this.run(`select * from sandbox_gateway_charge where idempotency_key = ?`, [idempotencyKey], trx);
       const before = (await this.refundedCents([chargeReference], trx)).get(chargeReference)!;
       const next = build(charges.length ? toRow(charges[0]) : null, existing.length ? toRow(existing[0]) : null, before);
@@ -101,10 +105,9 @@ export class PgSandboxLedger implements SandboxLedger {
       );
       for (const raw of pending) {
         const row = toRow(raw);
-        await this.run(`update sandbox_gateway_charge set settlement = ?, settled_at = clock_timestamp() where id = ?`, [
-          decide(row),
-          row.id,
-        ],
+        await this.run(
+          `update sandbox_gateway_charge set settlement = ?, settled_at = clock_timestamp() where id = ?`,
+          [decide(row), row.id],
           trx,
         );
       }

@@ -49,7 +49,12 @@ describe('SandboxGateway: test tokens', () => {
   ])('%s charged 123.45 -> %s %s', async (token, status, declineCode, message) => {
     const { gateway, ledger } = setup();
     const result = await gateway.charge(req({ token }));
-    expect(result).toEqual({ status, reference: expect.stringMatching(/^sbx_ch_[0-9a-f]{24}$/), message, ...(declineCode ? { declineCode } : {}) });
+    expect(result).toEqual({
+      status,
+      reference: expect.stringMatching(/^sbx_ch_[0-9a-f]{24}$/),
+      message,
+      ...(declineCode ? { declineCode } : {}),
+    });
     expect(ledger.rows).toHaveLength(1);
     expect(ledger.rows[0]).toMatchObject({ status, token, amountCents: 12_345, reference: result.reference });
   });
@@ -222,7 +227,9 @@ describe('SandboxGateway: refunds', () => {
       PaymentGatewayErrorCode.NOT_REFUNDABLE,
     );
     await ach.gateway.settle();
-    expect((await ach.gateway.refund({ idempotencyKey: 'r', chargeReference: ach.c.reference, amountCents: 1000 })).refundedCents).toBe(1000);
+    expect((await ach.gateway.refund({ idempotencyKey: 'r', chargeReference: ach.c.reference, amountCents: 1000 })).refundedCents).toBe(
+      1000,
+    );
     const failed = await charged(1000, 'tok_ach_fail');
     await failed.gateway.settle();
     expect(await codeOf(failed.gateway.refund({ idempotencyKey: 'r', chargeReference: failed.c.reference, amountCents: 1 }))).toBe(
@@ -270,7 +277,9 @@ describe('SandboxGateway: faults and latency', () => {
     const { gateway, ledger } = setup();
     const c = await gateway.charge(req({ amountCents: 1000 }));
     gateway.failNext('timeout_after_charge');
-    expect(await codeOf(gateway.refund({ idempotencyKey: 'r', chargeReference: c.reference, amountCents: 400 }))).toBe(PaymentGatewayErrorCode.TIMEOUT);
+    expect(await codeOf(gateway.refund({ idempotencyKey: 'r', chargeReference: c.reference, amountCents: 400 }))).toBe(
+      PaymentGatewayErrorCode.TIMEOUT,
+    );
     expect((await gateway.refund({ idempotencyKey: 'r', chargeReference: c.reference, amountCents: 400 })).refundedCents).toBe(400);
     expect(ledger.rows.filter((x) => x.kind === 'refund')).toHaveLength(1);
   });

@@ -95,33 +95,41 @@ export class SandboxGateway implements PaymentGateway {
     await this.delay();
     const fault = this.nextFault();
     if (fault === 'error_before_charge') throw unavailable();
-    const { row, refundedCents } = await this.ledger.refundOnce(request.chargeReference, request.idempotencyKey, (charge, existing, refunded) => {
-      if (existing) {
-        if (existing.kind !== 'refund' || existing.chargeReference !== request.chargeReference || existing.amountCents !== request.amountCents)
-          throw conflict();
-        return null;
-      }
-      if (!charge) throw new PaymentGatewayError(PaymentGatewayErrorCode.CHARGE_NOT_FOUND, GATEWAY_TEXT.chargeNotFound);
-      if (!(charge.status === 'approved' || (charge.status === 'pending' && charge.settlement === 'settled')))
-        throw new PaymentGatewayError(PaymentGatewayErrorCode.NOT_REFUNDABLE, GATEWAY_TEXT.notRefundable);
-      if (refunded + request.amountCents > charge.amountCents)
-        throw new PaymentGatewayError(PaymentGatewayErrorCode.REFUND_EXCEEDS_CHARGE, GATEWAY_TEXT.refundExceedsCharge);
-      return {
-        idempotencyKey: request.idempotencyKey,
-        kind: 'refund',
-        reference: newGatewayReference('refund'),
-        houseId: charge.houseId,
-        token: charge.token,
-        methodKind: charge.methodKind,
-        amountCents: request.amountCents,
-        currencyCode: charge.currencyCode,
-        description: `Refund of ${charge.reference}`,
-        status: 'refunded',
-        declineCode: null,
-        message: SANDBOX_MESSAGES.refunded,
-        chargeReference: charge.reference,
-      };
-    });
+    const { row, refundedCents } = await this.ledger.refundOnce(
+      request.chargeReference,
+      request.idempotencyKey,
+      (charge, existing, refunded) => {
+        if (existing) {
+          if (
+            existing.kind !== 'refund' ||
+            existing.chargeReference !== request.chargeReference ||
+            existing.amountCents !== request.amountCents
+          )
+            throw conflict();
+          return null;
+        }
+        if (!charge) throw new PaymentGatewayError(PaymentGatewayErrorCode.CHARGE_NOT_FOUND, GATEWAY_TEXT.chargeNotFound);
+        if (!(charge.status === 'approved' || (charge.status === 'pending' && charge.settlement === 'settled')))
+          throw new PaymentGatewayError(PaymentGatewayErrorCode.NOT_REFUNDABLE, GATEWAY_TEXT.notRefundable);
+        if (refunded + request.amountCents > charge.amountCents)
+          throw new PaymentGatewayError(PaymentGatewayErrorCode.REFUND_EXCEEDS_CHARGE, GATEWAY_TEXT.refundExceedsCharge);
+        return {
+          idempotencyKey: request.idempotencyKey,
+          kind: 'refund',
+          reference: newGatewayReference('refund'),
+          houseId: charge.houseId,
+          token: charge.token,
+          methodKind: charge.methodKind,
+          amountCents: request.amountCents,
+          currencyCode: charge.currencyCode,
+          description: `Refund of ${charge.reference}`,
+          status: 'refunded',
+          declineCode: null,
+          message: SANDBOX_MESSAGES.refunded,
+          chargeReference: charge.reference,
+        };
+      },
+    );
     if (fault === 'timeout_after_charge') throw timeout();
     return {
       status: 'refunded',
@@ -206,7 +214,13 @@ function chargeResult(row: LedgerRow): ChargeResult {
 }
 
 function sameCharge(row: LedgerRow, r: ChargeRequest): boolean {
-  return row.kind === 'charge' && row.houseId === r.houseId && row.token === r.token && row.amountCents === r.amountCents && row.currencyCode === r.currencyCode;
+  return (
+    row.kind === 'charge' &&
+    row.houseId === r.houseId &&
+    row.token === r.token &&
+    row.amountCents === r.amountCents &&
+    row.currencyCode === r.currencyCode
+  );
 }
 
 const unavailable = () => new PaymentGatewayError(PaymentGatewayErrorCode.UNAVAILABLE, GATEWAY_TEXT.unavailable);

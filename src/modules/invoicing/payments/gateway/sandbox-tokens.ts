@@ -58,7 +58,15 @@ export const SANDBOX_TOKENS: readonly SandboxTokenSpec[] = [
     declineCode: 'card_limit_exceeded',
     doc: '`tok_visa_limit_50000`: approves a charge of up to 50000 cents, declines a larger one with `card_limit_exceeded`.',
   },
-  { token: 'tok_ach_settle', kind: 'ach', brand: null, last4: '6789', outcome: 'ach', settles: true, doc: 'Pending; settles at the next settlement.' },
+  {
+    token: 'tok_ach_settle',
+    kind: 'ach',
+    brand: null,
+    last4: '6789',
+    outcome: 'ach',
+    settles: true,
+    doc: 'Pending; settles at the next settlement.',
+  },
   {
     token: 'tok_ach_fail',
     kind: 'ach',
@@ -110,7 +118,9 @@ export function sandboxOutcome(token: string, amountCents: number): SandboxOutco
     case 'decline':
       return decline(spec.declineCode!, spec.kind);
     case 'limit':
-      return amountCents > limitCents! ? decline('card_limit_exceeded', spec.kind) : { status: 'approved', message: SANDBOX_MESSAGES.approved, kind: spec.kind };
+      return amountCents > limitCents!
+        ? decline('card_limit_exceeded', spec.kind)
+        : { status: 'approved', message: SANDBOX_MESSAGES.approved, kind: spec.kind };
     case 'ach':
       return { status: 'pending', message: SANDBOX_MESSAGES.pending, kind: 'ach' };
   }
@@ -124,7 +134,10 @@ export function sandboxSettlement(token: string): { settlement: 'settled' | 'fai
 }
 
 /** What may be stored of a sandbox token as a payment method on file (demo data, tests). */
-export function sandboxPaymentMethod(token: string, expiry: { month: number; year: number } = { month: 12, year: 2030 }): TokenisedPaymentMethod {
+export function sandboxPaymentMethod(
+  token: string,
+  expiry: { month: number; year: number } = { month: 12, year: 2030 },
+): TokenisedPaymentMethod {
   const found = sandboxTokenSpec(token);
   if (!found) throw new Error(`${token} is not a sandbox token`);
   const { spec } = found;

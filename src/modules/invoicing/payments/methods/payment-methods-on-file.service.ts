@@ -92,7 +92,11 @@ export class PaymentMethodsOnFileService {
         ],
       );
       if (!rows.length) throw PaymentsError.alreadyOnFile();
-      if (isDefault) await tx.execute(`update bidder_payment_method set is_default = false where member_id = ? and id <> ? and is_default`, [memberId, rows[0].id]);
+      if (isDefault)
+        await tx.execute(`update bidder_payment_method set is_default = false where member_id = ? and id <> ? and is_default`, [
+          memberId,
+          rows[0].id,
+        ]);
       return toMethod(rows[0]);
     });
   }
