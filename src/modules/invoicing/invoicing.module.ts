@@ -45,6 +45,8 @@ import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 import { HomeSummaryModule } from './summary/home-summary.module';
 import { PaymentsModule } from './payments/payments.module';
+import { InvoicePreviewController } from './preview/invoice-preview.controller';
+import { InvoicePreviewService } from './preview/invoice-preview.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -63,6 +65,7 @@ import { PaymentsModule } from './payments/payments.module';
     GroupDetailEditsController,
     FloorEditController,
     AuditController,
+    InvoicePreviewController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -88,8 +91,9 @@ import { PaymentsModule } from './payments/payments.module';
     PaymentMethodsService,
     InvoiceContactService,
     InvoiceBulkNotesService,
+    InvoicePreviewService,
   ],
-  exports: [InvoiceTemplatesService],
+  exports: [InvoiceTemplatesService, InvoicePreviewService],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(
