@@ -177,6 +177,23 @@ describe('payment gateway (sandbox) and cards on file', () => {
       expect(new Set(results.map((x) => x.reference)).size).toBe(1);
       expect(results.every((x) => x.refundedCents === 3000)).toBe(true);
     });
+
+    it('one refund key sent at once for two charges refunds one of them; the other is refused as a conflict', async () => {
+      const [c1, c2] = await Promise.all([gateway.charge(req({ amountCents: 2000 })), gateway.charge(req({ amountCents: 2000 }))]);
+      const key = `refund:shared:${c1.reference}`;
+      const outcomes = await Promise.all(
+        [c1, c2].map((c) =>
+          gateway.refund({ idempotencyKey: key, chargeReference: c.reference, amountCents: 500 }).then(
+            (r) => r.chargeReference,
+            (e: unknown) => codeOf(e),
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === PaymentGatewayErrorCode.IDEMPOTENCY_CONFLICT)).toHaveLength(1);
+      expect(outcomes.filter((o) => o === c1.reference || o === c2.reference)).toHaveLength(1);
+      const [{ n }] = await t.em().execute(`select count(*)::int as n from sandbox_gateway_charge where idempotency_key = ?`, [key]);
+      expect(n).toBe(1);
+    });
   });
 
   describe('ACH settlement', () => {

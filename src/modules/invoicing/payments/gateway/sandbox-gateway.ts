@@ -130,6 +130,9 @@ export class SandboxGateway implements PaymentGateway {
         };
       },
     );
+    // A key another refund took at the same instant (of another charge or amount) is not this refund.
+    if (row.kind !== 'refund' || row.chargeReference !== request.chargeReference || row.amountCents !== request.amountCents)
+      throw conflict();
     if (fault === 'timeout_after_charge') throw timeout();
     return {
       status: 'refunded',
