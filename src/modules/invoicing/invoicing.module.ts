@@ -44,12 +44,13 @@ import { InvoiceContactController } from './editing/contact/contact.controller';
 import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 import { HomeSummaryModule } from './summary/home-summary.module';
+import { PaymentsModule } from './payments/payments.module';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
-  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule, HomeSummaryModule],
+  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule, HomeSummaryModule, PaymentsModule],
   controllers: [
     InvoiceGroupSettingsController,
     InvoiceTemplatesController,
