@@ -16,7 +16,7 @@ import {
 import { AppAlert } from '../../common/AppAlert';
 import { NOT_FOUND_TEXT } from '../../kit/ErrorAlert';
 import { PageHeader } from '../../kit/PageHeader';
-import { StatusChip, type StatusTone } from '../../kit/StatusChip';
+import { StatusChip } from '../../kit/StatusChip';
 import { attachmentUrl, OUTBOX_STATUSES, outboxPath, statusTone, type OutboxMessage } from './outbox';
 
 const filters = [
@@ -26,7 +26,7 @@ const filters = [
 
 const Status = () => {
   const r = useRecordContext<OutboxMessage>();
-  return r ? <StatusChip label={r.status} tone={statusTone(r.status) as StatusTone} /> : null;
+  return r ? <StatusChip label={r.status} tone={statusTone(r.status)} /> : null;
 };
 
 /**

@@ -11,8 +11,8 @@ describe('dev outbox helpers', () => {
   it('colours the status', () => {
     expect(statusTone('sent')).toBe('success');
     expect(statusTone('failed')).toBe('error');
-    expect(statusTone('queued')).toBe('info');
-    expect(statusTone('sending')).toBe('info');
+    expect(statusTone('queued')).toBe('neutral');
+    expect(statusTone('sending')).toBe('neutral');
     expect(statusTone('other')).toBe('neutral');
   });
 });

@@ -30,10 +30,9 @@ export const outboxPath = (id: Identifier) => `/dev/outbox/${encodeURIComponent(
 export const attachmentUrl = (id: Identifier, index: number) =>
   `/api/mail-outbox/${encodeURIComponent(String(id))}/attachments/${encodeURIComponent(String(index))}`;
 
-/** The status chip's tone. */
-export function statusTone(status: string): 'success' | 'error' | 'info' | 'neutral' {
+/** The status chip's tone: sent and failed stand out, waiting ones stay plain (info's blue text fails AA contrast). */
+export function statusTone(status: string): 'success' | 'error' | 'neutral' {
   if (status === 'sent') return 'success';
   if (status === 'failed') return 'error';
-  if (status === 'queued' || status === 'sending') return 'info';
   return 'neutral';
 }

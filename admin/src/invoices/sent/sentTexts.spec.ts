@@ -3,13 +3,13 @@ import { balanceText, currencySymbol, deliveryChip, nameWithCompany, notSentCoun
 
 describe('deliveryChip', () => {
   it('names each delivery, with the reason when it did not go out', () => {
-    expect(deliveryChip('queued', null)).toEqual({ label: 'Queued', tone: 'info' });
+    expect(deliveryChip('queued', null)).toEqual({ label: 'Queued', tone: 'neutral' });
     expect(deliveryChip('sent', null)).toEqual({ label: 'Sent', tone: 'success' });
     expect(deliveryChip('failed', 'mailbox unavailable')).toEqual({ label: 'Failed: mailbox unavailable', tone: 'error' });
     expect(deliveryChip('failed', ' ')).toEqual({ label: 'Failed', tone: 'error' });
     expect(deliveryChip('not_sent', 'The bidder has no email address.')).toEqual({
       label: 'Not sent: The bidder has no email address.',
-      tone: 'warning',
+      tone: 'error',
     });
     expect(deliveryChip('not_requested', null)).toBeNull();
   });

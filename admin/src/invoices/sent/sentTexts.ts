@@ -4,18 +4,21 @@ import type { StatusTone } from '../../kit/StatusChip';
 import { formatAmount } from '../money';
 import type { Delivery, InvoiceConfirmation } from './sentApi';
 
-/** The delivery chip of a row: Queued / Sent / Failed: reason / Not sent: reason; none when no mail was asked for. */
+/**
+ * The delivery chip of a row: Queued / Sent / Failed: reason / Not sent: reason; none when no mail was
+ * asked for. Tones whose outlined text keeps AA contrast on white (the info and warning chips do not).
+ */
 export function deliveryChip(delivery: Delivery, reason: string | null): { label: string; tone: StatusTone } | null {
   const why = reason?.trim();
   switch (delivery) {
     case 'queued':
-      return { label: 'Queued', tone: 'info' };
+      return { label: 'Queued', tone: 'neutral' };
     case 'sent':
       return { label: 'Sent', tone: 'success' };
     case 'failed':
       return { label: why ? `Failed: ${why}` : 'Failed', tone: 'error' };
     case 'not_sent':
-      return { label: why ? `Not sent: ${why}` : 'Not sent', tone: 'warning' };
+      return { label: why ? `Not sent: ${why}` : 'Not sent', tone: 'error' };
     default:
       return null;
   }
