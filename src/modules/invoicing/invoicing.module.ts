@@ -46,6 +46,9 @@ import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service
 import { HomeSummaryModule } from './summary/home-summary.module';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
+import { InvoicePdfController } from './pdf/invoice-pdf.controller';
+import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
+import { InvoicePdfService } from './pdf/invoice-pdf.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -65,6 +68,7 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     FloorEditController,
     AuditController,
     InvoicePreviewController,
+    InvoicePdfController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -91,8 +95,10 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     InvoiceContactService,
     InvoiceBulkNotesService,
     InvoicePreviewService,
+    InvoicePdfService,
+    InvoicePdfHandler,
   ],
-  exports: [InvoiceTemplatesService, InvoicePreviewService],
+  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(
