@@ -53,9 +53,10 @@ export class InvoicesPdfCommand extends CliCommand {
     const tmp = path.join(path.dirname(out), `.${path.basename(out)}.${randomBytes(4).toString('hex')}.tmp`);
     let count: number;
     try {
-      count = await this.pdfs.writeGroupPdf(houseId, groupId, [], fs.createWriteStream(tmp), (done, total) =>
-        cliNote(`  ${done} of ${total} invoices`),
-      );
+      // Opened here, not by the stream: a folder that does not exist is refused before any work,
+      // and no stream error can fire while nothing listens yet.
+      const file = fs.createWriteStream(tmp, { fd: fs.openSync(tmp, 'wx') });
+      count = await this.pdfs.writeGroupPdf(houseId, groupId, [], file, (done, total) => cliNote(`  ${done} of ${total} invoices`));
       fs.renameSync(tmp, out);
     } catch (e) {
       fs.rmSync(tmp, { force: true });

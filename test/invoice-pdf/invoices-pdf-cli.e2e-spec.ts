@@ -82,16 +82,20 @@ describe('CLI invoices-pdf', () => {
     expect(await invoiceNumbers(file)).toEqual(other.invoiceNumbers.filter((n): n is number => n !== undefined).sort((x, y) => x - y));
   });
 
-  it('exits 1 with a clear message for an unknown group, a malformed id or a missing --group, writing nothing', async () => {
+  it('exits 1 with a clear message for an unknown group, a malformed id, a missing --group or a file it cannot write, writing nothing', async () => {
     const out = path.join(dir, 'none.pdf');
-    const [unknown, malformed, missing] = await Promise.all([
+    const unwritable = path.join(dir, 'no-such-folder', 'x.pdf');
+    const [unknown, malformed, missing, cannotWrite] = await Promise.all([
       cli(['invoices-pdf', '--group', '99999999', '--out', out], t.db.url),
       cli(['invoices-pdf', '--group', 'abc', '--out', out], t.db.url),
       cli(['invoices-pdf', '--out', out], t.db.url),
+      cli(['invoices-pdf', '--group', String(main.groupId), '--out', unwritable], t.db.url),
     ]);
     expect([unknown.code, unknown.stderr.trim().split('\n').pop()]).toEqual([1, 'error: Invoice group 99999999 not found.']);
     expect([malformed.code, malformed.stderr]).toEqual([1, expect.stringContaining('error: --group must be an invoice group id')]);
     expect([missing.code, missing.stderr]).toEqual([1, expect.stringContaining('error: --group is required.')]);
+    expect([cannotWrite.code, cannotWrite.stderr]).toEqual([1, expect.stringContaining(`error: Cannot write "${unwritable}": ENOENT`)]);
+    expect(cannotWrite.stderr).not.toMatch(/\n\s+at /);
     expect(fs.existsSync(out)).toBe(false);
   });
 });
