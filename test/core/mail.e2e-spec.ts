@@ -1,5 +1,7 @@
 import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { FILE_STORAGE, FileStorage } from '../../src/core/storage/file-storage';
 import { JobsService } from '../../src/core/queue/jobs.service';
 import { MailService } from '../../src/core/mail/mail.service';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
@@ -145,6 +147,28 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
     expect(received.raw).toContain(`Hello bidder, this is ${subject}.`);
 
     expect(await finishedSendJobs(id)).toEqual([{ status: 'completed', result: { outcome: 'sent' } }]);
+  });
+
+  it('delivers attachments read from FileStorage: the received mail carries the file name, type and exact bytes', async () => {
+    const subject = 'Invoice with a PDF';
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from([0, 1, 2, 250, 251, 252, 255]), Buffer.from('\n%%EOF\n')]);
+    const storageKey = `test/mail/${Date.now()}-invoice.pdf`;
+    await t.app.get<FileStorage>(FILE_STORAGE).put(storageKey, bytes, 'application/pdf');
+    const id = await mail.queue({ ...newMail(subject), attachments: [{ filename: 'Invoice-1001.pdf', contentType: 'application/pdf', storageKey }] });
+
+    await waitFor(
+      () => outbox(id),
+      (r) => r.status === 'sent' || r.status === 'failed',
+      'the mail with its attachment to be sent',
+    );
+    const [received] = smtp.withSubject(subject);
+    const parsed = await simpleParser(received.raw);
+    expect(parsed.text?.trim()).toBe(`Hello bidder, this is ${subject}.`);
+    expect(parsed.attachments).toHaveLength(1);
+    const [att] = parsed.attachments;
+    expect(att.filename).toBe('Invoice-1001.pdf');
+    expect(att.contentType).toBe('application/pdf');
+    expect(Buffer.compare(att.content, bytes)).toBe(0);
   });
 
   it('keeps the mail queued with its error while the server is down, and sends it once the server is back and the outbox drains', async () => {
