@@ -44,6 +44,10 @@ import { InvoiceContactController } from './editing/contact/contact.controller';
 import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 import { HomeSummaryModule } from './summary/home-summary.module';
+import { InvoiceSendingController } from './sending/invoice-sending.controller';
+import { InvoiceSendingService } from './sending/invoice-sending.service';
+import { InvoiceSendJob } from './sending/invoice-send.job';
+import { InvoicePreviewService } from './preview/invoice-preview.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -62,6 +66,7 @@ import { HomeSummaryModule } from './summary/home-summary.module';
     GroupDetailEditsController,
     FloorEditController,
     AuditController,
+    InvoiceSendingController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -87,6 +92,9 @@ import { HomeSummaryModule } from './summary/home-summary.module';
     PaymentMethodsService,
     InvoiceContactService,
     InvoiceBulkNotesService,
+    InvoicePreviewService,
+    InvoiceSendingService,
+    InvoiceSendJob,
   ],
   exports: [InvoiceTemplatesService],
 })
