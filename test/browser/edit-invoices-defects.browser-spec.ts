@@ -202,6 +202,37 @@ describeIfChromium('Edit Invoices defects (browser)', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'note');
   });
 
+  it('Escape during a save does not close the dialog or ask to discard: the save finishes and closes it', async () => {
+    await openEditor();
+    const b = page.locator('section[aria-label^="Invoice "]').first();
+    await b.getByTestId('note').click();
+    await page.getByTestId('note-text').fill('Saved while Escape is pressed');
+    // Hold the save on the wire until Escape has been pressed.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/groupDetailInfo', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.getByTestId('note-save').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="note-save"]')?.hasAttribute('disabled'));
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('note-dialog').count()).toBe(1);
+      expect(await page.getByTestId('discard-dialog').count()).toBe(0);
+      release();
+      await page.getByTestId('note-dialog').waitFor({ state: 'detached' });
+    } finally {
+      release();
+      await page.unroute('**/groupDetailInfo');
+    }
+    const number = Number((await b.getAttribute('aria-label'))?.replace('Invoice ', ''));
+    const [saved] = await sql('select notes from invoice where group_id = ? and invoice_number = ?', [groupId, number]);
+    expect(saved.notes).toBe('Saved while Escape is pressed');
+  });
+
   // Escape with input typed asks first (Keep editing keeps it; Discard closes, focus back on the opener),
   // and the server's own field message shows beside the field it names (amounts above 9,999,999.99
   // pass the admin's rules; a paid date the server finds after today is rewritten on the wire).

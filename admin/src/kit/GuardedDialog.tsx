@@ -3,6 +3,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 
 /** Lets the form inside say whether it holds unsaved input. */
 const DirtyContext = createContext<(dirty: boolean) => void>(() => undefined);
+/** Lets the form inside say it is saving: Escape or a click beside it must not close it mid-save. */
+const BusyContext = createContext<(busy: boolean) => void>(() => undefined);
 /** Lets a Cancel button inside close the way Escape does (asking first when something was typed). */
 const CloseContext = createContext<() => void>(() => undefined);
 
@@ -17,10 +19,16 @@ export function useReportDirty(dirty: boolean): void {
   useEffect(() => report(dirty), [report, dirty]);
 }
 
+/** Called by the form inside a GuardedDialog while it saves (react-hook-form's isSubmitting, or its own flag). */
+export function useReportBusy(busy: boolean): void {
+  const report = useContext(BusyContext);
+  useEffect(() => report(busy), [report, busy]);
+}
+
 export interface GuardedDialogProps extends Omit<DialogProps, 'onClose' | 'open'> {
   open: boolean;
   onClose: () => void;
-  /** While saving the dialog does not close. */
+  /** While saving the dialog does not close (a form inside can also say so with useReportBusy). */
   busy?: boolean;
   /** The question's text when unsaved input would be lost. */
   discardText: string;
@@ -33,15 +41,22 @@ export interface GuardedDialogProps extends Omit<DialogProps, 'onClose' | 'open'
  */
 export function GuardedDialog({ open, onClose, busy, discardText, children, ...rest }: GuardedDialogProps) {
   const dirty = useRef(false);
+  const saving = useRef(false);
   const [asking, setAsking] = useState(false);
   const report = useCallback((d: boolean) => {
     dirty.current = d;
   }, []);
+  const reportBusy = useCallback((b: boolean) => {
+    saving.current = b;
+  }, []);
   useEffect(() => {
-    if (!open) dirty.current = false;
+    if (!open) {
+      dirty.current = false;
+      saving.current = false;
+    }
   }, [open]);
   const requestClose = () => {
-    if (busy) return;
+    if (busy || saving.current) return;
     if (dirty.current) setAsking(true);
     else onClose();
   };
@@ -49,7 +64,9 @@ export function GuardedDialog({ open, onClose, busy, discardText, children, ...r
     <>
       <Dialog open={open} onClose={requestClose} {...rest}>
         <DirtyContext.Provider value={report}>
-          <CloseContext.Provider value={requestClose}>{children}</CloseContext.Provider>
+          <BusyContext.Provider value={reportBusy}>
+            <CloseContext.Provider value={requestClose}>{children}</CloseContext.Provider>
+          </BusyContext.Provider>
         </DirtyContext.Provider>
       </Dialog>
       <Dialog

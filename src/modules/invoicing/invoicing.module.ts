@@ -47,6 +47,7 @@ import { HomeSummaryModule } from './summary/home-summary.module';
 import { InvoiceSendingController } from './sending/invoice-sending.controller';
 import { InvoiceSendingService } from './sending/invoice-sending.service';
 import { InvoiceSendJob } from './sending/invoice-send.job';
+import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
@@ -67,6 +68,7 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     FloorEditController,
     AuditController,
     InvoiceSendingController,
+    InvoicePreviewController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -96,7 +98,7 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     InvoiceSendingService,
     InvoiceSendJob,
   ],
-  exports: [InvoiceTemplatesService],
+  exports: [InvoiceTemplatesService, InvoicePreviewService],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(

@@ -17,7 +17,7 @@ import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-
 import { AppAlert } from '../../common/AppAlert';
 import type { FloorLineEdit } from '../shared/editingApi';
 import type { EditableDetail, EditableInvoice } from '../shared/editingTypes';
-import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
+import { GuardedDialog, useReportBusy, useReportDirty } from '../../kit/GuardedDialog';
 import { saveFailure } from '../shared/saveFailure';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { amountError, centsToAmount, centsToInput, parseChargeAmount } from './chargeForm';
@@ -196,6 +196,7 @@ function FloorActions({ lines, onClose }: { lines: EditableDetail[]; onClose: ()
   const values = useWatch() as FloorValues;
   const dirty = !isSubmitting && lines.some((l) => FIELDS.some((f) => textOf(values, l, f.key) !== centsToInput(l.priceInfoCents[f.key])));
   useReportDirty(dirty);
+  useReportBusy(isSubmitting);
   return (
     <>
       <UnsavedChangesGuard when={dirty} text={UNSAVED} />

@@ -10,7 +10,7 @@ import { fetchPaymentMethods } from '../shared/editingApi';
 import { paymentMethodLabel } from '../shared/editingRules';
 import { EDIT_TEXT } from '../shared/editingTexts';
 import type { PaymentMethod } from '../shared/editingTypes';
-import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
+import { GuardedDialog, useReportBusy, useReportDirty } from '../../kit/GuardedDialog';
 import { fieldError, saveFailure } from '../shared/saveFailure';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { EDIT_KEYS } from './useEditorData';
@@ -150,6 +150,7 @@ function MarkActions({ title, initialDate, onClose }: { title: string; initialDa
   const method = String(useWatch({ name: 'paymentMethodID' }) ?? '');
   const dirty = (date !== initialDate || method !== '') && !isSubmitting;
   useReportDirty(dirty);
+  useReportBusy(isSubmitting);
   return (
     <>
       <UnsavedChangesGuard when={dirty} text={UNSAVED} />

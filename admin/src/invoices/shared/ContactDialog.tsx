@@ -4,7 +4,7 @@ import { Form, TextInput } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { AppAlert } from '../../common/AppAlert';
 import { EDIT_TEXT, MESSAGE_MAX, SUBJECT_MAX } from './editingTexts';
-import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
+import { GuardedDialog, useReportBusy, useReportDirty } from '../../kit/GuardedDialog';
 import { fieldError, saveFailure } from './saveFailure';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { SubmitButton } from '../../kit/SubmitButton';
@@ -105,6 +105,7 @@ function ContactActions({ onClose }: { onClose: () => void }) {
   const message = String(useWatch({ name: 'message' }) ?? '');
   const dirty = (subject.trim() !== '' || message.trim() !== '') && !isSubmitting;
   useReportDirty(dirty);
+  useReportBusy(isSubmitting);
   return (
     <>
       <UnsavedChangesGuard when={dirty} text={UNSAVED} />

@@ -4,7 +4,7 @@ import { Form, TextInput } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { AppAlert } from '../../common/AppAlert';
 import { EDIT_TEXT, NOTE_MAX } from './editingTexts';
-import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
+import { GuardedDialog, useReportBusy, useReportDirty } from '../../kit/GuardedDialog';
 import { saveFailure } from './saveFailure';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { SubmitButton } from '../../kit/SubmitButton';
@@ -103,6 +103,7 @@ function NoteActions({ initial, onClose }: { initial: string; onClose: () => voi
   const text = String(useWatch({ name: 'notes' }) ?? '');
   const dirty = text.trim() !== initial.trim() && !isSubmitting;
   useReportDirty(dirty);
+  useReportBusy(isSubmitting);
   return (
     <>
       <UnsavedChangesGuard when={dirty} text={UNSAVED} />

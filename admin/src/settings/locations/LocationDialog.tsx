@@ -18,7 +18,7 @@ import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { useCountries, useStates } from '../../common/geo';
-import { GuardedDialog, useReportDirty } from '../../kit/GuardedDialog';
+import { GuardedDialog, useReportBusy, useReportDirty } from '../../kit/GuardedDialog';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { errorText, nestErrors, useRulesInSync } from '../../kit/formErrors';
 import { FormTextField } from '../../kit/FormTextField';
@@ -299,6 +299,7 @@ function LocationActions({ defaults, onClose }: { defaults: LocationDraft; onClo
   // Unsaved: what Save would send differs from what the dialog opened with (spaces typed around a value do not count).
   const dirty = !isSubmitting && JSON.stringify(locationPayload(values, null)) !== JSON.stringify(locationPayload(defaults, null));
   useReportDirty(dirty);
+  useReportBusy(isSubmitting);
   return (
     <>
       <UnsavedChangesGuard when={dirty} text={UNSAVED} />

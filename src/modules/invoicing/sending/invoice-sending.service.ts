@@ -21,6 +21,7 @@ import { FILE_STORAGE, FileStorage } from '../../../core/storage/file-storage';
 import { renderInvoiceHtml } from '../documents/invoice-html';
 import { renderInvoicesPdf } from '../documents/invoice-pdf';
 import { renderInvoiceText } from '../documents/invoice-text';
+import { EditingError, EditingErrorCode, STALE_INVOICE_TEXT } from '../editing/core/editing.errors';
 import { InvoiceDetailsService } from '../invoices/invoice-details.service';
 import { InvoicesError } from '../invoices/invoices.errors';
 import { amount } from '../invoices/money-json';
@@ -42,6 +43,9 @@ export const INVOICE_MAIL_KIND = 'invoice.send';
 
 /** Rows rendered per round of the job (each still claimed and queued in its own transaction). */
 const BATCH = 25;
+
+/** Previews built again when an invoice changed between its preview and its lock (then 409). */
+const MAX_RECORD_ATTEMPTS = 3;
 
 /** A row left `recorded` this long is given a run by the sweep. */
 const STUCK_AFTER_SECONDS = 120;
@@ -120,29 +124,46 @@ export class InvoiceSendingService {
   async send(houseId: number, groupId: number, ids: readonly number[]): Promise<SendOutcome> {
     await this.assertGroup(houseId, groupId);
     const unique = [...new Set(ids)].sort((a, b) => a - b);
-    const counts = await this.em.transactional(async (tx) => {
+    let counts: Omit<SendOutcome, 'success' | 'jobId'> | null = null;
+    for (let attempt = 1; !counts; attempt++) {
+      // Built right before the transaction (it reads on connections of its own, which must not wait
+      // behind locks this request holds); the transaction checks it is of the locked versions.
+      const previews = new Map((await this.previews.previews(houseId, groupId, unique)).map((p) => [p.invoiceID, p]));
+      counts = await this.record(houseId, groupId, unique, previews);
+      if (!counts && attempt >= MAX_RECORD_ATTEMPTS) throw new EditingError(EditingErrorCode.STALE_VERSION, STALE_INVOICE_TEXT);
+    }
+    const jobId = await this.enqueue(houseId, groupId);
+    return { success: 'true', jobId, ...counts };
+  }
+
+  /** The one transaction of a send; null when an invoice changed after its preview was built (build again). */
+  private record(
+    houseId: number,
+    groupId: number,
+    ids: readonly number[],
+    previews: ReadonlyMap<number, InvoicePreview>,
+  ): Promise<Omit<SendOutcome, 'success' | 'jobId'> | null> {
+    return this.em.transactional(async (tx) => {
       const conn = tx.getConnection();
       const trx = tx.getTransactionContext();
       const exec: Exec = (sql, params = []) => conn.execute(sql, params, 'all', trx);
+      // Ordered by id, as every edit locks them: two sends over the same invoices queue, never deadlock.
       const locked = await exec<{ id: number; version: number; email: string | null; now: Date }>(
-        `select id, version, email, now() as now from invoice where house_id = ? and group_id = ? and id in (${marks(unique)}) order by id for update`,
-        [houseId, groupId, ...unique],
+        `select id, version, email, now() as now from invoice where house_id = ? and group_id = ? and id in (${marks(ids)}) order by id for update`,
+        [houseId, groupId, ...ids],
       );
       if (!locked.length) return { invoiceCount: 0, recorded: 0, alreadySent: 0, notSent: 0 };
-      // Read once the rows are locked: no edit can commit meanwhile, so this is the locked version.
-      const previews = new Map((await this.previews.previews(houseId, groupId, locked.map((r) => r.id))).map((p) => [p.invoiceID, p]));
+      if (locked.some((inv) => previews.get(inv.id)?.version !== inv.version)) return null;
       const today = formatUsDate(new Date(locked[0].now));
       const rows: [number, number, InvoiceSendStatus, string | null, InvoicePreview][] = [];
       for (const inv of locked) {
-        const preview = previews.get(inv.id);
-        if (!preview) throw new Error(`No preview for invoice ${inv.id}`);
-        if (preview.version !== inv.version) throw new Error(`Invoice ${inv.id}: preview of version ${preview.version}, locked ${inv.version}`);
+        const preview = previews.get(inv.id) as InvoicePreview;
         const to = inv.email?.trim() || preview.billingAddress.email?.trim() || null;
         if (!to) {
           rows.push([inv.id, inv.version, 'not_sent', PREVIEW_TEXT.noEmail, preview]);
           continue;
         }
-        // The document as sent: dated today, sent today, no longer waiting for a resend.
+        // The document as sent: dated and sent today (the sent date Group Details shows), no resend pending.
         const snapshot: InvoicePreview = {
           ...preview,
           invoiceDate: today,
@@ -161,6 +182,7 @@ export class InvoiceSendingService {
       );
       const recordedIds = inserted.filter((r) => r.status === 'recorded').map((r) => r.invoice_id);
       if (recordedIds.length) {
+        // Sending is no edit: the version stays (the row just recorded is of this version).
         await exec(`update invoice set sent_at = now(), edited_after_send = false where house_id = ? and id in (${marks(recordedIds)})`, [
           houseId,
           ...recordedIds,
@@ -169,8 +191,6 @@ export class InvoiceSendingService {
       const notSent = rows.filter((r) => r[2] === 'not_sent').length;
       return { invoiceCount: locked.length, recorded: recordedIds.length, alreadySent: locked.length - notSent - recordedIds.length, notSent };
     });
-    const run = await this.enqueue(houseId, groupId);
-    return { success: 'true', jobId: run, ...counts };
   }
 
   /**
