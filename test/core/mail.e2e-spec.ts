@@ -99,7 +99,10 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
     const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from([0, 1, 2, 250, 251, 252, 255]), Buffer.from('\n%%EOF\n')]);
     const storageKey = `test/mail/${Date.now()}-invoice.pdf`;
     await t.app.get<FileStorage>(FILE_STORAGE).put(storageKey, bytes, 'application/pdf');
-    const id = await mail.queue({ ...newMail(subject), attachments: [{ filename: 'Invoice-1001.pdf', contentType: 'application/pdf', storageKey }] });
+    const id = await mail.queue({
+      ...newMail(subject),
+      attachments: [{ filename: 'Invoice-1001.pdf', contentType: 'application/pdf', storageKey }],
+    });
 
     await waitFor(
       () => outbox(id),

@@ -7,6 +7,7 @@ import { MailService } from '../../src/core/mail/mail.service';
 import { SENDING_TEXT } from '../../src/modules/invoicing/sending/invoice-sending.controller';
 import { InvoicePreviewService } from '../../src/modules/invoicing/preview/invoice-preview.service';
 import { InvoiceSendJob } from '../../src/modules/invoicing/sending/invoice-send.job';
+import { InvoiceSendingService } from '../../src/modules/invoicing/sending/invoice-sending.service';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TestSmtpServer, type Received } from '../support/test-smtp-server';
@@ -28,7 +29,12 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
   let houses: TwoHouses;
   let a: SignedIn;
 
-  const TEMPLATE = { subject: 'Your invoice from House A', fromName: 'House A Accounts', replyTo: 'accounts@house-a.example', bcc: 'audit@house-a.example' };
+  const TEMPLATE = {
+    subject: 'Your invoice from House A',
+    fromName: 'House A Accounts',
+    replyTo: 'accounts@house-a.example',
+    bcc: 'audit@house-a.example',
+  };
 
   /** Bidder 0 (Ada, NY) lots 0-1, bidder 1 (Bob, no email, Ottawa) lot 2, bidder 2 (Chloe) lot 3. */
   const group = async (houseId = houses.a.id, title = 'Sending group'): Promise<FactoryGroup> => {
@@ -38,7 +44,17 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
       sessions: [{ eventDate: '2026-10-16T23:00:00Z' }],
       bidders: [
         { firstName: 'Ada', lastName: 'Lovelace', platform: 'INV', paddle: 101, city: 'Albany', stateCode: 'NY', countryCode: 'US' },
-        { firstName: 'Bob', lastName: 'Floorman', platform: 'Floor', paddle: 102, email: null, city: 'Ottawa', stateCode: null, province: 'ON', countryCode: 'CA' },
+        {
+          firstName: 'Bob',
+          lastName: 'Floorman',
+          platform: 'Floor',
+          paddle: 102,
+          email: null,
+          city: 'Ottawa',
+          stateCode: null,
+          province: 'ON',
+          countryCode: 'CA',
+        },
         { firstName: 'Chloe', lastName: 'Tremblay', platform: 'INV', companyName: 'Tremblay Ltd' },
       ],
       lots: [
@@ -63,7 +79,8 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
   const confirmation = (groupId: number, ids: unknown, s: SignedIn = a) => post(s, path(groupId, 'invoiceSendConfirmation'), ids);
   const byInvoice = async (groupId: number, ids: number[]) =>
     (await post(a, path(groupId, 'groupDetailInfoByInvoice'), ids).expect(200)).body.data.invoices as Row[];
-  const sendRows = (invoiceId: number) => exec(t, `select * from invoice_send where invoice_id = ? order by id`, [invoiceId]) as Promise<Row[]>;
+  const sendRows = (invoiceId: number) =>
+    exec(t, `select * from invoice_send where invoice_id = ? order by id`, [invoiceId]) as Promise<Row[]>;
   const finished = (jobId: string) =>
     waitFor(
       async () => (await a.agent.get(`/api/jobs/${jobId}`).expect(200)).body,
@@ -85,7 +102,10 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
   const mailsTo = (address: string): Received[] => smtp.received.filter((m) => m.to.includes(address));
   beforeAll(async () => {
     await smtp.start();
-    t = await createTestApp({ redis: false, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Auctions <office@auctions.example>' } });
+    t = await createTestApp({
+      redis: false,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Auctions <office@auctions.example>' },
+    });
     houses = await seedTwoHouses(t.em());
     a = await signIn(t.server, 'house-a', 'owner');
   });
@@ -106,7 +126,11 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     const [read] = await Promise.all([byInvoice(g.groupId, [ada, bob, chloe])]);
     const byId = new Map(read.map((i) => [i.invoiceID as number, i]));
     const today = /^\d{2}\/\d{2}\/\d{4}$/;
-    expect(byId.get(ada)).toMatchObject({ invoiceStatus: 'Sent', invoiceSentDateString: expect.stringMatching(today), editedAfterSend: false });
+    expect(byId.get(ada)).toMatchObject({
+      invoiceStatus: 'Sent',
+      invoiceSentDateString: expect.stringMatching(today),
+      editedAfterSend: false,
+    });
     expect(byId.get(chloe)).toMatchObject({ invoiceStatus: 'Sent', invoiceSentDateString: expect.stringMatching(today) });
     expect(byId.get(bob)).toMatchObject({ invoiceStatus: 'Not Sent', invoiceSentDateString: null, invoiceSentDate: null });
     const version = byId.get(ada)!.version as number;
@@ -191,7 +215,11 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     // Not asked to send: not_requested.
     const other = await group(houses.a.id, 'Never sent');
     const idle = await confirmation(other.groupId, [other.invoiceIds[0]]).expect(200);
-    expect(idle.body.data.data.invoiceConfirmations[0]).toMatchObject({ delivery: 'not_requested', deliveryReason: null, invoiceStatus: 'Not Sent' });
+    expect(idle.body.data.data.invoiceConfirmations[0]).toMatchObject({
+      delivery: 'not_requested',
+      deliveryReason: null,
+      invoiceStatus: 'Not Sent',
+    });
   });
 
   it('two concurrent send calls queue exactly one mail per invoice (one run, the second call finds them sent)', async () => {
@@ -233,7 +261,9 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     await finished(firstRun);
     await delivered([ada]);
     // Hiding a lot changes the printed invoice: a new version, edited after sending.
-    await post(a, path(g.groupId, 'groupDetailInfo'), { invoiceDetails: { invoiceID: ada, invoiceDetailID: g.lineIds[1], suppress: true } }).expect(200);
+    await post(a, path(g.groupId, 'groupDetailInfo'), {
+      invoiceDetails: { invoiceID: ada, invoiceDetailID: g.lineIds[1], suppress: true },
+    }).expect(200);
     const [edited] = await byInvoice(g.groupId, [ada]);
     expect(edited).toMatchObject({ editedAfterSend: true, version: 2, invoiceStatus: 'Sent' });
 
@@ -252,9 +282,13 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     ]);
     expect((rows[1].snapshot as InvoicePreview).totalDueCents).toBe(edited.outStandingBalanceCents);
     const mails = await Promise.all(
-      (await exec(t, `select m.subject, m.to_address, m.status from mail_outbox m join invoice_send s on s.mail_id = m.id where s.invoice_id = ?`, [ada])).map(
-        (m: Row) => m.status,
-      ),
+      (
+        await exec(
+          t,
+          `select m.subject, m.to_address, m.status from mail_outbox m join invoice_send s on s.mail_id = m.id where s.invoice_id = ?`,
+          [ada],
+        )
+      ).map((m: Row) => m.status),
     );
     expect(mails).toEqual(['sent', 'sent']);
     // Version 2 again: already sent.
@@ -285,8 +319,9 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     await mail.drain(500, new Date(Date.now() + 10 * 60_000));
     await delivered([chloe]);
     await mail.drain(500, new Date(Date.now() + 10 * 60_000));
-    const to = (await exec(t, `select to_address from mail_outbox m join invoice_send s on s.mail_id = m.id where s.invoice_id = ?`, [chloe]))[0]
-      .to_address as string;
+    const to = (
+      await exec(t, `select to_address from mail_outbox m join invoice_send s on s.mail_id = m.id where s.invoice_id = ?`, [chloe])
+    )[0].to_address as string;
     const pdfs = (await Promise.all(mailsTo(to).map((m) => simpleParser(m.raw)))).filter((m) =>
       m.attachments.some((x) => x.filename === `Invoice-${g.invoiceNumbers[2]}.pdf`),
     );
@@ -319,6 +354,30 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     const rows = await sendRows(ada);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'queued', mail_id: expect.any(Number), job_id: expect.any(String) });
+  });
+
+  it('records nothing from a preview of another version than the one locked (the send builds it again)', async () => {
+    const g = await group(houses.a.id, 'Stale preview');
+    const ada = g.invoiceIds[0]!;
+    const orm = t.app.get(MikroORM);
+    const service = t.app.get(InvoiceSendingService);
+    const [preview] = await RequestContext.create(orm.em, () => t.app.get(InvoicePreviewService).previews(houses.a.id, g.groupId, [ada]));
+    // An edit committed between the preview and the lock.
+    await post(a, path(g.groupId, 'groupDetailInfo'), {
+      invoiceDetails: { invoiceID: ada, invoiceDetailID: g.lineIds[1], suppress: true },
+    }).expect(200);
+    const record = (service as unknown as { record: (...args: unknown[]) => Promise<unknown> }).record.bind(service);
+    const stale = await RequestContext.create(orm.em, () => record(houses.a.id, g.groupId, [ada], new Map([[ada, preview]])));
+    expect(stale).toBeNull();
+    expect(await sendRows(ada)).toEqual([]);
+    expect((await exec(t, `select sent_at from invoice where id = ?`, [ada]))[0].sent_at).toBeNull();
+    // Through the call, the preview is built again: the mail is of version 2, without the hidden lot.
+    const res = (await send(g.groupId, [ada]).expect(200)).body.data;
+    expect(res).toMatchObject({ recorded: 1 });
+    const [row] = await sendRows(ada);
+    expect(row.version).toBe(2);
+    expect((row.snapshot as InvoicePreview).items.map((i) => i.invoiceDetailID)).not.toContain(g.lineIds[1]);
+    await finished(res.jobId);
   });
 
   describe('refusals, permissions and tenancy', () => {
@@ -374,7 +433,14 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
       const conf = await confirmation(g.groupId, [sibling.invoiceIds[0], theirs.invoiceIds[0]]).expect(200);
       expect(conf.body.data.data).toEqual({
         invoiceConfirmations: [],
-        invoiceConfirmationTotal: { invoiceCount: 0, itemCount: 0, invoiceTotal: 0, invoiceTotalCents: 0, pendingCharges: 0, pendingChargesCents: 0 },
+        invoiceConfirmationTotal: {
+          invoiceCount: 0,
+          itemCount: 0,
+          invoiceTotal: 0,
+          invoiceTotalCents: 0,
+          pendingCharges: 0,
+          pendingChargesCents: 0,
+        },
       });
       await sleep(200);
       const touched = await exec(t, `select id, sent_at from invoice where id in (?, ?) and sent_at is not null`, [
@@ -382,7 +448,9 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
         theirs.invoiceIds[0],
       ]);
       expect(touched).toEqual([]);
-      expect(await exec(t, `select id from invoice_send where invoice_id in (?, ?)`, [sibling.invoiceIds[0], theirs.invoiceIds[0]])).toEqual([]);
+      expect(
+        await exec(t, `select id from invoice_send where invoice_id in (?, ?)`, [sibling.invoiceIds[0], theirs.invoiceIds[0]]),
+      ).toEqual([]);
     });
   });
 });

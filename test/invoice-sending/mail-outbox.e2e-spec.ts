@@ -24,7 +24,13 @@ describe('GET /api/mail-outbox (HTTP, real PostgreSQL)', () => {
     houses = await seedTwoHouses(t.em());
     const mail = t.app.get(MailService);
     await t.app.get<FileStorage>(FILE_STORAGE).put('invoices/test/outbox-1.pdf', pdf, 'application/pdf');
-    plain = await mail.queue({ houseId: houses.a.id, kind: 'invoice.contact', to: 'ada@example.com', subject: 'A note', text: 'Plain text' });
+    plain = await mail.queue({
+      houseId: houses.a.id,
+      kind: 'invoice.contact',
+      to: 'ada@example.com',
+      subject: 'A note',
+      text: 'Plain text',
+    });
     withFile = await mail.queue({
       houseId: houses.a.id,
       kind: 'invoice.send',
@@ -36,7 +42,13 @@ describe('GET /api/mail-outbox (HTTP, real PostgreSQL)', () => {
       html: '<p>Invoice <b>1001</b></p>',
       attachments: [{ filename: 'Invoice-1001.pdf', contentType: 'application/pdf', storageKey: 'invoices/test/outbox-1.pdf' }],
     });
-    otherHouse = await mail.queue({ houseId: houses.b.id, kind: 'invoice.send', to: 'bob@example.com', subject: 'House B invoice', text: 'B' });
+    otherHouse = await mail.queue({
+      houseId: houses.b.id,
+      kind: 'invoice.send',
+      to: 'bob@example.com',
+      subject: 'House B invoice',
+      text: 'B',
+    });
     sup = await signIn(t.server, 'house-a', 'super');
     owner = await signIn(t.server, 'house-a', 'owner');
   });
@@ -62,7 +74,10 @@ describe('GET /api/mail-outbox (HTTP, real PostgreSQL)', () => {
     });
     expect(all.body[1]).not.toHaveProperty('htmlBody');
 
-    const kind = await sup.agent.get('/api/mail-outbox').query({ filter: JSON.stringify({ kind: 'invoice.send' }), range: '[0,0]' }).expect(200);
+    const kind = await sup.agent
+      .get('/api/mail-outbox')
+      .query({ filter: JSON.stringify({ kind: 'invoice.send' }), range: '[0,0]' })
+      .expect(200);
     expect(kind.body.map((m: { id: number }) => m.id)).toEqual([otherHouse]);
     expect(kind.headers['content-range']).toBe('mail-outbox 0-0/2');
     const oldest = await sup.agent.get('/api/mail-outbox').query({ sort: '["id","ASC"]', filter: '{"status":"queued"}' }).expect(200);
@@ -73,7 +88,12 @@ describe('GET /api/mail-outbox (HTTP, real PostgreSQL)', () => {
   });
 
   it('refuses unknown filters, statuses and sorts (400)', async () => {
-    for (const query of [{ filter: '{"houseId":1}' }, { filter: '{"status":"lost"}' }, { filter: '{"kind":5}' }, { sort: '["subject","ASC"]' }]) {
+    for (const query of [
+      { filter: '{"houseId":1}' },
+      { filter: '{"status":"lost"}' },
+      { filter: '{"kind":5}' },
+      { sort: '["subject","ASC"]' },
+    ]) {
       const res = await sup.agent.get('/api/mail-outbox').query(query);
       expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 400, code: 'BAD_QUERY' });
     }

@@ -34,7 +34,9 @@ export class MailOutboxController {
 
   @RequireSuperUser()
   @Get()
-  @ApiOperation({ summary: 'List, newest first (sort by id); filter={"status": queued|sending|sent|failed, "kind": text}; total in Content-Range' })
+  @ApiOperation({
+    summary: 'List, newest first (sort by id); filter={"status": queued|sending|sent|failed, "kind": text}; total in Content-Range',
+  })
   async getList(@Query() query: RaListQueryDto, @Res({ passthrough: true }) res: Response): Promise<OutboxListItem[]> {
     const q = parseRaListQuery(query, { sortable: ['id', 'createdAt'], defaultSort: { field: 'id', order: 'DESC' } });
     const unknown = Object.keys(q.filter).filter((k) => !FILTERS.includes(k));
@@ -60,7 +62,9 @@ export class MailOutboxController {
 
   @RequireSuperUser()
   @Get(':id')
-  @ApiOperation({ summary: 'One message: addresses, subject, text and HTML bodies, status, and attachments [{ index, filename, contentType }]' })
+  @ApiOperation({
+    summary: 'One message: addresses, subject, text and HTML bodies, status, and attachments [{ index, filename, contentType }]',
+  })
   async getOne(@IdParam('id', notFound) id: number): Promise<OutboxMessage> {
     const m = await this.mail.message(id);
     if (!m) throw notFound();

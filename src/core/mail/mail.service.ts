@@ -221,15 +221,22 @@ export class MailService {
   }> {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (q.status) (where.push('status = ?'), params.push(q.status));
-    if (q.kind) (where.push('kind = ?'), params.push(q.kind));
+    for (const [column, value] of [
+      ['status', q.status],
+      ['kind', q.kind],
+    ] as const) {
+      if (value === undefined) continue;
+      where.push(`${column} = ?`);
+      params.push(value);
+    }
     const clause = where.length ? `where ${where.join(' and ')}` : '';
     const rows: Record<string, unknown>[] = await this.conn.execute(
       `select ${OUTBOX_LIST_COLUMNS}, count(*) over () as matching from mail_outbox ${clause} order by id ${q.order} limit ? offset ?`,
       [...params, q.limit, q.offset],
     );
     let total = rows.length ? Number(rows[0].matching) : 0;
-    if (!rows.length && q.offset > 0) total = Number((await this.conn.execute(`select count(*) as n from mail_outbox ${clause}`, params))[0].n);
+    if (!rows.length && q.offset > 0)
+      total = Number((await this.conn.execute(`select count(*) as n from mail_outbox ${clause}`, params))[0].n);
     return { rows: rows.map(outboxListItem), total };
   }
 
@@ -247,13 +254,19 @@ export class MailService {
       htmlBody: (r.html_body as string | null) ?? null,
       messageId: (r.message_id as string | null) ?? null,
       providerMessageId: (r.provider_message_id as string | null) ?? null,
-      attachments: ((r.attachments as MailAttachment[] | null) ?? []).map((a, index) => ({ index, filename: a.filename, contentType: a.contentType })),
+      attachments: ((r.attachments as MailAttachment[] | null) ?? []).map((a, index) => ({
+        index,
+        filename: a.filename,
+        contentType: a.contentType,
+      })),
     };
   }
 
   /** The bytes of a message's attachment (null: no such message, attachment or file). */
   async attachment(id: number, index: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
-    const rows: { attachments: MailAttachment[] | null }[] = await this.conn.execute(`select attachments from mail_outbox where id = ?`, [id]);
+    const rows: { attachments: MailAttachment[] | null }[] = await this.conn.execute(`select attachments from mail_outbox where id = ?`, [
+      id,
+    ]);
     const a = rows[0]?.attachments?.[index];
     if (!a) return null;
     const content = await this.readFile(a.storageKey);

@@ -36,7 +36,9 @@ export class InvoiceSendJob implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.runtime.processJobs) return;
-    await this.sweep().catch((e: unknown) => this.logger.error(`recovery of recorded invoice sends failed: ${e instanceof Error ? e.message : e}`));
+    await this.sweep().catch((e: unknown) =>
+      this.logger.error(`recovery of recorded invoice sends failed: ${e instanceof Error ? e.message : e}`),
+    );
   }
 
   @Cron(CronExpression.EVERY_5_MINUTES, { name: TASK })

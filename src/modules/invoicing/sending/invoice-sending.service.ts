@@ -189,7 +189,12 @@ export class InvoiceSendingService {
         ]);
       }
       const notSent = rows.filter((r) => r[2] === 'not_sent').length;
-      return { invoiceCount: locked.length, recorded: recordedIds.length, alreadySent: locked.length - notSent - recordedIds.length, notSent };
+      return {
+        invoiceCount: locked.length,
+        recorded: recordedIds.length,
+        alreadySent: locked.length - notSent - recordedIds.length,
+        notSent,
+      };
     });
   }
 
@@ -246,7 +251,10 @@ export class InvoiceSendingService {
     return { queued, skipped: done - queued };
   }
 
-  private async queueOne(houseId: number, row: { id: number; invoice_id: number; version: number; snapshot: InvoicePreview }): Promise<boolean> {
+  private async queueOne(
+    houseId: number,
+    row: { id: number; invoice_id: number; version: number; snapshot: InvoicePreview },
+  ): Promise<boolean> {
     const p = row.snapshot;
     // Rendered before the claim (a PDF takes a while; no lock is held meanwhile). The key is the
     // row's: a retry writes the same file again.
@@ -308,7 +316,10 @@ export class InvoiceSendingService {
     const views = await this.details.invoicesOfGroup(houseId, groupId, unique);
     const order = new Map(unique.map((id, i) => [id, i]));
     views.sort((a, b) => (order.get(a.invoiceID) ?? 0) - (order.get(b.invoiceID) ?? 0));
-    const latest = new Map<number, { status: InvoiceSendStatus; reason: string | null; mail_status: string | null; last_error: string | null }>();
+    const latest = new Map<
+      number,
+      { status: InvoiceSendStatus; reason: string | null; mail_status: string | null; last_error: string | null }
+    >();
     if (views.length) {
       const found = views.map((v) => v.invoiceID);
       const rows = await this.conn.execute<
