@@ -380,6 +380,30 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     await finished(res.jobId);
   });
 
+  it('sending an invoice sends its additional charges (Sent {date}), not the hidden ones, and nothing of an invoice not sent', async () => {
+    const g = await group(houses.a.id, 'Additional charges');
+    const [ada, bob] = g.invoiceIds as number[];
+    const charge = async (invoiceId: number, hidden: boolean) =>
+      (
+        await exec(
+          t,
+          `insert into invoice_additional_charge (house_id, invoice_id, shipping_cents, hidden) values (?, ?, 1500, ?) returning id`,
+          [houses.a.id, invoiceId, hidden],
+        )
+      )[0].id as number;
+    const shown = await charge(ada, false);
+    const hidden = await charge(ada, true);
+    const bobs = await charge(bob, false);
+    const run = (await send(g.groupId, [ada, bob]).expect(200)).body.data.jobId;
+    const sentAt = async (id: number) => (await exec(t, `select sent_at from invoice_additional_charge where id = ?`, [id]))[0].sent_at;
+    expect(await sentAt(shown)).not.toBeNull();
+    expect(await sentAt(hidden)).toBeNull();
+    expect(await sentAt(bobs)).toBeNull();
+    const [inv] = await byInvoice(g.groupId, [ada]);
+    expect(inv.additionalPriceInfo).toMatchObject({ additionalChargeSentDateString: inv.invoiceSentDateString });
+    await finished(run);
+  });
+
   describe('refusals, permissions and tenancy', () => {
     it('refuses a body that is not a list of 1 to 5000 invoice ids (400, the one error shape) and changes nothing', async () => {
       const g = await group(houses.a.id, 'Bad bodies');

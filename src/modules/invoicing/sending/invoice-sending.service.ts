@@ -187,6 +187,11 @@ export class InvoiceSendingService {
           houseId,
           ...recordedIds,
         ]);
+        // Its additional charges go out with it: their status reads 'Sent {date}' (a hidden one is not on the invoice).
+        await exec(
+          `update invoice_additional_charge set sent_at = now() where house_id = ? and not hidden and invoice_id in (${marks(recordedIds)})`,
+          [houseId, ...recordedIds],
+        );
       }
       const notSent = rows.filter((r) => r[2] === 'not_sent').length;
       return {
