@@ -14,7 +14,7 @@ import { TestSmtpServer, type Received } from '../support/test-smtp-server';
 import { sleep, waitFor } from '../core/wait-for';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { exec, post } from '../invoice-editing/support';
-import { pdfText } from './pdf-text';
+import { readPdfText } from '../../src/modules/invoicing/documents/pdf-text.testing';
 
 type Row = Record<string, any>;
 
@@ -160,7 +160,7 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     const [pdf] = mail.attachments;
     expect(pdf.filename).toBe(`Invoice-${snapshot.invoiceNumber}.pdf`);
     expect(pdf.contentType).toBe('application/pdf');
-    const text = await pdfText(pdf.content);
+    const text = (await readPdfText(pdf.content)).pages.join('\n');
     expect(text).toContain(String(snapshot.invoiceNumber));
     expect(text).toContain(formatPreviewMoney(snapshot.totalDueCents, snapshot.currencySymbol));
 
