@@ -6,8 +6,9 @@ import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures'
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
- * `/api/mail-outbox` (the admin's dev outbox): super users read every house's mail, its bodies and
- * its attachments; nobody else reads any. No SMTP here: the mail stays queued in the outbox.
+ * `/api/mail-outbox` (the admin's dev outbox): super users read their house's mail, its bodies and
+ * its attachments (super users are staff of their own house: another house's mail is not found);
+ * nobody else reads any. No SMTP here: the mail stays queued in the outbox.
  */
 describe('GET /api/mail-outbox (HTTP, real PostgreSQL)', () => {
   let t: TestApp;
@@ -54,11 +55,12 @@ describe('GET /api/mail-outbox (HTTP, real PostgreSQL)', () => {
   });
   afterAll(() => t?.close());
 
-  it('lists every house’s mail newest first, with the total in Content-Range, filtered by kind and status', async () => {
+  it('lists the house’s mail newest first, with the total in Content-Range, filtered by kind and status', async () => {
     const all = await sup.agent.get('/api/mail-outbox').expect(200);
-    expect(all.body.map((m: { id: number }) => m.id)).toEqual([otherHouse, withFile, plain]);
-    expect(all.headers['content-range']).toBe('mail-outbox 0-2/3');
-    expect(all.body[1]).toMatchObject({
+    expect(all.body.map((m: { id: number }) => m.id)).toEqual([withFile, plain]);
+    expect(all.headers['content-range']).toBe('mail-outbox 0-1/2');
+    expect(JSON.stringify(all.body)).not.toContain('House B');
+    expect(all.body[0]).toMatchObject({
       id: withFile,
       houseId: houses.a.id,
       kind: 'invoice.send',
@@ -72,16 +74,19 @@ describe('GET /api/mail-outbox (HTTP, real PostgreSQL)', () => {
       sentAt: null,
       attachmentCount: 1,
     });
-    expect(all.body[1]).not.toHaveProperty('htmlBody');
+    expect(all.body[0]).not.toHaveProperty('htmlBody');
 
     const kind = await sup.agent
       .get('/api/mail-outbox')
-      .query({ filter: JSON.stringify({ kind: 'invoice.send' }), range: '[0,0]' })
+      .query({ filter: JSON.stringify({ kind: 'invoice.contact' }), range: '[0,0]' })
       .expect(200);
-    expect(kind.body.map((m: { id: number }) => m.id)).toEqual([otherHouse]);
-    expect(kind.headers['content-range']).toBe('mail-outbox 0-0/2');
+    expect(kind.body.map((m: { id: number }) => m.id)).toEqual([plain]);
+    expect(kind.headers['content-range']).toBe('mail-outbox 0-0/1');
+    const page2 = await sup.agent.get('/api/mail-outbox').query({ range: '[1,1]' }).expect(200);
+    expect(page2.body.map((m: { id: number }) => m.id)).toEqual([plain]);
+    expect(page2.headers['content-range']).toBe('mail-outbox 1-1/2');
     const oldest = await sup.agent.get('/api/mail-outbox').query({ sort: '["id","ASC"]', filter: '{"status":"queued"}' }).expect(200);
-    expect(oldest.body.map((m: { id: number }) => m.id)).toEqual([plain, withFile, otherHouse]);
+    expect(oldest.body.map((m: { id: number }) => m.id)).toEqual([plain, withFile]);
     const none = await sup.agent.get('/api/mail-outbox').query({ filter: '{"status":"sent"}' }).expect(200);
     expect(none.body).toEqual([]);
     expect(none.headers['content-range']).toBe('mail-outbox */0');
@@ -127,6 +132,8 @@ describe('GET /api/mail-outbox (HTTP, real PostgreSQL)', () => {
       `/api/mail-outbox/${withFile}/attachments/01`,
       `/api/mail-outbox/${withFile}/attachments/x`,
       `/api/mail-outbox/${plain}/attachments/0`,
+      `/api/mail-outbox/${otherHouse}`,
+      `/api/mail-outbox/${otherHouse}/attachments/0`,
       '/api/mail-outbox/987654',
       '/api/mail-outbox/abc',
     ]) {

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { RequireSuperUser } from '../auth/access.decorators';
+import { CurrentPrincipal, RequireSuperUser } from '../auth/access.decorators';
+import { Principal } from '../auth/principal';
 import { DomainError } from '../errors/domain-error';
 import { IdParam } from '../http/id-param';
 import { contentRange, parseRaListQuery } from '../http/ra-list-query';
@@ -24,8 +25,9 @@ const headerFileName = (name: string) => name.replace(/[^\w.() -]/g, '_');
 
 /**
  * `/api/mail-outbox`, the dev outbox of the admin (`/dev/outbox`), react-admin list conventions:
- * every house's mail for super users (internal staff), to read what was sent or is waiting
- * without SMTP, its HTML and its attachments.
+ * for super users (internal staff), to read what was sent or is waiting without SMTP, its HTML and
+ * its attachments. Their own house's mail only: super users are staff of their own house
+ * (test/identity/tenancy.e2e-spec.ts), and another house's message is not found.
  */
 @ApiTags('mail')
 @Controller('api/mail-outbox')
@@ -37,7 +39,11 @@ export class MailOutboxController {
   @ApiOperation({
     summary: 'List, newest first (sort by id); filter={"status": queued|sending|sent|failed, "kind": text}; total in Content-Range',
   })
-  async getList(@Query() query: RaListQueryDto, @Res({ passthrough: true }) res: Response): Promise<OutboxListItem[]> {
+  async getList(
+    @CurrentPrincipal() p: Principal,
+    @Query() query: RaListQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OutboxListItem[]> {
     const q = parseRaListQuery(query, { sortable: ['id', 'createdAt'], defaultSort: { field: 'id', order: 'DESC' } });
     const unknown = Object.keys(q.filter).filter((k) => !FILTERS.includes(k));
     if (unknown.length) throw new DomainError('bad_request', 'BAD_QUERY', `Cannot filter by ${unknown[0]}.`);
@@ -48,7 +54,7 @@ export class MailOutboxController {
     if (kind !== undefined && (typeof kind !== 'string' || kind.length > 60)) {
       throw new DomainError('bad_request', 'BAD_QUERY', 'Kind must be text of at most 60 characters.');
     }
-    const { rows, total } = await this.mail.page({
+    const { rows, total } = await this.mail.page(p.houseId, {
       status: status as string | undefined,
       kind: kind as string | undefined,
       offset: q.offset,
@@ -65,8 +71,8 @@ export class MailOutboxController {
   @ApiOperation({
     summary: 'One message: addresses, subject, text and HTML bodies, status, and attachments [{ index, filename, contentType }]',
   })
-  async getOne(@IdParam('id', notFound) id: number): Promise<OutboxMessage> {
-    const m = await this.mail.message(id);
+  async getOne(@CurrentPrincipal() p: Principal, @IdParam('id', notFound) id: number): Promise<OutboxMessage> {
+    const m = await this.mail.message(p.houseId, id);
     if (!m) throw notFound();
     return m;
   }
@@ -74,8 +80,13 @@ export class MailOutboxController {
   @RequireSuperUser()
   @Get(':id/attachments/:index')
   @ApiOperation({ summary: 'The bytes of an attachment, with its Content-Type, shown inline' })
-  async attachment(@IdParam('id', notFound) id: number, @Param('index') index: string, @Res() res: Response): Promise<void> {
-    const file = await this.mail.attachment(id, attachmentIndex(index));
+  async attachment(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', notFound) id: number,
+    @Param('index') index: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const file = await this.mail.attachment(p.houseId, id, attachmentIndex(index));
     if (!file) throw notFound();
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `inline; filename="${headerFileName(file.filename)}"`);

@@ -214,13 +214,16 @@ export class MailService {
     return this.jobs.enqueue(DRAIN_OUTBOX, {});
   }
 
-  /** The dev outbox (super users): every house's mail, newest first, filtered by status and kind. */
-  async page(q: { status?: string; kind?: string; offset: number; limit: number; order: 'ASC' | 'DESC' }): Promise<{
+  /** The dev outbox (super users): the house's mail, newest first, filtered by status and kind. */
+  async page(
+    houseId: number,
+    q: { status?: string; kind?: string; offset: number; limit: number; order: 'ASC' | 'DESC' },
+  ): Promise<{
     rows: OutboxListItem[];
     total: number;
   }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
+    const where: string[] = ['house_id = ?'];
+    const params: unknown[] = [houseId];
     for (const [column, value] of [
       ['status', q.status],
       ['kind', q.kind],
@@ -229,7 +232,7 @@ export class MailService {
       where.push(`${column} = ?`);
       params.push(value);
     }
-    const clause = where.length ? `where ${where.join(' and ')}` : '';
+    const clause = `where ${where.join(' and ')}`;
     const rows: Record<string, unknown>[] = await this.conn.execute(
       `select ${OUTBOX_LIST_COLUMNS}, count(*) over () as matching from mail_outbox ${clause} order by id ${q.order} limit ? offset ?`,
       [...params, q.limit, q.offset],
@@ -240,11 +243,11 @@ export class MailService {
     return { rows: rows.map(outboxListItem), total };
   }
 
-  /** One outbox message with its bodies and its attachments' names (null: no such message). */
-  async message(id: number): Promise<OutboxMessage | null> {
+  /** One outbox message of the house with its bodies and its attachments' names (null: none of the house's). */
+  async message(houseId: number, id: number): Promise<OutboxMessage | null> {
     const rows: Record<string, unknown>[] = await this.conn.execute(
-      `select ${OUTBOX_LIST_COLUMNS}, text_body, html_body, message_id, provider_message_id from mail_outbox where id = ?`,
-      [id],
+      `select ${OUTBOX_LIST_COLUMNS}, text_body, html_body, message_id, provider_message_id from mail_outbox where id = ? and house_id = ?`,
+      [id, houseId],
     );
     const r = rows[0];
     if (!r) return null;
@@ -262,11 +265,12 @@ export class MailService {
     };
   }
 
-  /** The bytes of a message's attachment (null: no such message, attachment or file). */
-  async attachment(id: number, index: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
-    const rows: { attachments: MailAttachment[] | null }[] = await this.conn.execute(`select attachments from mail_outbox where id = ?`, [
-      id,
-    ]);
+  /** The bytes of an attachment of a message of the house (null: no such message, attachment or file). */
+  async attachment(houseId: number, id: number, index: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
+    const rows: { attachments: MailAttachment[] | null }[] = await this.conn.execute(
+      `select attachments from mail_outbox where id = ? and house_id = ?`,
+      [id, houseId],
+    );
     const a = rows[0]?.attachments?.[index];
     if (!a) return null;
     const content = await this.readFile(a.storageKey);
