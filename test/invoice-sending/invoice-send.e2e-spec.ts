@@ -356,6 +356,37 @@ describe('sending invoices (HTTP, real PostgreSQL, real SMTP)', () => {
     expect(rows[0]).toMatchObject({ status: 'queued', mail_id: expect.any(Number), job_id: expect.any(String) });
   });
 
+  it('an invoice that cannot be rendered does not hold back the others: they are queued, it stays recorded and the run fails', async () => {
+    const g = await group(houses.a.id, 'Poison row');
+    const [ada, , chloe] = g.invoiceIds as number[];
+    const orm = t.app.get(MikroORM);
+    const [good] = await RequestContext.create(orm.em, () => t.app.get(InvoicePreviewService).previews(houses.a.id, g.groupId, [chloe]));
+    const insert = (invoiceId: number, snapshot: unknown) =>
+      exec(
+        t,
+        `insert into invoice_send (house_id, group_id, invoice_id, version, status, snapshot) values (?, ?, ?, 1, 'recorded', ?::jsonb)`,
+        [houses.a.id, g.groupId, invoiceId, JSON.stringify(snapshot)],
+      );
+    // The broken row first: it must not stop the one after it.
+    await insert(ada, { invoiceID: ada, invoiceNumber: g.invoiceNumbers[0] });
+    await insert(chloe, good);
+    const service = t.app.get(InvoiceSendingService);
+    const progress: [number, number][] = [];
+    await expect(
+      RequestContext.create(orm.em, () => service.queueRecordedMails(houses.a.id, g.groupId, async (d, n) => void progress.push([d, n]))),
+    ).rejects.toThrow(/1 invoice mail\(s\) not queued; invoice \d+/);
+    expect((await sendRows(chloe))[0]).toMatchObject({ status: 'queued', mail_id: expect.any(Number) });
+    expect((await sendRows(ada))[0]).toMatchObject({ status: 'recorded', mail_id: null });
+    expect(progress).toEqual([
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
+    await delivered([chloe]);
+    // Tidy up: the broken row would otherwise be retried by every sweep of this shared database.
+    await exec(t, `delete from invoice_send where invoice_id = ?`, [ada]);
+  });
+
   it('records nothing from a preview of another version than the one locked (the send builds it again)', async () => {
     const g = await group(houses.a.id, 'Stale preview');
     const ada = g.invoiceIds[0]!;

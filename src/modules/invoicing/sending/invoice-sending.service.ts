@@ -238,6 +238,7 @@ export class InvoiceSendingService {
     let done = 0;
     let queued = 0;
     let after = 0;
+    const failed: string[] = [];
     await progress(0, total);
     for (;;) {
       const batch = await this.conn.execute<{ id: number; invoice_id: number; version: number; snapshot: InvoicePreview }[]>(
@@ -248,11 +249,18 @@ export class InvoiceSendingService {
       if (!batch.length) break;
       for (const row of batch) {
         after = row.id;
-        if (await this.queueOne(houseId, row)) queued++;
+        try {
+          if (await this.queueOne(houseId, row)) queued++;
+        } catch (e) {
+          // One invoice that cannot be rendered or stored does not hold back the others; it stays
+          // `recorded`, and the run fails below so that its next attempt (or the sweep) tries it again.
+          failed.push(`invoice ${row.invoice_id}: ${e instanceof Error ? e.message : String(e)}`);
+        }
         done++;
         await progress(Math.min(done, total), Math.max(done, total));
       }
     }
+    if (failed.length) throw new Error(`${failed.length} invoice mail(s) not queued; ${failed[0]}`);
     return { queued, skipped: done - queued };
   }
 
