@@ -47,12 +47,13 @@ import { HomeSummaryModule } from './summary/home-summary.module';
 import { InvoiceSendingController } from './sending/invoice-sending.controller';
 import { InvoiceSendingService } from './sending/invoice-sending.service';
 import { InvoiceSendJob } from './sending/invoice-send.job';
+import { PaymentsModule } from './payments/payments.module';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
-  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule, HomeSummaryModule],
+  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule, HomeSummaryModule, PaymentsModule],
   controllers: [
     InvoiceGroupSettingsController,
     InvoiceTemplatesController,
