@@ -13,6 +13,7 @@ import { MailMessage } from './core/mail/mail-message.entity';
 import { TEMPLATE_ENTITIES } from './modules/invoicing/templates/templates.entities';
 import { INVOICING_ENTITIES } from './modules/invoicing/invoicing.entities';
 import { EDITING_ENTITIES } from './modules/invoicing/editing/editing.entities';
+import { PAYMENTS_ENTITIES } from './modules/invoicing/payments/payments.entities';
 
 export const ALL_ENTITIES = [
   ...HOUSES_ENTITIES,
@@ -29,4 +30,5 @@ export const ALL_ENTITIES = [
   ...TEMPLATE_ENTITIES,
   ...INVOICING_ENTITIES,
   ...EDITING_ENTITIES,
+  ...PAYMENTS_ENTITIES,
 ];

@@ -15,6 +15,8 @@ import { InvoiceTemplate } from '../modules/invoicing/templates/invoice-template
 import { TemplateFeeRow } from '../modules/invoicing/templates/template-fee-row.entity';
 import { TemplateMessage } from '../modules/invoicing/templates/template-message.entity';
 import { TemplateTaxRow } from '../modules/invoicing/templates/template-tax-row.entity';
+import { BidderPaymentMethod } from '../modules/invoicing/payments/methods/bidder-payment-method.entity';
+import { sandboxPaymentMethod } from '../modules/invoicing/payments/gateway/sandbox-tokens';
 import { ADJECTIVES, FIRST_NAMES, LAST_NAMES, OBJECTS, PLACES } from './demo-names';
 import { intBetween, pick, seededRandom } from './seeded-random';
 
@@ -36,6 +38,8 @@ export interface DemoSummary {
   lots: number;
   soldLots: number;
   bidders: number;
+  /** Sandbox cards and bank accounts on file (house `demo`). */
+  paymentMethods: number;
 }
 
 const ALL_FLAGS: AccessFlags = {
@@ -64,7 +68,7 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
   const ref = (p: string) => newRef(p, rnd);
   const progress = opts.onProgress ?? (() => undefined);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const summary: DemoSummary = { houses: 0, users: 0, sessions: 0, lots: 0, soldLots: 0, bidders: 0 };
+  const summary: DemoSummary = { houses: 0, users: 0, sessions: 0, lots: 0, soldLots: 0, bidders: 0, paymentMethods: 0 };
 
   return em.transactional(async (tx) => {
     const insert = <T extends object>(entity: new () => T, rows: Partial<Record<keyof T, unknown>>[]) => bulkInsert(tx, entity, rows);
@@ -112,6 +116,7 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
         ],
         lotsPerSession: { live: 160, timed: 120, bin: 40, second: 60 },
         bidders: 100,
+        cardsOnFile: true,
         // A card-processor house: US sales tax is automatic, so the template's tax row is Ontario's HST.
         template: {
           groupName: 'Standard Invoice',
@@ -135,6 +140,7 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
         ],
         lotsPerSession: { live: 20, timed: 10, bin: 5, second: 0 },
         bidders: 12,
+        cardsOnFile: false,
         template: {
           groupName: 'Riverside Invoice',
           tax: { name: 'Sales Tax', rate: 8_875, countryCode: 'US', stateCode: 'NY', onHammer: true, onPremium: true, onLiveFee: true },
@@ -222,6 +228,8 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
           : []),
       ];
       let lotRows: Partial<Record<keyof Lot, unknown>>[] = [];
+      // Bidders (by index) who won at least one lot, so the cards that show each outcome meet an invoice.
+      const winners = new Set<number>();
       for (const sale of sales) {
         const [groupId] = await insert(AuctionGroup, [
           { house: houseId as never, groupName: sale.name, isLive: true, currencyCode: 'USD', liveFeeRate: 3000 },
@@ -277,7 +285,10 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
               resultChannel: sold ? approvals[winner].channel : undefined,
               soldAt: sold ? new Date(BASE_DATE + (sale.dayOffset + day) * DAY) : undefined,
             });
-            if (sold) summary.soldLots++;
+            if (sold) {
+              summary.soldLots++;
+              winners.add(winner);
+            }
           }
           summary.lots += lots;
           if (lotRows.length >= 5000) {
@@ -287,6 +298,11 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
         }
       }
       await insert(Lot, lotRows);
+      if (spec.cardsOnFile) {
+        const rows = demoPaymentMethods(members, winners).map(({ index, ...m }) => ({ ...m, houseId, member: memberIds[index] as never }));
+        await insert(BidderPaymentMethod, rows);
+        summary.paymentMethods += rows.length;
+      }
       progress(++step, totalSteps, `${spec.house.houseUserName}: sales and lots`);
 
       // One invoice template with a tax row and a fee row, so invoice groups can be created at once.
@@ -326,4 +342,41 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
     }
     return summary;
   });
+}
+
+/** Sandbox tokens whose charge shows each outcome (docs/decisions/payments-gateway.md). */
+export const DEMO_OUTCOME_TOKENS = [
+  'tok_decline_insufficient_funds',
+  'tok_decline_expired',
+  'tok_decline_do_not_honour',
+  'tok_visa_limit_50000',
+  'tok_ach_settle',
+  'tok_ach_fail',
+] as const;
+
+const APPROVING = ['tok_visa_approve', 'tok_mastercard_approve', 'tok_discover_approve', 'tok_amex_approve'];
+
+/**
+ * Cards on file of the demo house's bidders, without drawing from the seeded random (the rest of
+ * the data stays as it was): the first online winners get one outcome token each (declines, card
+ * limit, ACH settling and failing); the next also keeps an ACH account besides a default card;
+ * every tenth bidder has none ("no credit card on file"); the others an approving card.
+ */
+function demoPaymentMethods(members: { platform: Platform }[], winners: ReadonlySet<number>) {
+  const online = members.map((m, index) => ({ m, index })).filter(({ m, index }) => m.platform !== 'Floor' && winners.has(index));
+  const special = new Map<number, string>(DEMO_OUTCOME_TOKENS.map((token, k) => [online[k]?.index ?? -1, token]));
+  const twoMethods = online[DEMO_OUTCOME_TOKENS.length]?.index ?? -1;
+  const rows: (ReturnType<typeof sandboxPaymentMethod> & { index: number; cardLimitCents?: number; isDefault: boolean })[] = [];
+  members.forEach((_m, index) => {
+    const token = special.get(index);
+    if (token) {
+      const limit = /^tok_visa_limit_(\d+)$/.exec(token);
+      rows.push({ ...sandboxPaymentMethod(token), index, isDefault: true, ...(limit ? { cardLimitCents: Number(limit[1]) } : {}) });
+      return;
+    }
+    if (index % 10 === 9) return;
+    rows.push({ ...sandboxPaymentMethod(`${APPROVING[index % APPROVING.length]}_d${index}`), index, isDefault: true });
+    if (index === twoMethods) rows.push({ ...sandboxPaymentMethod(`tok_ach_settle_d${index}`), index, isDefault: false });
+  });
+  return rows;
 }

@@ -14,6 +14,7 @@ async function digest(orm: MikroORM): Promise<Record<string, string>> {
     member: 'member_ref, first_name, last_name, email, platform, company_id, country_code, state_code',
     approval: 'group_id, member_id, paddle_number, channel',
     lot: 'lot_ref, lot_number, title, hammer_cents, winning_approval_id, result_channel',
+    bidder_payment_method: 'house_id, member_id, token, kind, brand, last4, exp_month, exp_year, card_limit_cents, is_default',
   })) {
     const rows = await orm.em
       .getConnection()

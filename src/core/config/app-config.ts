@@ -65,7 +65,28 @@ export const ENV_VARS = {
   STORAGE_DIR: { parse: str(), default: '.data/files', doc: 'Folder of the local file storage.' },
   FILE_URL_SECRET: { parse: str(), doc: 'Secret that signs file URLs. Required in production.' },
   RUN_MIGRATIONS: { parse: bool(), default: true, doc: 'Apply pending migrations at start (under an advisory lock).' },
+  PAYMENT_GATEWAY: {
+    parse: oneOf('sandbox'),
+    default: 'sandbox',
+    doc: 'Card and ACH processor. `sandbox`: the built-in test processor with its own ledger (docs/decisions/payments-gateway.md).',
+  },
+  SANDBOX_GATEWAY_LATENCY_MS: { parse: int(0, 60000), default: 0, doc: 'Sandbox gateway: milliseconds added to every call.' },
+  SANDBOX_GATEWAY_FAULT: {
+    parse: sandboxFault,
+    default: 'none',
+    doc: 'Sandbox gateway fault injection: `none`, `error_before_charge` (5xx, nothing charged) or `timeout_after_charge` (charged, no answer), optionally with a rate, e.g. `timeout_after_charge:0.1`.',
+  },
 } satisfies Record<string, VarSpec<unknown>>;
+
+/** `none`, or a sandbox fault with an optional rate (0 to 1, default 1): `timeout_after_charge:0.25`. */
+function sandboxFault(raw: string, name: string): string {
+  const m = /^(none|error_before_charge|timeout_after_charge)(?::(0(?:\.\d+)?|1(?:\.0+)?))?$/.exec(raw.trim());
+  if (!m)
+    throw new ConfigError(
+      `Invalid configuration: ${name} must be none, error_before_charge or timeout_after_charge, optionally :rate (got "${raw}")`,
+    );
+  return raw.trim();
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -92,6 +113,8 @@ export interface AppConfig {
   storageDir: string;
   fileUrlSecret: string;
   runMigrations: boolean;
+  paymentGateway: 'sandbox';
+  sandboxGateway: { latencyMs: number; fault: 'none' | 'error_before_charge' | 'timeout_after_charge'; faultRate: number };
 }
 
 /** Reads and validates the environment once; throws ConfigError naming the variable. */
@@ -131,5 +154,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     storageDir: path.resolve(root, v('STORAGE_DIR')),
     fileUrlSecret: secret ?? 'dev-only-file-url-secret',
     runMigrations: v('RUN_MIGRATIONS'),
+    paymentGateway: v('PAYMENT_GATEWAY'),
+    sandboxGateway: { latencyMs: v('SANDBOX_GATEWAY_LATENCY_MS'), ...splitFault(v('SANDBOX_GATEWAY_FAULT')) },
   };
+}
+
+function splitFault(value: string): Omit<AppConfig['sandboxGateway'], 'latencyMs'> {
+  const [fault, rate] = value.split(':');
+  return { fault: fault as AppConfig['sandboxGateway']['fault'], faultRate: rate === undefined ? 1 : Number(rate) };
 }

@@ -44,6 +44,10 @@ import { InvoiceContactController } from './editing/contact/contact.controller';
 import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 import { HomeSummaryModule } from './summary/home-summary.module';
+import { InvoiceSendingController } from './sending/invoice-sending.controller';
+import { InvoiceSendingService } from './sending/invoice-sending.service';
+import { InvoiceSendJob } from './sending/invoice-send.job';
+import { PaymentsModule } from './payments/payments.module';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 import { InvoicePdfController } from './pdf/invoice-pdf.controller';
@@ -52,7 +56,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
-  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule, HomeSummaryModule],
+  imports: [HousesModule, LotsModule, CatalogsModule, BiddersModule, HomeSummaryModule, PaymentsModule],
   controllers: [
     InvoiceGroupSettingsController,
     InvoiceTemplatesController,
@@ -67,6 +71,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     GroupDetailEditsController,
     FloorEditController,
     AuditController,
+    InvoiceSendingController,
     InvoicePreviewController,
     InvoicePdfController,
   ],
@@ -97,6 +102,8 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     InvoicePreviewService,
     InvoicePdfService,
     InvoicePdfHandler,
+    InvoiceSendingService,
+    InvoiceSendJob,
   ],
   exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService],
 })
