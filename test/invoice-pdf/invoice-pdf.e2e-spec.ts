@@ -4,6 +4,7 @@ import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures'
 import { createTestApp, TestApp } from '../support/test-app';
 import { FactoryGroup } from '../invoice-details/factory';
 import { mainGroup, otherGroup } from '../invoice-details/scenario';
+import { InvoicePdfService } from '../../src/modules/invoicing/pdf/invoice-pdf.service';
 
 type Json = Record<string, any>;
 
@@ -219,6 +220,26 @@ describe('Invoice PDFs (HTTP, real PostgreSQL, in-process jobs)', () => {
       const none = await signIn(t.server, 'house-a', 'none');
       await none.agent.get(job.result.downloadUrl).expect(403);
       await request(t.server).get(job.result.downloadUrl).expect(401);
+    });
+
+    it('a batch file is deleted a day after its run finished (hourly cleanup), once; its link then answers 404', async () => {
+      const res = await batch(a, main.groupId, [main.invoiceIds[0]]).expect(202);
+      const { job } = await finished(a, res.body.data.jobId);
+      await download(a, job.result.downloadUrl).expect(200);
+      const cleanup = t.app.get(InvoicePdfService);
+      const sql = (q: string, p: unknown[]) => t.em().getConnection().execute(q, p);
+      // A run of the last day keeps its file.
+      await sql(`update job_run set finished_at = now() - interval '23 hours' where id = ?`, [job.id]);
+      await cleanup.deleteOldBatchFiles();
+      await download(a, job.result.downloadUrl).expect(200);
+      await sql(`update job_run set finished_at = now() - interval '25 hours' where id = ?`, [job.id]);
+      expect(await cleanup.deleteOldBatchFiles()).toBeGreaterThanOrEqual(1);
+      await download(a, job.result.downloadUrl).expect(404);
+      const [run] = await sql(`select result from job_run where id = ?`, [job.id]);
+      expect(run.result).toMatchObject({ fileName: job.result.fileName, fileDeletedAt: expect.any(String) });
+      // Marked: the next cleanup does not pick it again.
+      const again = await sql(`select count(*)::int as n from job_run where id = ? and result->>'fileDeletedAt' is null`, [job.id]);
+      expect(again[0].n).toBe(0);
     });
   });
 });

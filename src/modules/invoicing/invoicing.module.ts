@@ -51,6 +51,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 import { InvoicePdfController } from './pdf/invoice-pdf.controller';
+import { InvoicePdfCleanupTasks } from './pdf/invoice-pdf-cleanup.tasks';
 import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
 import { InvoicePdfService } from './pdf/invoice-pdf.service';
 
@@ -102,6 +103,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     InvoicePreviewService,
     InvoicePdfService,
     InvoicePdfHandler,
+    InvoicePdfCleanupTasks,
     InvoiceSendingService,
     InvoiceSendJob,
   ],

@@ -9,7 +9,7 @@ import { HousesService } from '../../houses/houses.service';
 import { renderInvoicesPdf, renderInvoicesPdfStream } from '../documents/invoice-pdf';
 import { InvoicesError } from '../invoices/invoices.errors';
 import { InvoicePreviewService } from '../preview/invoice-preview.service';
-import { InvoicePdfResult } from './invoice-pdf.job';
+import { INVOICE_PDF, InvoicePdfResult } from './invoice-pdf.job';
 
 /** Invoices read and drawn per step of a batch: never more previews than this in memory at once. */
 export const INVOICE_PDF_BATCH = 50;
@@ -48,6 +48,26 @@ export class InvoicePdfService {
     const [preview] = await this.previews.previews(houseId, groupId, [invoiceId]);
     if (!preview) throw InvoicesError.invoiceNotFound();
     return { fileName: invoicePdfName(preview.invoiceNumber), pdf: await renderInvoicesPdf([preview]) };
+  }
+
+  /**
+   * Deletes the files of batch runs finished more than `olderThanHours` ago (their links expired
+   * long before) and marks each run, so a file is deleted once. Answers how many went.
+   */
+  async deleteOldBatchFiles(olderThanHours = 24): Promise<number> {
+    const conn = this.em.getConnection();
+    const runs = await conn.execute<{ id: string; house_id: number; group_id: number }[]>(
+      `select id, house_id, (payload->>'groupId')::int as group_id from job_run
+        where queue = 'invoicing' and name = ? and status = 'completed' and house_id is not null
+          and finished_at < now() - make_interval(hours => ?) and result->>'fileDeletedAt' is null
+        order by finished_at limit 500`,
+      [INVOICE_PDF.name, olderThanHours],
+    );
+    for (const r of runs) {
+      await this.storage.delete(groupPdfKey(r.house_id, r.group_id, r.id));
+      await conn.execute(`update job_run set result = result || jsonb_build_object('fileDeletedAt', now()) where id = ?`, [r.id]);
+    }
+    return runs.length;
   }
 
   /** Refuses an unknown group (or another house's) with the group details' 404. */
