@@ -44,9 +44,16 @@ import { InvoiceContactController } from './editing/contact/contact.controller';
 import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 import { HomeSummaryModule } from './summary/home-summary.module';
+import { InvoiceSendingController } from './sending/invoice-sending.controller';
+import { InvoiceSendingService } from './sending/invoice-sending.service';
+import { InvoiceSendJob } from './sending/invoice-send.job';
 import { PaymentsModule } from './payments/payments.module';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
+import { InvoicePdfController } from './pdf/invoice-pdf.controller';
+import { InvoicePdfCleanupTasks } from './pdf/invoice-pdf-cleanup.tasks';
+import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
+import { InvoicePdfService } from './pdf/invoice-pdf.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -65,7 +72,9 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     GroupDetailEditsController,
     FloorEditController,
     AuditController,
+    InvoiceSendingController,
     InvoicePreviewController,
+    InvoicePdfController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -92,8 +101,13 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     InvoiceContactService,
     InvoiceBulkNotesService,
     InvoicePreviewService,
+    InvoicePdfService,
+    InvoicePdfHandler,
+    InvoicePdfCleanupTasks,
+    InvoiceSendingService,
+    InvoiceSendJob,
   ],
-  exports: [InvoiceTemplatesService, InvoicePreviewService],
+  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(
