@@ -30,9 +30,9 @@ const Status = () => {
 };
 
 /**
- * The dev outbox (super users, docs/decisions/invoice-sending.md "Dev mail"): every mail the
- * product wrote, newest first, from `/api/mail-outbox` (react-admin's list conventions). Without
- * SMTP mail stays queued here; a row opens the message.
+ * The dev outbox (super users, docs/decisions/invoice-sending.md "Dev mail"): the mail the product
+ * wrote for the signed-in house, newest first, from `/api/mail-outbox` (react-admin's list
+ * conventions). Without SMTP mail stays queued here; a row opens the message.
  */
 export function OutboxListPage() {
   return (
