@@ -48,7 +48,8 @@ export function SentInvoicesPage() {
     data: rows,
     isPending: confirmation.isPending,
     resource: 'sent-invoices',
-    perPage: Math.max(rows.length, 1),
+    // One page: the ids of the URL (at most 5,000, idListParam).
+    perPage: 5000,
     sort: { field: 'invoiceNumber', order: 'ASC' },
   });
 
