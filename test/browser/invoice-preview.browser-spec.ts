@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { formatPreviewMoney } from '@ar/rules';
+import { formatPreviewMoney, PREVIEW_TEXT } from '@ar/rules';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
@@ -148,13 +148,28 @@ describeIfChromium('Invoice Preview, Send All and Sent Invoices (browser)', () =
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(3);
   });
 
-  it('goes back to Invoice Group Details when opened directly, and says so when the invoices are not found', async () => {
+  it('goes back to Invoice Group Details when opened directly, marks restricted lots, and says so when the invoices are not found', async () => {
     await page.goto(`${server.baseUrl}/ar/invoices/InvoiceGroupPreview/${groupId}/invoice/${ids[0]}`);
     await page.getByTestId('preview-invoice-1').waitFor();
     expect(await page.title()).toMatch(/^Invoice Preview \|/);
     expect(await page.getByTestId('page-back').textContent()).toBe('< Invoice Group Details');
     expect(await page.getByTestId('page-back').getAttribute('href')).toBe(`/ar/invoices/InvoiceGroupDetails/${groupId}`);
     expect(await page.getByTestId('preview-next').isDisabled()).toBe(true);
+
+    // A restricted lot: the asterisk, the spec's note, and the restricted and online totals.
+    const [restricted] = await sql(
+      `select i.id, i.invoice_number from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ? and l.restricted and not l.suppress order by i.invoice_number limit 1`,
+      [groupId],
+    );
+    await page.goto(`${server.baseUrl}/ar/invoices/InvoiceGroupPreview/${groupId}/invoice/${restricted.id}`);
+    const doc = page.getByTestId(`preview-invoice-${restricted.invoice_number}`);
+    await doc.waitFor();
+    expect(await doc.getByTestId('preview-restricted-note').textContent()).toBe(PREVIEW_TEXT.restrictedNote);
+    expect(await doc.getByTestId('preview-items').locator('tbody td:nth-child(2)').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\w+\*$/)]),
+    );
+    expect(await doc.getByTestId('preview-restricted-total').locator('td').nth(1).textContent()).toMatch(/^\$[\d,]+\.\d\d USD$/);
+    expect(await doc.getByTestId('preview-online-total').locator('td').first().textContent()).toBe('Payable Online');
 
     await page.goto(`${server.baseUrl}/ar/invoices/InvoiceGroupPreview/${groupId + 100000}/invoice/${ids[0]}`);
     await page.getByTestId('app-alert').waitFor();

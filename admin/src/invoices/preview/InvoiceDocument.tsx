@@ -25,18 +25,21 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
   const money = (cents: number) => formatPreviewMoney(cents, p.currencySymbol);
   const withCode = (cents: number) => `${money(cents)} ${p.currencyCode}`;
   const restricted = p.items.some((i) => i.restricted);
+  // The columns, totals and payment lines as the mail and the PDF have them (server documents/invoice-document.ts).
   const perItem = p.showCostsPerItem;
+  const liveFee = p.items.some((i) => i.liveFeeCents !== 0);
   const t = p.totals;
   const totals: [string, number][] = [
     ['Hammer', t.hammerTotalCents],
     ["Buyer's Premium", t.premiumTotalCents],
     ['Live Fee', t.liveFeeCents],
-    ['Tax', t.taxCents],
     ['Shipping & Handling', t.shippingCents],
     ['Insurance', t.insuranceCents],
     ['Other', t.miscCents],
+    ['Tax', t.taxCents],
   ];
   const online = p.acceptedCards.length > 0 || p.allowACHPayment || p.paypalUrl !== null;
+  const messages = [...p.messages].sort((a, b) => a.sequence - b.sequence);
   return (
     <Box
       component="article"
@@ -59,6 +62,7 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
         <Box data-testid="preview-letterhead">
           <Typography sx={{ fontSize: 20, fontWeight: 700 }}>{p.house.name}</Typography>
+          {p.house.company && p.house.company !== p.house.name && <div>{p.house.company}</div>}
           <AddressLines address={p.house} />
         </Box>
         <Box sx={{ textAlign: 'right' }}>
@@ -89,8 +93,8 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
             <th style={{ ...head, textAlign: 'left' }}>Lot</th>
             <th style={{ ...head, textAlign: 'left', whiteSpace: 'normal' }}>Description</th>
             <th style={head}>Hammer</th>
-            <th style={head}>BP</th>
-            <th style={head}>Live Fee</th>
+            <th style={head}>Premium</th>
+            {liveFee && <th style={head}>Live Fee</th>}
             {perItem && <th style={head}>S/H</th>}
             {perItem && <th style={head}>Insurance</th>}
             {perItem && <th style={head}>Other</th>}
@@ -131,7 +135,7 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
               </td>
               <td style={cell}>{money(i.hammerTotalCents)}</td>
               <td style={cell}>{money(i.premiumTotalCents)}</td>
-              <td style={cell}>{money(i.liveFeeCents)}</td>
+              {liveFee && <td style={cell}>{money(i.liveFeeCents)}</td>}
               {perItem && <td style={cell}>{money(i.shippingCents)}</td>}
               {perItem && <td style={cell}>{money(i.insuranceCents)}</td>}
               {perItem && <td style={cell}>{money(i.miscCents)}</td>}
@@ -151,17 +155,17 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
         <table style={{ borderCollapse: 'collapse', minWidth: 320 }} data-testid="preview-totals">
           <tbody>
             {totals
-              .filter(([label, v]) => v !== 0 || label === 'Hammer')
+              .filter(([, v]) => v !== 0)
               .map(([label, v]) => (
                 <Row key={label} label={label} value={money(v)} />
               ))}
             <Row label="Invoice Total" value={withCode(t.totalCents)} strong rule testId="preview-total" />
             <Row label="Payments Made" value={withCode(p.paymentsMadeCents)} testId="preview-payments" />
             <Row label="Total Due" value={withCode(p.totalDueCents)} strong testId="preview-total-due" />
-            {p.restrictedTotalCents !== 0 && (
-              <Row label="Restricted Items Total*" value={withCode(p.restrictedTotalCents)} testId="preview-restricted-total" />
+            {restricted && (
+              <Row label="Restricted Items Total" value={withCode(p.restrictedTotalCents)} testId="preview-restricted-total" />
             )}
-            {online && <Row label="Total Payable Online" value={withCode(p.onlineTotalCents)} testId="preview-online-total" />}
+            {restricted && <Row label="Payable Online" value={withCode(p.onlineTotalCents)} testId="preview-online-total" />}
           </tbody>
         </table>
       </Box>
@@ -169,8 +173,8 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
       {online && (
         <Box sx={{ mt: 3, breakInside: 'avoid' }} data-testid="preview-payment">
           <div style={{ fontWeight: 600 }}>Ways to pay</div>
-          {p.acceptedCards.length > 0 && <div>We accept: {p.acceptedCards.map((c) => CARD_NAMES[c]).join(', ')}</div>}
-          {p.allowACHPayment && <div>ACH bank transfer (US bank accounts)</div>}
+          {p.acceptedCards.length > 0 && <div>Cards accepted online: {p.acceptedCards.map((c) => CARD_NAMES[c]).join(', ')}</div>}
+          {p.allowACHPayment && <div>ACH bank transfer is accepted online.</div>}
           {p.paypalUrl && (
             <div>
               <a href={p.paypalUrl} target="_blank" rel="noopener noreferrer" data-testid="preview-paypal">
@@ -181,9 +185,9 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
         </Box>
       )}
 
-      {p.messages.length > 0 && (
+      {messages.length > 0 && (
         <Box sx={{ mt: 4, pt: 2, borderTop: '1px solid #ccc' }} data-testid="preview-messages">
-          {p.messages.map((m) => (
+          {messages.map((m) => (
             <Box key={m.sequence} sx={{ mb: 1.5, breakInside: 'avoid' }}>
               {m.header.trim() && <div style={{ fontWeight: 600 }}>{m.header}</div>}
               {m.detail.trim() && <div style={{ whiteSpace: 'pre-wrap' }}>{m.detail}</div>}
@@ -210,8 +214,8 @@ function AddressLines({ address }: { address: PreviewAddress }) {
       {address.lines.map((line) => (
         <div key={line}>{line}</div>
       ))}
-      {address.email && <div>{address.email}</div>}
       {address.phone && <div>{address.phone}</div>}
+      {address.email && <div>{address.email}</div>}
     </>
   );
 }
