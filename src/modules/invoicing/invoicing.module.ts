@@ -45,6 +45,10 @@ import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 import { HomeSummaryModule } from './summary/home-summary.module';
 import { PaymentsModule } from './payments/payments.module';
+import { CardChargingController } from './payments/charging/card-charging.controller';
+import { CardChargingService } from './payments/charging/card-charging.service';
+import { ChargeBatchHandler } from './payments/charging/charge-batch.job';
+import { ChargeReconcileTasks } from './payments/charging/charge-reconcile.tasks';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 
@@ -66,6 +70,7 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     FloorEditController,
     AuditController,
     InvoicePreviewController,
+    CardChargingController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -92,6 +97,9 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     InvoiceContactService,
     InvoiceBulkNotesService,
     InvoicePreviewService,
+    CardChargingService,
+    ChargeBatchHandler,
+    ChargeReconcileTasks,
   ],
   exports: [InvoiceTemplatesService, InvoicePreviewService],
 })
