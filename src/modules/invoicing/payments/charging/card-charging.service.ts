@@ -215,12 +215,16 @@ export class CardChargingService {
     const unique = [...new Set(ids)];
     const house = await this.house(houseId);
     let done = 0;
-    return pool(unique, CHARGE_CONCURRENCY, async (id) => {
+    // Progress writes one after the other, so the last one written is the last count.
+    let reported: Promise<void> = Promise.resolve();
+    const out = await pool(unique, CHARGE_CONCURRENCY, async (id) => {
       const c = await this.chargeOne(houseId, house, actor, id);
-      done++;
-      if (onProgress) await onProgress(done, unique.length);
+      const now = ++done;
+      if (onProgress) reported = reported.then(() => onProgress(now, unique.length));
       return c;
     });
+    await reported;
+    return out;
   }
 
   /** Claim, charge, record one invoice. */
