@@ -44,9 +44,11 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     return res.body.data.invoiceBidders;
   };
   const ledger = (invoiceId: number) =>
-    q(t, `select idempotency_key as key, status, amount_cents::int as amount from sandbox_gateway_charge where idempotency_key like ? order by id`, [
-      `invoice:${invoiceId}:%`,
-    ]);
+    q(
+      t,
+      `select idempotency_key as key, status, amount_cents::int as amount from sandbox_gateway_charge where idempotency_key like ? order by id`,
+      [`invoice:${invoiceId}:%`],
+    );
   const payments = (invoiceId: number) =>
     q(
       t,
@@ -55,9 +57,11 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
       [invoiceId],
     );
   const attempts = (invoiceId: number) =>
-    q(t, `select attempt_no, idempotency_key as key, status, amount_cents::int as amount from invoice_charge_attempt where invoice_id = ? order by id`, [
-      invoiceId,
-    ]);
+    q(
+      t,
+      `select attempt_no, idempotency_key as key, status, amount_cents::int as amount from invoice_charge_attempt where invoice_id = ? order by id`,
+      [invoiceId],
+    );
   /** One sent invoice (sent 2026-11-02: long enough ago) per bidder, one lot each. */
   const sale = (count: number, hammer = 10_000): Promise<FactoryGroup> =>
     group(
@@ -66,7 +70,8 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
       Array.from({ length: count }, (_, i) => bidder(`Charge${++n}x${i}`)),
       Array.from({ length: count }, (_, i) => ({ bidder: i, hammer: hammer + i * 100 })),
     );
-  const balance = async (invoiceId: number) => Number((await q(t, `select balance_cents from invoice where id = ?`, [invoiceId]))[0].balance_cents);
+  const balance = async (invoiceId: number) =>
+    Number((await q(t, `select balance_cents from invoice where id = ?`, [invoiceId]))[0].balance_cents);
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
@@ -90,7 +95,9 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     await card(A, g.memberIds[1], `tok_decline_insufficient_funds_c${n}`);
     await card(A, g.memberIds[2], 'tok_visa_limit_5000', 5_000);
     await card(A, g.memberIds[4], `tok_visa_approve_d${n}`);
-    await t.app.get(PaymentMethodsOnFileService).add(A, g.memberIds[5], { token: `tok_ach_settle_${n}`, kind: 'ach', brand: null, last4: '6789', expMonth: null, expYear: null });
+    await t.app
+      .get(PaymentMethodsOnFileService)
+      .add(A, g.memberIds[5], { token: `tok_ach_settle_${n}`, kind: 'ach', brand: null, last4: '6789', expMonth: null, expYear: null });
     await q(t, `update invoice set sent_at = null where id = ?`, [notSent]);
     const due = await balance(approve);
     const achDue = await balance(ach);
@@ -113,7 +120,12 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     expect(res.body.data.httpStatus).toBe(200);
     const byId = new Map((res.body.data.data.invoiceConfirmations as Json[]).map((c) => [c.invoiceID, c]));
     expect(byId.get(approve)).toMatchObject({ charged: true, amountCharged: due / 100, status: 'approved' });
-    expect(byId.get(decline)).toMatchObject({ charged: false, amountCharged: 0, status: 'declined', reason: SANDBOX_MESSAGES.insufficient_funds });
+    expect(byId.get(decline)).toMatchObject({
+      charged: false,
+      amountCharged: 0,
+      status: 'declined',
+      reason: SANDBOX_MESSAGES.insufficient_funds,
+    });
     expect(byId.get(limit)).toMatchObject({ charged: false, reason: CHARGE_INELIGIBILITY_TEXT.cardLimitExceeded });
     expect(byId.get(noCard)).toMatchObject({ charged: false, reason: CHARGE_INELIGIBILITY_TEXT.noCreditCard });
     expect(byId.get(notSent)).toMatchObject({ charged: false, reason: CHARGE_INELIGIBILITY_TEXT.notSent });
@@ -125,16 +137,34 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     expect(await ledger(limit)).toEqual([]);
     expect(await ledger(noCard)).toEqual([]);
     expect(await payments(approve)).toEqual([
-      expect.objectContaining({ amount: due, source: 'card', status: 'settled', payment_method_id: 3, gateway_reference: expect.stringMatching(/^sbx_ch_/) }),
+      expect.objectContaining({
+        amount: due,
+        source: 'card',
+        status: 'settled',
+        payment_method_id: 3,
+        gateway_reference: expect.stringMatching(/^sbx_ch_/),
+      }),
     ]);
     expect(await payments(decline)).toEqual([]);
-    expect(await payments(ach)).toEqual([expect.objectContaining({ amount: achDue, source: 'ach', status: 'pending', payment_method_id: 11 })]);
+    expect(await payments(ach)).toEqual([
+      expect.objectContaining({ amount: achDue, source: 'ach', status: 'pending', payment_method_id: 11 }),
+    ]);
 
     const rows = new Map((await details(g.groupId)).map((i) => [i.invoiceID, i]));
-    expect(rows.get(approve)).toMatchObject({ invoiceStatus: 'Paid', onlinePaymentStat: 'a', outStandingBalanceCents: 0, invoicePaidCents: due, allPaid: true });
+    expect(rows.get(approve)).toMatchObject({
+      invoiceStatus: 'Paid',
+      onlinePaymentStat: 'a',
+      outStandingBalanceCents: 0,
+      invoicePaidCents: due,
+      allPaid: true,
+    });
     expect(rows.get(decline)).toMatchObject({ invoiceStatus: 'Payment Failed', onlinePaymentStat: 'd' });
     expect(rows.get(ach)).toMatchObject({ invoiceStatus: 'Payment Pending', onlinePaymentStat: 'p', outStandingBalanceCents: achDue });
-    expect(rows.get(limit)).toMatchObject({ creditCardLimitExceeded: true, batchChargeEligible: false, batchChargIneligibilityReason: CHARGE_INELIGIBILITY_TEXT.cardLimitExceeded });
+    expect(rows.get(limit)).toMatchObject({
+      creditCardLimitExceeded: true,
+      batchChargeEligible: false,
+      batchChargIneligibilityReason: CHARGE_INELIGIBILITY_TEXT.cardLimitExceeded,
+    });
     expect(rows.get(approve)).toMatchObject({ batchChargeEligible: false, batchChargIneligibilityReason: CHARGE_INELIGIBILITY_TEXT.paid });
     expect(rows.get(decline)).toMatchObject({ batchChargeEligible: true, batchChargIneligibilityReason: null });
     // A charge is not an edit of the printed invoice: no resend needed; it is audited.
@@ -181,7 +211,14 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     gateway.failNext('timeout_after_charge');
     const res = await processCards(owner, [id]);
     expect(res.body.data.data.invoiceConfirmations).toEqual([
-      { invoiceID: id, charged: false, amountCharged: 0, amountChargedCents: 0, status: 'unknown', reason: CHARGE_OUTCOME_TEXT.outcomeUnknown },
+      {
+        invoiceID: id,
+        charged: false,
+        amountCharged: 0,
+        amountChargedCents: 0,
+        status: 'unknown',
+        reason: CHARGE_OUTCOME_TEXT.outcomeUnknown,
+      },
     ]);
     expect(await ledger(id)).toEqual([expect.objectContaining({ status: 'approved', amount: due })]);
     expect(await attempts(id)).toEqual([expect.objectContaining({ status: 'unknown' })]);
@@ -225,7 +262,11 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     await card(A, g.memberIds[0], `tok_visa_approve_e${n}`);
     gateway.failNext('error_before_charge');
     const res = await processCards(owner, [id]);
-    expect(res.body.data.data.invoiceConfirmations[0]).toMatchObject({ charged: false, status: 'failed', reason: CHARGE_OUTCOME_TEXT.unavailable });
+    expect(res.body.data.data.invoiceConfirmations[0]).toMatchObject({
+      charged: false,
+      status: 'failed',
+      reason: CHARGE_OUTCOME_TEXT.unavailable,
+    });
     expect(await ledger(id)).toEqual([]);
     const again = await processCards(owner, [id]);
     expect(again.body.data.data.invoiceConfirmations[0]).toMatchObject({ charged: true });

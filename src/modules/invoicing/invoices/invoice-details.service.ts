@@ -290,7 +290,9 @@ export class InvoiceDetailsService {
     const ids = byId ? (records as number[]) : (records as InvoiceRecord[]).map((i) => i.id);
     const conn = this.em.getConnection();
     const members = byId
-      ? ((await conn.execute(`select member_id from invoice where house_id = ? and id = ?`, [houseId, ids[0]])) as { member_id: number }[]).map((r) => r.member_id)
+      ? (
+          (await conn.execute(`select member_id from invoice where house_id = ? and id = ?`, [houseId, ids[0]])) as { member_id: number }[]
+        ).map((r) => r.member_id)
       : (records as InvoiceRecord[]).map((i) => i.memberId);
     const [additional, house, cards, pending] = await Promise.all([
       loadAdditionalCharges(this.em, houseId, ids),

@@ -30,7 +30,10 @@ export class CardChargingController {
 
   @RequireAccess('accessInvoices', 'accessSettlement')
   @Get('invoiceGroup/:id/groupInfo/processCards')
-  @ApiOperation({ summary: 'Whether the house can charge each invoice of the group now: { data: { invoiceGroupInfo: { invoices: [{ invoiceID, canHouseProcessCards }] } } }' })
+  @ApiOperation({
+    summary:
+      'Whether the house can charge each invoice of the group now: { data: { invoiceGroupInfo: { invoices: [{ invoiceID, canHouseProcessCards }] } } }',
+  })
   async groupInfo(@CurrentPrincipal() p: Principal, @IdParam('id', invoiceGroupNotFound) groupId: number) {
     await this.assertProcessing(p.houseId);
     return { data: { invoiceGroupInfo: { invoices: await this.charging.groupEligibility(p.houseId, groupId) } } };
@@ -55,11 +58,7 @@ export class CardChargingController {
     const ids = [...new Set(body.invoiceIDs)];
     const actor = { userId: p.userId, userName: p.userName };
     if (ids.length > CHARGE_INLINE_MAX) {
-      const job = await this.jobs.enqueue(
-        CHARGE_BATCH,
-        { invoiceIds: ids, ...actor },
-        { houseId: p.houseId, key: chargeBatchKey(ids) },
-      );
+      const job = await this.jobs.enqueue(CHARGE_BATCH, { invoiceIds: ids, ...actor }, { houseId: p.houseId, key: chargeBatchKey(ids) });
       res.status(202);
       return { data: { httpStatus: 202, jobId: job.id } };
     }

@@ -22,7 +22,14 @@ import type { Principal } from '../../../../core/auth/principal';
 import { HousesService } from '../../../houses/houses.service';
 import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from '../../editing/charges/additional-charge-records';
 import { InvoiceMutations, type Exec } from '../../editing/core/invoice-mutations.service';
-import { INVOICE_COLUMNS, invoiceRecord, LINE_COLUMNS, lineRecord, type InvoiceLineRecord, type InvoiceRecord } from '../../invoices/invoice-records';
+import {
+  INVOICE_COLUMNS,
+  invoiceRecord,
+  LINE_COLUMNS,
+  lineRecord,
+  type InvoiceLineRecord,
+  type InvoiceRecord,
+} from '../../invoices/invoice-records';
 import { InvoicesError } from '../../invoices/invoices.errors';
 import {
   PAYMENT_GATEWAY,
@@ -94,7 +101,12 @@ const dollars = (cents: number) => cents / 100;
 const additionalCents = (a: AdditionalChargeRecord) => a.taxCents + a.shippingCents + a.insuranceCents + a.otherCents;
 
 /** Loads the charge state of invoices of a house (any order; missing ids are absent from the map). */
-export async function loadChargeStates(exec: Exec, houseId: number, ids: readonly number[], lock = false): Promise<Map<number, ChargeState>> {
+export async function loadChargeStates(
+  exec: Exec,
+  houseId: number,
+  ids: readonly number[],
+  lock = false,
+): Promise<Map<number, ChargeState>> {
   const out = new Map<number, ChargeState>();
   if (!ids.length) return out;
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
@@ -104,10 +116,10 @@ export async function loadChargeStates(exec: Exec, houseId: number, ids: readonl
   );
   if (!invoices.length) return out;
   const found = invoices.map((r) => r.id as number);
-  const lines = await exec<Row>(`select ${LINE_COLUMNS} from invoice_line l where l.house_id = ? and l.invoice_id in (${marks(found)}) order by l.id`, [
-    houseId,
-    ...found,
-  ]);
+  const lines = await exec<Row>(
+    `select ${LINE_COLUMNS} from invoice_line l where l.house_id = ? and l.invoice_id in (${marks(found)}) order by l.id`,
+    [houseId, ...found],
+  );
   const extras = await exec<Row>(
     `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = ? and a.invoice_id in (${marks(found)}) order by a.id`,
     [houseId, ...found],
@@ -130,7 +142,12 @@ export async function loadChargeStates(exec: Exec, houseId: number, ids: readonl
 }
 
 /** Eligibility of a loaded invoice with the bidder's default method on file. */
-export function eligibilityOf(state: ChargeState, house: EligibilityHouse, method: PaymentMethodOnFile | null, now: Date): ChargeEligibility {
+export function eligibilityOf(
+  state: ChargeState,
+  house: EligibilityHouse,
+  method: PaymentMethodOnFile | null,
+  now: Date,
+): ChargeEligibility {
   const inv = state.invoice;
   return chargeEligibility({
     house,
@@ -189,9 +206,12 @@ export class CardChargingService {
     const exec = this.exec(this.em);
     const group = await exec(`select id from invoice_group where id = ? and house_id = ?`, [groupId, houseId]);
     if (!group.length) throw InvoicesError.groupNotFound();
-    const ids = (await exec<{ id: number }>(`select id from invoice where house_id = ? and group_id = ? order by invoice_number, id`, [houseId, groupId])).map(
-      (r) => r.id,
-    );
+    const ids = (
+      await exec<{ id: number }>(`select id from invoice where house_id = ? and group_id = ? order by invoice_number, id`, [
+        houseId,
+        groupId,
+      ])
+    ).map((r) => r.id);
     const eligibility = await this.eligibility(houseId, ids);
     return ids.map((id) => ({ invoiceID: id, canHouseProcessCards: eligibility.get(id)?.eligible ?? false }));
   }
@@ -211,7 +231,12 @@ export class CardChargingService {
   }
 
   /** `processCards`: charges each named invoice at most once, CHARGE_CONCURRENCY at a time, in the order given (duplicates answered once). */
-  async processCards(houseId: number, actor: Actor, ids: readonly number[], onProgress?: (done: number, total: number) => Promise<void>): Promise<InvoiceConfirmation[]> {
+  async processCards(
+    houseId: number,
+    actor: Actor,
+    ids: readonly number[],
+    onProgress?: (done: number, total: number) => Promise<void>,
+  ): Promise<InvoiceConfirmation[]> {
     const unique = [...new Set(ids)];
     const house = await this.house(houseId);
     let done = 0;
@@ -250,7 +275,8 @@ export class CardChargingService {
         token: a.token,
         amountCents: Number(a.amount_cents),
         currencyCode: a.currency_code,
-        description: a.purpose === 'balance' ? `Invoice ${invoiceId}` : `Invoice ${invoiceId}, additional charges ${a.idempotency_key.split(':')[3]}`,
+        description:
+          a.purpose === 'balance' ? `Invoice ${invoiceId}` : `Invoice ${invoiceId}, additional charges ${a.idempotency_key.split(':')[3]}`,
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -292,7 +318,10 @@ export class CardChargingService {
       where += ' and house_id = ?';
       params.push(opts.houseId);
     }
-    const rows = await this.exec(this.em)<AttemptRow>(`select * from invoice_charge_attempt where ${where} order by id`, params.map(String));
+    const rows = await this.exec(this.em)<AttemptRow>(
+      `select * from invoice_charge_attempt where ${where} order by id`,
+      params.map(String),
+    );
     const report: ReconcileReport = { examined: rows.length, approved: 0, declined: 0, pending: 0, failed: 0, stillUnknown: 0 };
     for (const a of rows) {
       let found;
@@ -303,7 +332,8 @@ export class CardChargingService {
         continue;
       }
       if (found === null) {
-        if (await this.close(a.id, 'failed', 'The gateway holds no charge under this key: nothing was charged.', ['started', 'unknown'])) report.failed++;
+        if (await this.close(a.id, 'failed', 'The gateway holds no charge under this key: nothing was charged.', ['started', 'unknown']))
+          report.failed++;
         continue;
       }
       const actor = { userId: a.created_by_user_id ?? 0, userName: 'reconcile' };
@@ -315,7 +345,8 @@ export class CardChargingService {
   // ------------------------------------------------------------------------------------------------
 
   private exec(em: EntityManager): Exec {
-    return <T>(sql: string, params: unknown[] = []) => em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T[]>;
+    return <T>(sql: string, params: unknown[] = []) =>
+      em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T[]>;
   }
 
   private async claim(
@@ -323,7 +354,9 @@ export class CardChargingService {
     house: EligibilityHouse,
     actor: Actor,
     invoiceId: number,
-  ): Promise<{ kind: 'not_found' } | { kind: 'in_progress' } | { kind: 'ineligible'; reason: string } | { kind: 'claimed'; attempt: AttemptRow }> {
+  ): Promise<
+    { kind: 'not_found' } | { kind: 'in_progress' } | { kind: 'ineligible'; reason: string } | { kind: 'claimed'; attempt: AttemptRow }
+  > {
     try {
       return await this.em.transactional(async (tx) => {
         const exec = this.exec(tx);
@@ -334,12 +367,27 @@ export class CardChargingService {
         const method = methods.get(state.invoice.memberId)?.[0] ?? null;
         const e = eligibilityOf(state, house, method, new Date());
         if (!e.eligible || !method) return { kind: 'ineligible' as const, reason: e.reasonText ?? '' };
-        const [{ n }] = await exec<{ n: number }>(`select coalesce(max(attempt_no), 0)::int + 1 as n from invoice_charge_attempt where invoice_id = ?`, [invoiceId]);
+        const [{ n }] = await exec<{ n: number }>(
+          `select coalesce(max(attempt_no), 0)::int + 1 as n from invoice_charge_attempt where invoice_id = ?`,
+          [invoiceId],
+        );
         const key = `invoice:${invoiceId}:${e.amountCents}:${n}`;
         const [attempt] = await exec<AttemptRow>(
           `insert into invoice_charge_attempt (house_id, invoice_id, attempt_no, idempotency_key, amount_cents, currency_code, purpose, token, method_kind, payment_method_id, status, created_by_user_id)
            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'started', ?) returning *`,
-          [houseId, invoiceId, n, key, e.amountCents, state.invoice.currencyCode, e.purpose, method.token, method.kind, paymentMethodIdOf(method), actor.userId],
+          [
+            houseId,
+            invoiceId,
+            n,
+            key,
+            e.amountCents,
+            state.invoice.currencyCode,
+            e.purpose,
+            method.token,
+            method.kind,
+            paymentMethodIdOf(method),
+            actor.userId,
+          ],
         );
         return { kind: 'claimed' as const, attempt };
       });

@@ -137,7 +137,10 @@ describe('chargeAmount', () => {
   });
 
   it('an unpaid or partly paid invoice: its balance', () => {
-    expect(chargeAmount(input({}, { paymentsMadeCents: 25_075, balanceCents: 100_000 }))).toEqual({ amountCents: 100_000, purpose: 'balance' });
+    expect(chargeAmount(input({}, { paymentsMadeCents: 25_075, balanceCents: 100_000 }))).toEqual({
+      amountCents: 100_000,
+      purpose: 'balance',
+    });
   });
 
   it('a paid invoice: only its unpaid additional charges (paid, pending, hidden or on a hidden lot ones left out)', () => {

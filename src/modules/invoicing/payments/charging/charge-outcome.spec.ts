@@ -45,7 +45,13 @@ describe('outcomePlan (gateway answer -> invoice state)', () => {
   });
 
   it('declined: no payment, invoice stat d', () => {
-    expect(outcomePlan('declined', balance, state)).toEqual({ payments: [], invoiceStat: 'd', invoicePaid: false, paidLineIds: [], additionalIds: [] });
+    expect(outcomePlan('declined', balance, state)).toEqual({
+      payments: [],
+      invoiceStat: 'd',
+      invoicePaid: false,
+      paidLineIds: [],
+      additionalIds: [],
+    });
   });
 
   describe('a paid invoice charged its additional charges', () => {
@@ -70,7 +76,10 @@ describe('outcomePlan (gateway answer -> invoice state)', () => {
       });
     });
     it('pending: the additional charges pending (stat p)', () => {
-      expect(outcomePlan('pending', { ...additional, methodKind: 'ach' }, paidState)).toMatchObject({ additionalIds: [7], additionalStat: 'p' });
+      expect(outcomePlan('pending', { ...additional, methodKind: 'ach' }, paidState)).toMatchObject({
+        additionalIds: [7],
+        additionalStat: 'p',
+      });
     });
   });
 });
