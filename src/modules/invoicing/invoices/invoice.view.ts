@@ -34,7 +34,7 @@ import {
   type AdditionalPriceInfoView,
 } from '../editing/charges/charges.view';
 import { amount, amounts, currencySymbol } from './money-json';
-import { chargeEligibility, type EligibilityHouse } from '../payments/charging/charge-eligibility';
+import { eligibilityOfRecords, type EligibilityHouse } from '../payments/charging/charge-eligibility';
 import type { PaymentMethodOnFile } from '../payments/methods/payment-methods-on-file.service';
 
 /** The seven amounts of a price, in the spec's spelling (`livefee`). */
@@ -345,7 +345,15 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     other: inv.otherTotalCents - add.other,
   };
   const chargesCents = { tax: inv.taxCents, shipping: inv.shippingCents, insurance: inv.insuranceCents, other: inv.otherCents };
-  const charging = opts.charging ? chargingFlags(inv, lines, extras, opts.charging) : null;
+  const c = opts.charging;
+  const charging = c
+    ? eligibilityOfRecords(
+        { invoice: inv, lines, additional: extras, pendingPayment: c.pendingPayments.has(inv.id) },
+        c.house,
+        c.methods.get(inv.memberId)?.[0] ?? null,
+        c.now,
+      )
+    : null;
   const shipDates = visible
     .filter((l) => l.shipped && l.shippedDate)
     .map((l) => l.shippedDate as string)
@@ -435,35 +443,6 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     );
   }
   return view;
-}
-
-/** The batch-charge flags of an invoice (the same function the charge runs under the row lock). */
-function chargingFlags(
-  inv: InvoiceRecord,
-  lines: readonly InvoiceLineRecord[],
-  extras: readonly AdditionalChargeRecord[],
-  c: ChargingContext,
-) {
-  const method = c.methods.get(inv.memberId)?.[0] ?? null;
-  return chargeEligibility({
-    house: c.house,
-    invoice: {
-      channel: inv.channel,
-      sentAt: inv.sentAt,
-      editedAfterSend: inv.editedAfterSend,
-      taxCalculationError: inv.taxCalculationError,
-      allPaid: inv.allPaid,
-      onlinePaymentStat: inv.onlinePaymentStat,
-      paymentsMadeCents: inv.paymentsMadeCents,
-      balanceCents: inv.balanceCents,
-      autoChargeDate: null,
-    },
-    lines,
-    additional: extras.map((a) => ({ ...a, amountCents: a.taxCents + a.shippingCents + a.insuranceCents + a.otherCents })),
-    pendingPayment: c.pendingPayments.has(inv.id),
-    method: method ? { kind: method.kind, cardLimitCents: method.cardLimitCents } : null,
-    now: c.now,
-  });
 }
 
 const priceOf = (g: GroupTotals): PriceCents => ({

@@ -39,8 +39,8 @@ import {
   type ChargeResult,
   type PaymentGateway,
 } from '../gateway/payment-gateway';
-import { PaymentMethodsOnFileService, type PaymentMethodOnFile } from '../methods/payment-methods-on-file.service';
-import { chargeEligibility, type ChargeEligibility, type EligibilityHouse } from './charge-eligibility';
+import { PaymentMethodsOnFileService } from '../methods/payment-methods-on-file.service';
+import { additionalChargeCents, eligibilityOfRecords, type ChargeEligibility, type EligibilityHouse } from './charge-eligibility';
 import { outcomePlan, type AttemptOutcome } from './charge-outcome';
 
 type Actor = Pick<Principal, 'userId' | 'userName'>;
@@ -98,7 +98,6 @@ class AlreadyRecorded extends Error {}
 
 const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
 const dollars = (cents: number) => cents / 100;
-const additionalCents = (a: AdditionalChargeRecord) => a.taxCents + a.shippingCents + a.insuranceCents + a.otherCents;
 
 /** Loads the charge state of invoices of a house (any order; missing ids are absent from the map). */
 export async function loadChargeStates(
@@ -139,35 +138,6 @@ export async function loadChargeStates(
   for (const a of extras.map(additionalChargeRecord)) out.get(a.invoiceId)?.additional.push(a);
   for (const f of flags) Object.assign(out.get(f.id)!, { pendingPayment: f.pending, openAttempt: f.open });
   return out;
-}
-
-/** Eligibility of a loaded invoice with the bidder's default method on file. */
-export function eligibilityOf(
-  state: ChargeState,
-  house: EligibilityHouse,
-  method: PaymentMethodOnFile | null,
-  now: Date,
-): ChargeEligibility {
-  const inv = state.invoice;
-  return chargeEligibility({
-    house,
-    invoice: {
-      channel: inv.channel,
-      sentAt: inv.sentAt,
-      editedAfterSend: inv.editedAfterSend,
-      taxCalculationError: inv.taxCalculationError,
-      allPaid: inv.allPaid,
-      onlinePaymentStat: inv.onlinePaymentStat,
-      paymentsMadeCents: inv.paymentsMadeCents,
-      balanceCents: inv.balanceCents,
-      autoChargeDate: null,
-    },
-    lines: state.lines,
-    additional: state.additional.map((a) => ({ ...a, amountCents: additionalCents(a) })),
-    pendingPayment: state.pendingPayment,
-    method: method ? { kind: method.kind, cardLimitCents: method.cardLimitCents } : null,
-    now,
-  });
 }
 
 /** Runs `work` over `items`, at most `limit` at a time; answers in the items' order. */
@@ -226,7 +196,7 @@ export class CardChargingService {
       houseId,
       [...states.values()].map((s) => s.invoice.memberId),
     );
-    for (const [id, s] of states) out.set(id, eligibilityOf(s, house, cards.get(s.invoice.memberId)?.[0] ?? null, now));
+    for (const [id, s] of states) out.set(id, eligibilityOfRecords(s, house, cards.get(s.invoice.memberId)?.[0] ?? null, now));
     return out;
   }
 
@@ -365,7 +335,7 @@ export class CardChargingService {
         if (state.openAttempt) return { kind: 'in_progress' as const };
         const methods = await this.methods.onFile(houseId, [state.invoice.memberId], tx);
         const method = methods.get(state.invoice.memberId)?.[0] ?? null;
-        const e = eligibilityOf(state, house, method, new Date());
+        const e = eligibilityOfRecords(state, house, method, new Date());
         if (!e.eligible || !method) return { kind: 'ineligible' as const, reason: e.reasonText ?? '' };
         const [{ n }] = await exec<{ n: number }>(
           `select coalesce(max(attempt_no), 0)::int + 1 as n from invoice_charge_attempt where invoice_id = ?`,
@@ -436,7 +406,7 @@ export class CardChargingService {
                 x.paidDate === null &&
                 !['a', 'p', 'u', 'h', 'i'].includes(x.onlinePaymentStat ?? ''),
             )
-            .map((x) => ({ id: x.id, amountCents: additionalCents(x) }));
+            .map((x) => ({ id: x.id, amountCents: additionalChargeCents(x) }));
           const plan = outcomePlan(
             outcome,
             { amountCents: Number(a.amount_cents), purpose: a.purpose, methodKind: a.method_kind },

@@ -12,6 +12,8 @@
 import { CHARGE_AFTER_SEND_MS, CHARGE_INELIGIBILITY_TEXT, type ChargeIneligibilityReason } from '@ar/rules';
 import type { Cents } from '../../../../core/money/money';
 import { invoiceIsPaid, onlinePaymentState } from '../../math/statuses';
+import type { AdditionalChargeRecord } from '../../editing/charges/additional-charge-records';
+import type { InvoiceLineRecord, InvoiceRecord } from '../../invoices/invoice-records';
 
 export interface EligibilityHouse {
   processorType: string | null;
@@ -148,3 +150,45 @@ function firstReason(input: EligibilityInput, amount: Cents, limitExceeded: bool
   if (limitExceeded) return 'cardLimitExceeded';
   return null;
 }
+
+/** The stored rows an invoice's eligibility reads (the read path and the charge share this). */
+export interface EligibilityRecords {
+  invoice: InvoiceRecord;
+  lines: readonly InvoiceLineRecord[];
+  additional: readonly AdditionalChargeRecord[];
+  pendingPayment: boolean;
+}
+
+/** `chargeEligibility` of stored rows, with the bidder's default method on file (null: none). */
+export function eligibilityOfRecords(
+  r: EligibilityRecords,
+  house: EligibilityHouse,
+  method: EligibilityMethod | null,
+  now: Date,
+): ChargeEligibility {
+  const inv = r.invoice;
+  return chargeEligibility({
+    house,
+    invoice: {
+      channel: inv.channel,
+      sentAt: inv.sentAt,
+      editedAfterSend: inv.editedAfterSend,
+      taxCalculationError: inv.taxCalculationError,
+      allPaid: inv.allPaid,
+      onlinePaymentStat: inv.onlinePaymentStat,
+      paymentsMadeCents: inv.paymentsMadeCents,
+      balanceCents: inv.balanceCents,
+      autoChargeDate: null,
+    },
+    lines: r.lines,
+    additional: r.additional.map((a) => ({ ...a, amountCents: additionalChargeCents(a) })),
+    pendingPayment: r.pendingPayment,
+    method: method ? { kind: method.kind, cardLimitCents: method.cardLimitCents } : null,
+    now,
+  });
+}
+
+/** What an additional charge adds (tax, shipping, insurance, other). */
+export const additionalChargeCents = (
+  a: Pick<AdditionalChargeRecord, 'taxCents' | 'shippingCents' | 'insuranceCents' | 'otherCents'>,
+): Cents => a.taxCents + a.shippingCents + a.insuranceCents + a.otherCents;
