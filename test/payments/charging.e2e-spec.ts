@@ -4,9 +4,11 @@ import { PAYMENT_GATEWAY } from '../../src/modules/invoicing/payments/gateway/pa
 import { SandboxGateway } from '../../src/modules/invoicing/payments/gateway/sandbox-gateway';
 import { SANDBOX_MESSAGES } from '../../src/modules/invoicing/payments/gateway/sandbox-tokens';
 import { CardChargingService } from '../../src/modules/invoicing/payments/charging/card-charging.service';
+import { ChargeBatchHandler } from '../../src/modules/invoicing/payments/charging/charge-batch.job';
 import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
 import type { FactoryGroup } from '../invoice-details/factory';
 import { addAdditionalCharge, bidder, group, q } from '../invoice-marks/support';
+import { inContext } from '../invoice-groups/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -254,6 +256,61 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     const res = await processCards(owner, [id]);
     expect(res.body.data.data.invoiceConfirmations[0]).toMatchObject({ charged: true, amountChargedCents: due });
     expect(await ledger(id)).toEqual([expect.objectContaining({ key: `invoice:${id}:${due}:2` })]);
+  });
+
+  it('a crash after the gateway charged and before recording: reconcile records the payment once from the gateway, never charging', async () => {
+    const g = await sale(1);
+    const id = g.invoiceIds[0]!;
+    await card(A, g.memberIds[0], `tok_visa_approve_r${n}`);
+    const due = await balance(id);
+    const key = `invoice:${id}:${due}:1`;
+    await q(
+      t,
+      `insert into invoice_charge_attempt (house_id, invoice_id, attempt_no, idempotency_key, amount_cents, currency_code, purpose, token, method_kind, payment_method_id, status, updated_at)
+       values (?, ?, 1, ?, ?, 'USD', 'balance', ?, 'card', 3, 'started', now() - interval '10 minutes')`,
+      [A, id, key, due, `tok_visa_approve_r${n}`],
+    );
+    // The process charged, then died before recording.
+    await gateway.charge({
+      idempotencyKey: key,
+      houseId: A,
+      token: `tok_visa_approve_r${n}`,
+      amountCents: due,
+      currencyCode: 'USD',
+      description: `Invoice ${id}`,
+    });
+    // Until reconciled the invoice stays claimed.
+    expect((await processCards(owner, [id])).body.data.data.invoiceConfirmations[0]).toMatchObject({ status: 'in_progress' });
+    expect(await charging.reconcile({ houseId: A })).toMatchObject({ approved: 1 });
+    expect(await payments(id)).toEqual([
+      expect.objectContaining({ amount: due, status: 'settled', charge_attempt_id: expect.any(Number) }),
+    ]);
+    expect(await balance(id)).toBe(0);
+    expect(await ledger(id)).toHaveLength(1);
+  });
+
+  it('the same charge-batch job delivered twice charges once', async () => {
+    const g = await sale(3);
+    const ids = g.invoiceIds as number[];
+    for (const [i, m] of g.memberIds.entries()) await card(A, m, `tok_visa_approve_dd${n}_${i}`);
+    const handler = t.app.get(ChargeBatchHandler);
+    const ctx = {
+      runId: 'x',
+      houseId: A,
+      attempt: 1,
+      payload: { invoiceIds: ids, userId: 1, userName: 'owner' },
+      progress: () => Promise.resolve(),
+    };
+    const [first, second] = await Promise.all([
+      inContext(t, () => handler.run(ctx)),
+      inContext(t, () => handler.run({ ...ctx, attempt: 2 })),
+    ]);
+    const charged = [...first.invoiceConfirmations, ...second.invoiceConfirmations].filter((c) => c.charged);
+    expect(charged.map((c) => c.invoiceID).sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      expect(await ledger(id)).toHaveLength(1);
+      expect(await payments(id)).toHaveLength(1);
+    }
   });
 
   it('an error before charging: nothing charged, the attempt failed, a later batch charges once', async () => {
