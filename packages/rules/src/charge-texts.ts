@@ -43,7 +43,7 @@ export const CHARGE_OUTCOME_TEXT = {
   outcomeUnknown: 'The payment gateway did not answer in time. The charge will be reconciled; do not charge again.',
   unavailable: 'The payment gateway is unavailable; nothing was charged. Please try again.',
   notFound: 'Invoice not found.',
-  changed: 'The invoice changed while it was being charged. Please try again.',
+  claimFailed: 'An error occurred while preparing this charge. Nothing was charged. Please try again.',
 } as const;
 
 /** The minimum time between sending (or re-sending) an invoice and charging it. */

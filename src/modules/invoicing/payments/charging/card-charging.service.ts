@@ -232,7 +232,14 @@ export class CardChargingService {
       status,
       reason,
     });
-    const claim = await this.claim(houseId, house, actor, invoiceId);
+    let claim: Awaited<ReturnType<CardChargingService['claim']>>;
+    try {
+      claim = await this.claim(houseId, house, actor, invoiceId);
+    } catch (e) {
+      // Before any gateway call: nothing was charged for this invoice; the rest of the batch goes on.
+      this.logger.error(`claim of invoice ${invoiceId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      return notCharged('failed', CHARGE_OUTCOME_TEXT.claimFailed);
+    }
     if (claim.kind === 'not_found') return notCharged('not_found', CHARGE_OUTCOME_TEXT.notFound);
     if (claim.kind === 'in_progress') return notCharged('in_progress', CHARGE_OUTCOME_TEXT.inProgress);
     if (claim.kind === 'ineligible') return notCharged('ineligible', claim.reason);
@@ -269,7 +276,15 @@ export class CardChargingService {
         return notCharged('unknown', CHARGE_OUTCOME_TEXT.outcomeUnknown);
       }
     }
-    await this.record(houseId, a, result, actor);
+    try {
+      await this.record(houseId, a, result, actor);
+    } catch (e) {
+      // Charged (or declined) but not recorded: the attempt is left for reconcile(), which records it from the gateway.
+      const message = e instanceof Error ? e.message : String(e);
+      this.logger.error(`charge of invoice ${invoiceId} (${a.idempotency_key}) answered ${result.status} but was not recorded: ${message}`);
+      await this.close(a.id, 'unknown', `not recorded: ${message}`).catch(() => false);
+      return notCharged('unknown', CHARGE_OUTCOME_TEXT.outcomeUnknown);
+    }
     const amount = Number(a.amount_cents);
     if (result.status === 'declined') return notCharged('declined', result.message);
     return { invoiceID: invoiceId, charged: true, amountCharged: dollars(amount), amountChargedCents: amount, status: result.status };
