@@ -229,6 +229,13 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     // While unknown, a second batch does not charge it.
     const blocked = await processCards(owner, [id]);
     expect(blocked.body.data.data.invoiceConfirmations[0]).toMatchObject({ charged: false, reason: CHARGE_OUTCOME_TEXT.inProgress });
+    expect((await groupInfo(owner, g.groupId)).body.data.invoiceGroupInfo.invoices).toEqual([
+      { invoiceID: id, canHouseProcessCards: false },
+    ]);
+    expect((await details(g.groupId))[0]).toMatchObject({
+      batchChargeEligible: false,
+      batchChargIneligibilityReason: CHARGE_INELIGIBILITY_TEXT.chargeInProgress,
+    });
 
     const [r1, r2] = await Promise.all([charging.reconcile({ houseId: A }), charging.reconcile({ houseId: A })]);
     expect(r1.approved + r2.approved).toBe(1);

@@ -1,12 +1,14 @@
 // Batch card charging (issue 11): why an invoice cannot be charged, and the batch banners. The
 // spec (000 section 8) quotes two reasons ('Invoice has been paid.', 'Please resend this invoice.')
-// and the banners; the other reasons' wording is ours (docs/decisions/card-charging.md).
+// and the banners; the other reasons' wording is ours (docs/decisions/card-charging.md). One reason
+// is not the spec's: `chargeInProgress` (an open charge attempt, until its outcome is known).
 
 /** Why an invoice cannot be charged in a batch, in precedence order (the first that applies is answered). */
 export const CHARGE_INELIGIBILITY_REASONS = [
   'paymentProcessingDisabled',
   'floorBidder',
   'paid',
+  'chargeInProgress',
   'pendingAch',
   'notSent',
   'editedAfterSend',
@@ -25,6 +27,7 @@ export const CHARGE_INELIGIBILITY_TEXT: Record<ChargeIneligibilityReason, string
   paymentProcessingDisabled: 'Payment processing is disabled for this house.',
   floorBidder: 'Floor bidder invoices cannot be charged by card.',
   paid: 'Invoice has been paid.',
+  chargeInProgress: 'A charge of this invoice is already in progress.',
   pendingAch: 'An ACH payment is pending for this invoice.',
   notSent: 'This invoice has not been sent. It can be charged 48 hours after sending.',
   editedAfterSend: 'Please resend this invoice.',

@@ -299,8 +299,10 @@ export class InvoiceDetailsService {
       this.houses.getById(houseId),
       this.methods.onFile(houseId, members),
       conn.execute(
-        `select distinct invoice_id from invoice_payment where house_id = ? and voided_at is null and status = 'pending' and invoice_id in (${ids.map(() => '?').join(', ')})`,
-        [houseId, ...ids],
+        `select distinct invoice_id, false as open from invoice_payment where house_id = ? and voided_at is null and status = 'pending' and invoice_id in (${ids.map(() => '?').join(', ')})
+         union all
+         select distinct invoice_id, true as open from invoice_charge_attempt where house_id = ? and status in ('started', 'unknown') and invoice_id in (${ids.map(() => '?').join(', ')})`,
+        [houseId, ...ids, houseId, ...ids],
       ),
     ]);
     return {
@@ -309,7 +311,8 @@ export class InvoiceDetailsService {
       charging: {
         house: { processorType: house.processorType ?? null, paymentProcessingEnabled: house.paymentProcessingEnabled },
         methods: cards,
-        pendingPayments: new Set((pending as { invoice_id: number }[]).map((r) => r.invoice_id)),
+        pendingPayments: new Set((pending as { invoice_id: number; open: boolean }[]).filter((r) => !r.open).map((r) => r.invoice_id)),
+        openAttempts: new Set((pending as { invoice_id: number; open: boolean }[]).filter((r) => r.open).map((r) => r.invoice_id)),
         now: new Date(),
       },
     };

@@ -230,6 +230,8 @@ export interface ChargingContext {
   /** By member id, default first. */
   methods: ReadonlyMap<number, readonly PaymentMethodOnFile[]>;
   pendingPayments: ReadonlySet<number>;
+  /** Invoices with an open charge attempt (started, or unknown until reconciled). */
+  openAttempts: ReadonlySet<number>;
   now: Date;
 }
 
@@ -348,7 +350,7 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
   const c = opts.charging;
   const charging = c
     ? eligibilityOfRecords(
-        { invoice: inv, lines, additional: extras, pendingPayment: c.pendingPayments.has(inv.id) },
+        { invoice: inv, lines, additional: extras, pendingPayment: c.pendingPayments.has(inv.id), openAttempt: c.openAttempts.has(inv.id) },
         c.house,
         c.methods.get(inv.memberId)?.[0] ?? null,
         c.now,

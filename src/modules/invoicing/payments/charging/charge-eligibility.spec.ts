@@ -49,6 +49,7 @@ describe('chargeEligibility', () => {
     ['floorBidder', input({}, { channel: 'Floor' })],
     ['paid', input({}, { allPaid: true, paymentsMadeCents: 125_075, balanceCents: 0 })],
     ['paid', input({}, { onlinePaymentStat: 'a', paymentsMadeCents: 125_075, balanceCents: 0 })],
+    ['chargeInProgress', input({ openAttempt: true, pendingPayment: true })],
     ['pendingAch', input({ pendingPayment: true })],
     ['pendingAch', input({}, { onlinePaymentStat: 'p' })],
     ['notSent', input({}, { sentAt: null })],

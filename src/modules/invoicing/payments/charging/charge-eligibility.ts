@@ -62,6 +62,8 @@ export interface EligibilityInput {
   additional: readonly EligibilityAdditional[];
   /** Some recorded payment of the invoice is pending (ACH in flight). */
   pendingPayment: boolean;
+  /** A charge attempt of the invoice is open (started, or its outcome unknown until reconciled). */
+  openAttempt?: boolean;
   method: EligibilityMethod | null;
   now: Date;
 }
@@ -136,6 +138,7 @@ function firstReason(input: EligibilityInput, amount: Cents, limitExceeded: bool
   if (!(house.processorType === 'p' && house.paymentProcessingEnabled)) return 'paymentProcessingDisabled';
   if (inv.channel === 'Floor') return 'floorBidder';
   if (amount <= 0) return 'paid';
+  if (input.openAttempt) return 'chargeInProgress';
   if (input.pendingPayment || isPending(inv.onlinePaymentStat) || lines.some((l) => !l.suppress && isPending(l.onlinePaymentStat)))
     return 'pendingAch';
   if (!inv.sentAt) return 'notSent';
@@ -157,6 +160,7 @@ export interface EligibilityRecords {
   lines: readonly InvoiceLineRecord[];
   additional: readonly AdditionalChargeRecord[];
   pendingPayment: boolean;
+  openAttempt?: boolean;
 }
 
 /** `chargeEligibility` of stored rows, with the bidder's default method on file (null: none). */
@@ -183,6 +187,7 @@ export function eligibilityOfRecords(
     lines: r.lines,
     additional: r.additional.map((a) => ({ ...a, amountCents: additionalChargeCents(a) })),
     pendingPayment: r.pendingPayment,
+    openAttempt: r.openAttempt ?? false,
     method: method ? { kind: method.kind, cardLimitCents: method.cardLimitCents } : null,
     now,
   });
