@@ -8,6 +8,7 @@ import { CreateApiTokenCommand } from './commands/create-api-token.command';
 import { CreateUserCommand } from './commands/create-user.command';
 import { DemoDataCommand } from './commands/demo-data.command';
 import { ImportResultsCommand } from './commands/import-results.command';
+import { InvoicesPdfCommand } from './commands/invoices-pdf.command';
 import { ListApiTokensCommand } from './commands/list-api-tokens.command';
 import { MigrateCommand } from './commands/migrate.command';
 import { RevokeApiTokenCommand } from './commands/revoke-api-token.command';
@@ -21,6 +22,7 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'list-api-tokens': ListApiTokensCommand,
   'revoke-api-token': RevokeApiTokenCommand,
   'import-results': ImportResultsCommand,
+  'invoices-pdf': InvoicesPdfCommand,
 };
 
 /**

@@ -1,64 +1,11 @@
-import { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { FILE_STORAGE, FileStorage } from '../../src/core/storage/file-storage';
 import { JobsService } from '../../src/core/queue/jobs.service';
 import { MailService } from '../../src/core/mail/mail.service';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
+import { TestSmtpServer } from '../support/test-smtp-server';
 import { sleep, waitFor } from './wait-for';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free local port (no TLS, no auth), keeping what it receives. */
-class TestSmtpServer {
-  readonly received: Received[] = [];
-  /** Holds each message this long before accepting it (a slow server). */
-  delayMs = 0;
-  port = 0;
-  private server?: SMTPServer;
-
-  async start(): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      closeTimeout: 100,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          setTimeout(() => {
-            this.received.push({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              to: session.envelope.rcptTo.map((r) => r.address),
-              raw: Buffer.concat(chunks).toString('utf8'),
-            });
-            callback();
-          }, this.delayMs);
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise<void>((r) => server.close(() => r()));
-  }
-
-  withSubject(subject: string): Received[] {
-    return this.received.filter((m) => m.raw.includes(`Subject: ${subject}`));
-  }
-}
 
 interface OutboxRow {
   id: number;
@@ -145,6 +92,31 @@ describe('mail outbox delivered over SMTP (real SMTP server, real PostgreSQL)', 
     expect(received.raw).toContain(`Hello bidder, this is ${subject}.`);
 
     expect(await finishedSendJobs(id)).toEqual([{ status: 'completed', result: { outcome: 'sent' } }]);
+  });
+
+  it('delivers attachments read from FileStorage: the received mail carries the file name, type and exact bytes', async () => {
+    const subject = 'Invoice with a PDF';
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from([0, 1, 2, 250, 251, 252, 255]), Buffer.from('\n%%EOF\n')]);
+    const storageKey = `test/mail/${Date.now()}-invoice.pdf`;
+    await t.app.get<FileStorage>(FILE_STORAGE).put(storageKey, bytes, 'application/pdf');
+    const id = await mail.queue({
+      ...newMail(subject),
+      attachments: [{ filename: 'Invoice-1001.pdf', contentType: 'application/pdf', storageKey }],
+    });
+
+    await waitFor(
+      () => outbox(id),
+      (r) => r.status === 'sent' || r.status === 'failed',
+      'the mail with its attachment to be sent',
+    );
+    const [received] = smtp.withSubject(subject);
+    const parsed = await simpleParser(received.raw);
+    expect(parsed.text?.trim()).toBe(`Hello bidder, this is ${subject}.`);
+    expect(parsed.attachments).toHaveLength(1);
+    const [att] = parsed.attachments;
+    expect(att.filename).toBe('Invoice-1001.pdf');
+    expect(att.contentType).toBe('application/pdf');
+    expect(Buffer.compare(att.content, bytes)).toBe(0);
   });
 
   it('keeps the mail queued with its error while the server is down, and sends it once the server is back and the outbox drains', async () => {

@@ -3,6 +3,13 @@ import { Entity, Index, Opt, PrimaryKey, Property } from '@mikro-orm/core';
 /** `sending`: claimed by a worker until `leaseUntil`; a lease that ran out (a crash) is claimed again. */
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
+/** A file sent with a mail: its bytes live in FileStorage under `storageKey`, read at each delivery attempt. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+}
+
 /** The outbox: every outgoing mail is a row first, so nothing is lost when SMTP is down or absent. */
 @Entity({ tableName: 'mail_outbox' })
 @Index({ properties: ['status', 'nextAttemptAt'] })
@@ -38,6 +45,9 @@ export class MailMessage {
 
   @Property({ type: 'text', nullable: true })
   htmlBody?: string;
+
+  @Property({ type: 'jsonb', default: '[]' })
+  attachments: MailAttachment[] & Opt = [];
 
   @Property({ length: 10 })
   status: MailStatus & Opt = 'queued';

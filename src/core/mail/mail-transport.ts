@@ -10,6 +10,7 @@ export interface OutgoingMail {
   html?: string;
   /** Sent as the `Message-ID` header (with its angle brackets). */
   messageId?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailTransport {

@@ -5,7 +5,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/app-config';
 import { JobsService } from '../queue/jobs.service';
-import { MailMessage } from './mail-message.entity';
+import { FILE_STORAGE, FileStorage } from '../storage/file-storage';
+import { MailAttachment, MailMessage } from './mail-message.entity';
 import { DRAIN_OUTBOX, SEND_MAIL } from './mail.jobs';
 import { MAIL_TRANSPORT, MailTransport } from './mail-transport';
 
@@ -19,6 +20,8 @@ export interface NewMail {
   from?: string;
   replyTo?: string;
   bcc?: string;
+  /** Files already in FileStorage; the worker reads them at each delivery attempt. */
+  attachments?: MailAttachment[];
 }
 
 const MAX_ATTEMPTS = 10;
@@ -36,6 +39,7 @@ interface ClaimedMail {
   html_body: string | null;
   attempts: number;
   message_id: string;
+  attachments: MailAttachment[] | null;
 }
 
 /** The part of a Knex transaction used here: nested ones point to their parent; the outermost settles on commit. */
@@ -67,6 +71,7 @@ export class MailService {
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
+    @Inject(FILE_STORAGE) private readonly files: FileStorage,
   ) {}
 
   private get conn() {
@@ -84,8 +89,8 @@ export class MailService {
     const ctxEm = (this.orm.em as EntityManager).getContext(false);
     const trx = ctxEm.getTransactionContext<KnexTransaction>();
     const rows = await ctxEm.getConnection().execute(
-      `insert into mail_outbox (house_id, kind, from_address, reply_to, to_address, bcc, subject, text_body, html_body, status, attempts, next_attempt_at, created_at, message_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, now(), now(), ?) returning id`,
+      `insert into mail_outbox (house_id, kind, from_address, reply_to, to_address, bcc, subject, text_body, html_body, status, attempts, next_attempt_at, created_at, message_id, attachments)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, now(), now(), ?, ?::jsonb) returning id`,
       [
         mail.houseId ?? null,
         mail.kind,
@@ -97,6 +102,7 @@ export class MailService {
         mail.text,
         mail.html ?? null,
         newMessageId(mail.from ?? this.config.mailFrom),
+        JSON.stringify(mail.attachments ?? []),
       ],
       'all',
       trx,
@@ -127,6 +133,7 @@ export class MailService {
     const m = await this.claim(messageId);
     if (!m) return 'skipped';
     try {
+      const attachments = await this.readAttachments(m.attachments ?? []);
       const info = await this.transport.send({
         from: m.from_address,
         to: m.to_address,
@@ -136,6 +143,7 @@ export class MailService {
         text: m.text_body,
         html: m.html_body ?? undefined,
         messageId: m.message_id,
+        ...(attachments.length ? { attachments } : {}),
       });
       await this.conn.execute(
         `update mail_outbox set status = 'sent', sent_at = now(), lease_until = null, last_error = null, provider_message_id = ?
@@ -162,10 +170,30 @@ export class MailService {
       `update mail_outbox set status = 'sending', attempts = attempts + 1,
               lease_until = now() + make_interval(secs => ?), message_id = coalesce(message_id, ?)
         where id = ? and (status = 'queued' or (status = 'sending' and lease_until < now()))
-        returning id, from_address, to_address, reply_to, bcc, subject, text_body, html_body, attempts, message_id`,
+        returning id, from_address, to_address, reply_to, bcc, subject, text_body, html_body, attempts, message_id, attachments`,
       [LEASE_SECONDS, newMessageId(this.config.mailFrom), id],
     );
     return rows[0] ?? null;
+  }
+
+  /** The attachments' bytes, read from FileStorage (a missing file fails the attempt: it is retried, then failed). */
+  private async readAttachments(list: readonly MailAttachment[]): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+    const out: { filename: string; contentType: string; content: Buffer }[] = [];
+    for (const a of list) {
+      const content = await this.readFile(a.storageKey);
+      if (!content) throw new Error(`Attachment ${a.filename} is missing from storage (${a.storageKey}).`);
+      out.push({ filename: a.filename, contentType: a.contentType, content });
+    }
+    return out;
+  }
+
+  /** A stored file's bytes, or null when it is gone. */
+  async readFile(key: string): Promise<Buffer | null> {
+    const file = await this.files.get(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    return Buffer.concat(chunks);
   }
 
   /** Delivers every due row, and rows whose sender died mid-send (the periodic drain, and after SMTP comes back). */
@@ -186,6 +214,69 @@ export class MailService {
     return this.jobs.enqueue(DRAIN_OUTBOX, {});
   }
 
+  /** The dev outbox (super users): the house's mail, newest first, filtered by status and kind. */
+  async page(
+    houseId: number,
+    q: { status?: string; kind?: string; offset: number; limit: number; order: 'ASC' | 'DESC' },
+  ): Promise<{
+    rows: OutboxListItem[];
+    total: number;
+  }> {
+    const where: string[] = ['house_id = ?'];
+    const params: unknown[] = [houseId];
+    for (const [column, value] of [
+      ['status', q.status],
+      ['kind', q.kind],
+    ] as const) {
+      if (value === undefined) continue;
+      where.push(`${column} = ?`);
+      params.push(value);
+    }
+    const clause = `where ${where.join(' and ')}`;
+    const rows: Record<string, unknown>[] = await this.conn.execute(
+      `select ${OUTBOX_LIST_COLUMNS}, count(*) over () as matching from mail_outbox ${clause} order by id ${q.order} limit ? offset ?`,
+      [...params, q.limit, q.offset],
+    );
+    let total = rows.length ? Number(rows[0].matching) : 0;
+    if (!rows.length && q.offset > 0)
+      total = Number((await this.conn.execute(`select count(*) as n from mail_outbox ${clause}`, params))[0].n);
+    return { rows: rows.map(outboxListItem), total };
+  }
+
+  /** One outbox message of the house with its bodies and its attachments' names (null: none of the house's). */
+  async message(houseId: number, id: number): Promise<OutboxMessage | null> {
+    const rows: Record<string, unknown>[] = await this.conn.execute(
+      `select ${OUTBOX_LIST_COLUMNS}, text_body, html_body, message_id, provider_message_id from mail_outbox where id = ? and house_id = ?`,
+      [id, houseId],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      ...outboxListItem(r),
+      textBody: r.text_body as string,
+      htmlBody: (r.html_body as string | null) ?? null,
+      messageId: (r.message_id as string | null) ?? null,
+      providerMessageId: (r.provider_message_id as string | null) ?? null,
+      attachments: ((r.attachments as MailAttachment[] | null) ?? []).map((a, index) => ({
+        index,
+        filename: a.filename,
+        contentType: a.contentType,
+      })),
+    };
+  }
+
+  /** The bytes of an attachment of a message of the house (null: no such message, attachment or file). */
+  async attachment(houseId: number, id: number, index: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
+    const rows: { attachments: MailAttachment[] | null }[] = await this.conn.execute(
+      `select attachments from mail_outbox where id = ? and house_id = ?`,
+      [id, houseId],
+    );
+    const a = rows[0]?.attachments?.[index];
+    if (!a) return null;
+    const content = await this.readFile(a.storageKey);
+    return content ? { filename: a.filename, contentType: a.contentType, content } : null;
+  }
+
   list(houseId: number, opts: { status?: string; limit?: number; offset?: number } = {}): Promise<MailMessage[]> {
     return (this.orm.em as EntityManager)
       .fork()
@@ -195,4 +286,57 @@ export class MailService {
         { orderBy: { id: 'desc' }, limit: opts.limit ?? 50, offset: opts.offset ?? 0 },
       );
   }
+}
+
+const OUTBOX_LIST_COLUMNS = `id, house_id, kind, status, from_address, reply_to, to_address, bcc, subject, attempts, last_error,
+  next_attempt_at, sent_at, created_at, attachments`;
+
+/** A row of the dev outbox list. */
+export interface OutboxListItem {
+  id: number;
+  houseId: number | null;
+  kind: string;
+  status: string;
+  fromAddress: string;
+  replyTo: string | null;
+  toAddress: string;
+  bcc: string | null;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  createdAt: string;
+  attachmentCount: number;
+}
+
+/** One message of the dev outbox, with its bodies. */
+export interface OutboxMessage extends OutboxListItem {
+  textBody: string;
+  htmlBody: string | null;
+  messageId: string | null;
+  providerMessageId: string | null;
+  attachments: { index: number; filename: string; contentType: string }[];
+}
+
+const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
+
+function outboxListItem(r: Record<string, unknown>): OutboxListItem {
+  return {
+    id: r.id as number,
+    houseId: (r.house_id as number | null) ?? null,
+    kind: r.kind as string,
+    status: r.status as string,
+    fromAddress: r.from_address as string,
+    replyTo: (r.reply_to as string | null) ?? null,
+    toAddress: r.to_address as string,
+    bcc: (r.bcc as string | null) ?? null,
+    subject: r.subject as string,
+    attempts: r.attempts as number,
+    lastError: (r.last_error as string | null) ?? null,
+    nextAttemptAt: iso(r.next_attempt_at) as string,
+    sentAt: iso(r.sent_at),
+    createdAt: iso(r.created_at) as string,
+    attachmentCount: ((r.attachments as unknown[] | null) ?? []).length,
+  };
 }

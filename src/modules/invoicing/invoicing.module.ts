@@ -44,6 +44,9 @@ import { InvoiceContactController } from './editing/contact/contact.controller';
 import { InvoiceContactService } from './editing/contact/contact.service';
 import { InvoiceBulkNotesService } from './editing/contact/contact-notes.service';
 import { HomeSummaryModule } from './summary/home-summary.module';
+import { InvoiceSendingController } from './sending/invoice-sending.controller';
+import { InvoiceSendingService } from './sending/invoice-sending.service';
+import { InvoiceSendJob } from './sending/invoice-send.job';
 import { PaymentsModule } from './payments/payments.module';
 import { CardChargingController } from './payments/charging/card-charging.controller';
 import { CardChargingService } from './payments/charging/card-charging.service';
@@ -51,6 +54,10 @@ import { ChargeBatchHandler } from './payments/charging/charge-batch.job';
 import { ChargeReconcileTasks } from './payments/charging/charge-reconcile.tasks';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
+import { InvoicePdfController } from './pdf/invoice-pdf.controller';
+import { InvoicePdfCleanupTasks } from './pdf/invoice-pdf-cleanup.tasks';
+import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
+import { InvoicePdfService } from './pdf/invoice-pdf.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -69,7 +76,9 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     GroupDetailEditsController,
     FloorEditController,
     AuditController,
+    InvoiceSendingController,
     InvoicePreviewController,
+    InvoicePdfController,
     CardChargingController,
   ],
   providers: [
@@ -97,11 +106,16 @@ import { InvoicePreviewService } from './preview/invoice-preview.service';
     InvoiceContactService,
     InvoiceBulkNotesService,
     InvoicePreviewService,
+    InvoicePdfService,
+    InvoicePdfHandler,
+    InvoicePdfCleanupTasks,
+    InvoiceSendingService,
+    InvoiceSendJob,
     CardChargingService,
     ChargeBatchHandler,
     ChargeReconcileTasks,
   ],
-  exports: [InvoiceTemplatesService, InvoicePreviewService],
+  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(

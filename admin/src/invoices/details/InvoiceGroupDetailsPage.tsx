@@ -59,6 +59,7 @@ import { BY_NUMBER, forgetPrefetched, refetchUnlessPrefetched, rowsFilter } from
 import { headerQuery } from './prefetch';
 import { PrintView } from './PrintView';
 import { usePrintLetterhead } from '../shared/usePrintLetterhead';
+import { DownloadPdfButton } from '../pdf/DownloadPdfButton';
 
 const IN_PROGRESS_REFRESH_MS = 2000;
 /** A missing group, or another house's (the server answers 404 for both). */
@@ -269,6 +270,7 @@ export function InvoiceGroupDetailsPage() {
                   >
                     Download as CSV
                   </Button>
+                  <DownloadPdfButton houseRef={houseRef} groupId={groupId} selectedIds={selectedIds as number[]} onError={setActionError} />
                   <Button
                     variant="outlined"
                     startIcon={<MailIcon />}
@@ -386,6 +388,7 @@ export function InvoiceGroupDetailsPage() {
                   </Box>
                 ) : (
                   <InvoiceTable
+                    houseRef={houseRef}
                     groupId={groupId}
                     hasPaddle={d.hasPaddleNumbers}
                     symbol={symbol}

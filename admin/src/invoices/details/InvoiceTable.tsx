@@ -8,6 +8,7 @@ import { formatMoney } from '../money';
 import { editInvoicesPath, previewPath } from '../routeParams';
 import { useDelayed } from '../shared/NoteIcon';
 import { PLATFORM_TAG_SX } from '../shared/PlatformTag';
+import { invoicePdfName, invoicePdfUrl } from '../pdf/invoicePdfApi';
 import { InvoiceLines } from './InvoiceLines';
 import { shipStatusText } from './shipStatusText';
 
@@ -15,6 +16,7 @@ import { shipStatusText } from './shipStatusText';
 export type InvoiceRecord = Invoice & { id: number };
 
 export interface InvoiceTableProps {
+  houseRef: string;
   groupId: number;
   /** Spec: the paddle column only when some invoice of the group has a paddle number. */
   hasPaddle: boolean;
@@ -33,14 +35,15 @@ const STATUS_CLASS: Record<string, string> = {
   Sent: 'st-sent',
 };
 
-// Material icons' paths (EditOutlined, EmailOutlined, KeyboardArrowRight/Down, StickyNote2 and
-// StickyNote2Outlined), drawn as plain SVG.
+// Material icons' paths (EditOutlined, EmailOutlined, KeyboardArrowRight/Down, PictureAsPdfOutlined,
+// StickyNote2 and StickyNote2Outlined), drawn as plain SVG.
 const ICON = {
   edit: 'm14.06 9.02.92.92L5.92 19H5v-.92zM17.66 3c-.25 0-.51.1-.7.29l-1.83 1.83 3.75 3.75 1.83-1.83c.39-.39.39-1.02 0-1.41l-2.34-2.34c-.2-.2-.45-.29-.71-.29m-3.6 3.19L3 17.25V21h3.75L17.81 9.94z',
   mail: 'M22 6c0-1.1-.9-2-2-2H4c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2zm-2 0-8 5-8-5zm0 12H4V8l8 5 8-5z',
   expand: 'M8.59 16.59 13.17 12 8.59 7.41 10 6l6 6-6 6z',
   collapse: 'M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6z',
   note: 'M19 3H4.99C3.89 3 3 3.9 3 5l.01 14c0 1.1.89 2 1.99 2h10l6-6V5c0-1.1-.9-2-2-2M7 8h10v2H7zm5 6H7v-2h5zm2 5.5V14h5.5z',
+  pdf: 'M20 2H8c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2m0 14H8V4h12zM4 6H2v14c0 1.1.9 2 2 2h14v-2H4zm12 6V9c0-.55-.45-1-1-1h-2v5h2c.55 0 1-.45 1-1m-2-3h1v3h-1zm4 2h1v-1h-1V9h1V8h-2v5h1zm-8 0h1c.55 0 1-.45 1-1V9c0-.55-.45-1-1-1H9v5h1zm0-2h1v1h-1z',
   noNote: 'M19 5v9h-5v5H5V5zm0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h10l6-6V5c0-1.1-.9-2-2-2m-7 11H7v-2h5zm5-4H7V8h10z',
 };
 const Icon = ({ d, className, testId }: { d: string; className?: string; testId?: string }) => (
@@ -134,7 +137,7 @@ const hasNote = (inv: Invoice) => {
  * and ship/pickup status. A row opens to its lots, read then (`GET /api/invoices/:id`).
  * Rows are memoised: ticking a box or opening a row draws that row again, not the page.
  */
-export const InvoiceTable = memo(function InvoiceTable({ groupId, hasPaddle, symbol, onContact, onNote }: InvoiceTableProps) {
+export const InvoiceTable = memo(function InvoiceTable({ houseRef, groupId, hasPaddle, symbol, onContact, onNote }: InvoiceTableProps) {
   const { data: invoices = [], selectedIds, onSelect } = useListContext<InvoiceRecord>();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const selected = new Set(selectedIds);
@@ -197,6 +200,7 @@ export const InvoiceTable = memo(function InvoiceTable({ groupId, hasPaddle, sym
               inv={inv}
               selected={selected.has(inv.id)}
               open={open.has(inv.id)}
+              houseRef={houseRef}
               groupId={groupId}
               hasPaddle={hasPaddle}
               symbol={symbol}
@@ -225,6 +229,7 @@ interface InvoiceRowProps extends Omit<InvoiceTableProps, 'groupId'> {
 // page of 200 for a hover hint (docs/performance.md, Invoice Group Details).
 const InvoiceRow = memo(function InvoiceRow({
   inv,
+  houseRef,
   groupId,
   hasPaddle,
   symbol,
@@ -282,6 +287,16 @@ const InvoiceRow = memo(function InvoiceRow({
           >
             <RowNoteIcon hasNote={noted} />
           </button>
+          <a
+            className="act"
+            title="Download PDF"
+            href={invoicePdfUrl(houseRef, groupId, inv.invoiceID)}
+            download={invoicePdfName(inv.invoiceNumber)}
+            aria-label={`Download invoice ${inv.invoiceNumber} as PDF`}
+            data-testid="row-pdf"
+          >
+            <Icon d={ICON.pdf} />
+          </a>
         </td>
         <td>
           <RouterLink className="number" to={previewPath(groupId, [inv.invoiceID])} data-testid="invoice-number">

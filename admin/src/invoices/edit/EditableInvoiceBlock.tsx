@@ -20,6 +20,7 @@ import { NoteIcon } from '../shared/NoteIcon';
 import type { EditorApi, EditorSettings } from './editorTypes';
 import { HistoryList } from './HistoryList';
 import { useAppDataProvider } from '../../api/dataProvider';
+import { invoicePdfName, invoicePdfUrl } from '../pdf/invoicePdfApi';
 
 export interface EditableInvoiceBlockProps {
   invoice: EditableInvoice;
@@ -39,7 +40,7 @@ export const bidderHref = (memberID: number) => `/your-customers?memberID=${memb
 /**
  * One invoice of the editor: the read-only block (spec 000 section 2) with the selection, the
  * per-invoice links (Edit/Add charges, Contact, Add/Update internal note, Mark as Paid/Not Paid,
- * Mark as pickup/shipping when allowed, floor price edits, Print), the per-item menu and the History.
+ * Mark as pickup/shipping when allowed, floor price edits, Print, Download PDF), the per-item menu and the History.
  */
 export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
   invoice: inv,
@@ -108,6 +109,14 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
             {l.label}
           </Link>
         ))}
+        <Link
+          variant="body2"
+          href={invoicePdfUrl(settings.houseRef, settings.groupId, id)}
+          download={invoicePdfName(inv.invoiceNumber)}
+          data-testid="download-pdf"
+        >
+          Download PDF
+        </Link>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="delivery-mode">
         Delivery: {inv.pickup ? 'Pickup' : 'Shipping'} · Status: {inv.invoiceStatus}
