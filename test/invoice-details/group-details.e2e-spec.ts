@@ -120,7 +120,8 @@ describe('Invoice Group Details: groupDetailInfo and groupDetailInfoByInvoice (H
         additionalPriceInfo: null,
         creditCardLimitExceeded: false,
         batchChargeEligible: false,
-        batchChargIneligibilityReason: null,
+        // Issue 11: the house (processor p) has payment processing off.
+        batchChargIneligibilityReason: 'Payment processing is disabled for this house.',
         autoChargeDate: null,
       });
       expect(ada.invoiceDetails).toHaveLength(2);

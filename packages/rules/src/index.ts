@@ -9,3 +9,4 @@ export * from './template-texts';
 export * from './charge-rules';
 export * from './home-summary';
 export * from './invoice-preview';
+export * from './charge-texts';

@@ -48,6 +48,10 @@ import { InvoiceSendingController } from './sending/invoice-sending.controller';
 import { InvoiceSendingService } from './sending/invoice-sending.service';
 import { InvoiceSendJob } from './sending/invoice-send.job';
 import { PaymentsModule } from './payments/payments.module';
+import { CardChargingController } from './payments/charging/card-charging.controller';
+import { CardChargingService } from './payments/charging/card-charging.service';
+import { ChargeBatchHandler } from './payments/charging/charge-batch.job';
+import { ChargeReconcileTasks } from './payments/charging/charge-reconcile.tasks';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 import { InvoicePdfController } from './pdf/invoice-pdf.controller';
@@ -75,6 +79,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     InvoiceSendingController,
     InvoicePreviewController,
     InvoicePdfController,
+    CardChargingController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -106,6 +111,9 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     InvoicePdfCleanupTasks,
     InvoiceSendingService,
     InvoiceSendJob,
+    CardChargingService,
+    ChargeBatchHandler,
+    ChargeReconcileTasks,
   ],
   exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService],
 })

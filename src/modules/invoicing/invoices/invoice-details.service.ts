@@ -5,10 +5,11 @@ import { HousesService } from '../../houses/houses.service';
 import { LotsService } from '../../lots/lots.service';
 import { loadAdditionalCharges, type AdditionalChargeRecord } from '../editing/charges/charges.view';
 import { takesOnlinePayments } from '../editing/core/edit-state';
+import { PaymentMethodsOnFileService } from '../payments/methods/payment-methods-on-file.service';
 import type { GroupTotals } from '../math/invoice-totals';
 import { centsOf, INVOICE_COLUMNS, invoiceRecord, InvoiceLineRecord, InvoiceRecord, LINE_COLUMNS, lineRecord } from './invoice-records';
 import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';
-import { AdditionalColumns, groupTotalsView, GroupTotalsView, invoiceView, InvoiceView, SessionRef } from './invoice.view';
+import { AdditionalColumns, ChargingContext, groupTotalsView, GroupTotalsView, invoiceView, InvoiceView, SessionRef } from './invoice.view';
 import { jsonWithList } from './group-details-json';
 import { InvoicesError } from './invoices.errors';
 import { CatalogDayView, sessionDays } from './session-days';
@@ -63,6 +64,8 @@ interface GroupRow {
 interface Extras {
   additional: Map<number, AdditionalChargeRecord[]>;
   onlinePayments: boolean;
+  /** Issue 11: what batch-charge eligibility reads besides the invoice and its lines. */
+  charging?: ChargingContext;
 }
 
 /**
@@ -104,6 +107,7 @@ export class InvoiceDetailsService {
     private readonly catalogs: CatalogsService,
     private readonly lots: LotsService,
     private readonly houses: HousesService,
+    private readonly methods: PaymentMethodsOnFileService,
   ) {}
 
   /** `GET invoiceGroup/{id}/groupDetailInfo`: the group, its sessions, totals, and the invoices asked for. */
@@ -138,10 +142,7 @@ export class InvoiceDetailsService {
         houseId,
         page.records.map((i) => i.id),
       ),
-      this.extras(
-        houseId,
-        page.records.map((i) => i.id),
-      ),
+      this.extras(houseId, page.records),
     ]);
     const info: GroupDetailInfo = {
       invoiceGroup: {
@@ -182,10 +183,7 @@ export class InvoiceDetailsService {
         houseId,
         page.records.map((i) => i.id),
       ),
-      this.extras(
-        houseId,
-        page.records.map((i) => i.id),
-      ),
+      this.extras(houseId, page.records),
     ]);
     return views(page.records, lines, sessions, true, extras);
   }
@@ -198,10 +196,7 @@ export class InvoiceDetailsService {
         houseId,
         page.records.map((i) => i.id),
       ),
-      this.extras(
-        houseId,
-        page.records.map((i) => i.id),
-      ),
+      this.extras(houseId, page.records),
     ]);
     return { records: views(page.records, lines, [], false, extras), total: page.total };
   }
@@ -212,7 +207,7 @@ export class InvoiceDetailsService {
     const [page, lines, extras] = await Promise.all([
       this.invoicePage(houseId, c),
       this.linesOf(houseId, [id]),
-      this.extras(houseId, [id]),
+      this.extras(houseId, [id], true),
     ]);
     if (!page.records.length) throw InvoicesError.invoiceNotFound();
     const sessions = await this.catalogs.sessions(houseId, [...new Set(lines.map((l) => l.catalogId))]);
@@ -284,11 +279,43 @@ export class InvoiceDetailsService {
     return { records: rows.map(invoiceRecord), total };
   }
 
-  /** Issue 5: the invoices' additional charges (none asked: no query) and the house's online-payment setting. */
-  private async extras(houseId: number, invoiceIds: readonly number[]): Promise<Extras> {
-    if (!invoiceIds.length) return { additional: new Map(), onlinePayments: false };
-    const [additional, house] = await Promise.all([loadAdditionalCharges(this.em, houseId, invoiceIds), this.houses.getById(houseId)]);
-    return { additional, onlinePayments: takesOnlinePayments(house) };
+  /**
+   * Issue 5: the invoices' additional charges (none asked: no query) and the house's online-payment
+   * setting; issue 11: the bidders' methods on file (one query for the page) and which invoices have
+   * a pending payment (one query), for the batch-charge flags. `records` may be ids (one invoice
+   * read by id: its record comes with the page, the member id is looked up with it).
+   */
+  private async extras(houseId: number, records: readonly InvoiceRecord[] | readonly number[], byId = false): Promise<Extras> {
+    if (!records.length) return { additional: new Map(), onlinePayments: false };
+    const ids = byId ? (records as number[]) : (records as InvoiceRecord[]).map((i) => i.id);
+    const conn = this.em.getConnection();
+    const members = byId
+      ? (
+          (await conn.execute(`select member_id from invoice where house_id = ? and id = ?`, [houseId, ids[0]])) as { member_id: number }[]
+        ).map((r) => r.member_id)
+      : (records as InvoiceRecord[]).map((i) => i.memberId);
+    const [additional, house, cards, pending] = await Promise.all([
+      loadAdditionalCharges(this.em, houseId, ids),
+      this.houses.getById(houseId),
+      this.methods.onFile(houseId, members),
+      conn.execute(
+        `select distinct invoice_id, false as open from invoice_payment where house_id = ? and voided_at is null and status = 'pending' and invoice_id in (${ids.map(() => '?').join(', ')})
+         union all
+         select distinct invoice_id, true as open from invoice_charge_attempt where house_id = ? and status in ('started', 'unknown') and invoice_id in (${ids.map(() => '?').join(', ')})`,
+        [houseId, ...ids, houseId, ...ids],
+      ),
+    ]);
+    return {
+      additional,
+      onlinePayments: takesOnlinePayments(house),
+      charging: {
+        house: { processorType: house.processorType ?? null, paymentProcessingEnabled: house.paymentProcessingEnabled },
+        methods: cards,
+        pendingPayments: new Set((pending as { invoice_id: number; open: boolean }[]).filter((r) => !r.open).map((r) => r.invoice_id)),
+        openAttempts: new Set((pending as { invoice_id: number; open: boolean }[]).filter((r) => r.open).map((r) => r.invoice_id)),
+        now: new Date(),
+      },
+    };
   }
 
   /** Every line (hidden ones included) of the given invoices of the house. */
@@ -352,6 +379,12 @@ function viewer(
       (order.get(a.catalogId) ?? a.catalogId) - (order.get(b.catalogId) ?? b.catalogId) || (ka < kb ? -1 : ka > kb ? 1 : 0) || a.id - b.id
     );
   };
-  const opts = { sessions: refs, includeDetails, additionalCharges: extras?.additional, onlinePayments: extras?.onlinePayments };
+  const opts = {
+    sessions: refs,
+    includeDetails,
+    additionalCharges: extras?.additional,
+    onlinePayments: extras?.onlinePayments,
+    charging: extras?.charging,
+  };
   return (inv) => invoiceView(inv, (byInvoice.get(inv.id) ?? []).sort(compare), opts);
 }

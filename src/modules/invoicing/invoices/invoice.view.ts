@@ -34,6 +34,8 @@ import {
   type AdditionalPriceInfoView,
 } from '../editing/charges/charges.view';
 import { amount, amounts, currencySymbol } from './money-json';
+import { eligibilityOfRecords, type EligibilityHouse } from '../payments/charging/charge-eligibility';
+import type { PaymentMethodOnFile } from '../payments/methods/payment-methods-on-file.service';
 
 /** The seven amounts of a price, in the spec's spelling (`livefee`). */
 export interface PriceCents {
@@ -194,9 +196,9 @@ export interface InvoiceView {
   /** Every additional charge that counts (lots' and the invoice's, not hidden), included in invoiceTotal. */
   additionalTotal: number;
   additionalTotalCents: Cents;
-  /** TODO(card charging and auto-charge issue): from the gateway's card limits. */
+  /** The bidder's default card has a known limit below the amount a charge would take (issue 11). */
   creditCardLimitExceeded: boolean;
-  /** TODO(card charging and auto-charge issue): the batch eligibility rules of spec section 8. */
+  /** The batch-charge eligibility of spec section 8 (payments/charging/charge-eligibility.ts); the reason's text when not. */
   batchChargeEligible: boolean;
   batchChargIneligibilityReason: string | null;
   /** TODO(card charging and auto-charge issue). */
@@ -218,6 +220,19 @@ export interface InvoiceViewOptions {
   additionalCharges?: ReadonlyMap<number, readonly AdditionalChargeRecord[]>;
   /** The house takes online payments (processor p, payment processing enabled). */
   onlinePayments?: boolean;
+  /** What batch-charge eligibility reads besides the invoice and its lines (absent: not eligible). */
+  charging?: ChargingContext;
+}
+
+/** Issue 11: the house's processing, the bidders' methods on file and the invoices with a pending payment. */
+export interface ChargingContext {
+  house: EligibilityHouse;
+  /** By member id, default first. */
+  methods: ReadonlyMap<number, readonly PaymentMethodOnFile[]>;
+  pendingPayments: ReadonlySet<number>;
+  /** Invoices with an open charge attempt (started, or unknown until reconciled). */
+  openAttempts: ReadonlySet<number>;
+  now: Date;
 }
 
 /** Spec section 3, Payment method: 3 Visa, 4 MasterCard, 5 Discover, 6 American Express; 11 ACH; the offline methods by name; others display as card. */
@@ -332,6 +347,15 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     other: inv.otherTotalCents - add.other,
   };
   const chargesCents = { tax: inv.taxCents, shipping: inv.shippingCents, insurance: inv.insuranceCents, other: inv.otherCents };
+  const c = opts.charging;
+  const charging = c
+    ? eligibilityOfRecords(
+        { invoice: inv, lines, additional: extras, pendingPayment: c.pendingPayments.has(inv.id), openAttempt: c.openAttempts.has(inv.id) },
+        c.house,
+        c.methods.get(inv.memberId)?.[0] ?? null,
+        c.now,
+      )
+    : null;
   const shipDates = visible
     .filter((l) => l.shipped && l.shippedDate)
     .map((l) => l.shippedDate as string)
@@ -410,9 +434,9 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     additionalCharge: asAdditional,
     additionalTotal: amount(add.total),
     additionalTotalCents: add.total,
-    creditCardLimitExceeded: false,
-    batchChargeEligible: false,
-    batchChargIneligibilityReason: null,
+    creditCardLimitExceeded: charging?.creditCardLimitExceeded ?? false,
+    batchChargeEligible: charging?.eligible ?? false,
+    batchChargIneligibilityReason: charging?.reasonText ?? null,
     autoChargeDate: null,
   };
   if (opts.includeDetails !== false) {

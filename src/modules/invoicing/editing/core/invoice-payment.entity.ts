@@ -49,6 +49,14 @@ export class InvoicePayment {
   @Property({ type: 'date', nullable: true })
   paidDate?: string | null;
 
+  /** The gateway's reference of the charge (card and ACH payments). */
+  @Property({ length: 40, nullable: true })
+  gatewayReference?: string | null;
+
+  /** The charge attempt (invoice_charge_attempt) that recorded it. */
+  @Property({ type: 'integer', nullable: true })
+  chargeAttemptId?: number | null;
+
   @Property({ type: 'timestamptz', nullable: true })
   voidedAt?: Date | null;
 

@@ -1,0 +1,68 @@
+// Batch card charging (issue 11): why an invoice cannot be charged, and the batch banners. The
+// spec (000 section 8) quotes two reasons ('Invoice has been paid.', 'Please resend this invoice.')
+// and the banners; the other reasons' wording is ours (docs/decisions/card-charging.md). One reason
+// is not the spec's: `chargeInProgress` (an open charge attempt, until its outcome is known).
+
+/** Why an invoice cannot be charged in a batch, in precedence order (the first that applies is answered). */
+export const CHARGE_INELIGIBILITY_REASONS = [
+  'paymentProcessingDisabled',
+  'floorBidder',
+  'paid',
+  'chargeInProgress',
+  'pendingAch',
+  'notSent',
+  'editedAfterSend',
+  'sentRecently',
+  'autoChargeScheduled',
+  'taxCalculationError',
+  'restrictedItems',
+  'itemsHidden',
+  'noCreditCard',
+  'cardLimitExceeded',
+] as const;
+
+export type ChargeIneligibilityReason = (typeof CHARGE_INELIGIBILITY_REASONS)[number];
+
+export const CHARGE_INELIGIBILITY_TEXT: Record<ChargeIneligibilityReason, string> = {
+  paymentProcessingDisabled: 'Payment processing is disabled for this house.',
+  floorBidder: 'Floor bidder invoices cannot be charged by card.',
+  paid: 'Invoice has been paid.',
+  chargeInProgress: 'A charge of this invoice is already in progress.',
+  pendingAch: 'An ACH payment is pending for this invoice.',
+  notSent: 'This invoice has not been sent. It can be charged 48 hours after sending.',
+  editedAfterSend: 'Please resend this invoice.',
+  sentRecently: 'This invoice was sent less than 2 days ago. It can be charged 48 hours after sending.',
+  autoChargeScheduled: 'An auto-charge is scheduled for this invoice.',
+  taxCalculationError: "Sales tax could not be calculated because the bidder's address is invalid. Please correct the address.",
+  restrictedItems: 'This invoice has restricted items, which cannot be paid for online.',
+  itemsHidden: 'This invoice has hidden items. Please review them before charging.',
+  noCreditCard: 'No credit card on file for this bidder.',
+  cardLimitExceeded: 'The amount due exceeds the credit card limit. This invoice requires ACH payment.',
+};
+
+/** Why a charge of an eligible invoice did not go through (besides the gateway's own decline message). */
+export const CHARGE_OUTCOME_TEXT = {
+  inProgress: 'A charge of this invoice is already in progress.',
+  outcomeUnknown: 'The payment gateway did not answer in time. The charge will be reconciled; do not charge again.',
+  unavailable: 'The payment gateway is unavailable; nothing was charged. Please try again.',
+  notFound: 'Invoice not found.',
+  claimFailed: 'An error occurred while preparing this charge. Nothing was charged. Please try again.',
+} as const;
+
+/** The minimum time between sending (or re-sending) an invoice and charging it. */
+export const CHARGE_AFTER_SEND_MS = 48 * 60 * 60 * 1000;
+
+/** Invoices charged side by side in a batch. */
+export const CHARGE_CONCURRENCY = 8;
+
+/** Above this many invoices a batch charge runs as a job (`charge-batch`) with progress. */
+export const CHARGE_INLINE_MAX = 25;
+
+/** The spec's batch banners (000 section 8), exactly. */
+export const CHARGE_BANNER_TEXT = {
+  processed: (n: number, m: number) => `${n}/${m} of your payments have been processed!.`,
+  failed: (n: number, m: number) => `${n}/${m} of your payments failed.`,
+  failedDetail: 'Some payments were not processed due to invalid payment type. Please contact the bidder to arrange payment.',
+  error: 'An error occurred while processing your request. No cards were charged. Please try again.',
+  cardLimit: (x: number, y: number) => `${x}/${y} invoices will require ACH payment and cannot be automatically charged.`,
+} as const;
