@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { CHARGE_BANNER_TEXT, CHARGE_INELIGIBILITY_TEXT } from '@ar/rules';
 import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
 import { SANDBOX_MESSAGES } from '../../src/modules/invoicing/payments/gateway/sandbox-tokens';
@@ -9,7 +6,7 @@ import { bidder, group, q } from '../invoice-marks/support';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
-import { readTestEnv } from '../support/test-env';
+import { buildCli, CLI_ENTRY, runCliProcess } from '../support/cli-process';
 
 /**
  * `charge-batch` and `payments-reconcile` as an operator runs them: the built CLI in a child
@@ -17,53 +14,6 @@ import { readTestEnv } from '../support/test-env';
  * sandbox gateway's ledger read back by SQL.
  */
 jest.setTimeout(180_000);
-
-const ROOT = path.resolve(__dirname, '../..');
-const ENTRY = path.join(ROOT, 'dist', 'cli', 'main.js');
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(
-  file: string,
-  args: string[],
-  databaseUrl: string,
-  extraEnv: Record<string, string> = {},
-  timeoutMs = 90_000,
-): Promise<CliResult> {
-  const env = readTestEnv();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: env.redisUrl ?? '',
-        QUEUE_PREFIX: `arcli${randomBytes(3).toString('hex')}`,
-        LOG_LEVEL: 'silent',
-        ...extraEnv,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end('');
-  });
-}
 
 const VISA = { kind: 'card' as const, brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030 };
 
@@ -73,7 +23,7 @@ describe('CLI: charge-batch and payments-reconcile', () => {
   let houses: TwoHouses;
   let A: number;
   let n = 0;
-  const cli = (args: string[], env: Record<string, string> = {}) => run(ENTRY, args, db.url, env);
+  const cli = (args: string[], env: Record<string, string> = {}) => runCliProcess(CLI_ENTRY, args, db.url, { env });
   const card = (memberId: number, token: string) => t.app.get(PaymentMethodsOnFileService).add(A, memberId, { ...VISA, token });
   const sale = (count: number): Promise<FactoryGroup> =>
     group(
@@ -92,9 +42,7 @@ describe('CLI: charge-batch and payments-reconcile', () => {
   const balance = async (id: number) => Number((await q(t, `select balance_cents from invoice where id = ?`, [id]))[0].balance_cents);
 
   beforeAll(async () => {
-    // Builds dist/ when it is missing or older than the sources, as `npm run cli` does.
-    const built = await run(path.join(ROOT, 'scripts', 'run-cli.mjs'), ['--version'], 'postgres://unused@127.0.0.1:1/unused', {}, 600_000);
-    if (built.code !== 0) throw new Error(`building the CLI failed:\n${built.stderr}`);
+    await buildCli();
     db = await createTestDatabase();
     t = await createTestApp({ database: db, redis: false, processJobs: false });
     houses = await seedTwoHouses(t.em(), { paymentProcessingEnabled: true });
