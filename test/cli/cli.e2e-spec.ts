@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { CLI_ENTRY as ENTRY, CliResult, ROOT, runCliProcess } from '../support/cli-process';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { readTestEnv, sql, withDatabase } from '../support/test-env';
@@ -15,58 +15,20 @@ import { readTestEnv, sql, withDatabase } from '../support/test-env';
 // Jest reads testTimeout from the root config only: every CLI start costs seconds on a busy machine.
 jest.setTimeout(120_000);
 
-const ROOT = path.resolve(__dirname, '../..');
-const ENTRY = path.join(ROOT, 'dist', 'cli', 'main.js');
 const MIGRATIONS = fs
   .readdirSync(path.join(ROOT, 'migrations'))
   .filter((f) => /^Migration\d+_\w+\.ts$/.test(f))
   .map((f) => f.replace(/\.ts$/, ''))
   .sort();
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(
+const run = (
   file: string,
   args: string[],
   databaseUrl: string,
   input?: string,
   timeoutMs = 60_000,
   extraEnv: Record<string, string> = {},
-): Promise<CliResult> {
-  const env = readTestEnv();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: env.redisUrl ?? '',
-        QUEUE_PREFIX: `arcli${randomBytes(3).toString('hex')}`,
-        LOG_LEVEL: 'silent',
-        ...extraEnv,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms (open handle?)\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(input ?? '');
-  });
-}
+) => runCliProcess(file, args, databaseUrl, { input, timeoutMs, env: extraEnv });
 
 const cli = (db: { url: string }, args: string[], input?: string) => run(ENTRY, args, db.url, input);
 

@@ -1,39 +1,18 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readPdfText } from '../../src/modules/invoicing/documents/pdf-text.testing';
 import { seedTwoHouses } from '../support/fixtures';
+import { ROOT, runCliProcess } from '../support/cli-process';
 import { createTestApp, TestApp } from '../support/test-app';
-import { readTestEnv } from '../support/test-env';
 import { FactoryGroup } from '../invoice-details/factory';
 import { mainGroup, otherGroup } from '../invoice-details/scenario';
 
 jest.setTimeout(120_000);
 
-const ROOT = path.resolve(__dirname, '../..');
-
 /** `npm run cli -- <args>` as an operator runs it (scripts/run-cli.mjs builds dist/ first when needed), in `cwd`. */
-function cli(args: string[], databaseUrl: string, cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run-cli.mjs'), ...args], {
-      cwd,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: readTestEnv().redisUrl ?? '', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let [stdout, stderr] = ['', ''];
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`cli ${args.join(' ')} did not exit (open handle?)\n${stderr}`));
-    }, 600_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], databaseUrl: string, cwd = ROOT) =>
+  runCliProcess(path.join(ROOT, 'scripts', 'run-cli.mjs'), args, databaseUrl, { cwd, timeoutMs: 600_000 });
 
 /** `npm run cli -- invoices-pdf --group <id> [--out file.pdf]` (issue 10). */
 describe('CLI invoices-pdf', () => {

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
+import { CLI_ENTRY as ENTRY, CliResult, ROOT, runCliProcess } from '../support/cli-process';
 import { createTestApp, TestApp } from '../support/test-app';
-import { readTestEnv } from '../support/test-env';
 import { houseRows, lotResults, SaleFixture, seedSale } from './support';
 
 /**
@@ -14,43 +12,8 @@ import { houseRows, lotResults, SaleFixture, seedSale } from './support';
  */
 jest.setTimeout(120_000);
 
-const ROOT = path.resolve(__dirname, '../..');
-const ENTRY = path.join(ROOT, 'dist', 'cli', 'main.js');
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(file: string, args: string[], databaseUrl: string, timeoutMs = 60_000): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: readTestEnv().redisUrl ?? '',
-        QUEUE_PREFIX: `arcli${randomBytes(3).toString('hex')}`,
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`cli ${args.join(' ')} did not exit within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const run = (file: string, args: string[], databaseUrl: string, timeoutMs = 60_000) =>
+  runCliProcess(file, args, databaseUrl, { timeoutMs });
 
 describe('CLI: npm run cli -- import-results --house <h> --catalog <id> <file.csv>', () => {
   let t: TestApp;

@@ -22,12 +22,12 @@ export function runCliProcess(
   file: string,
   args: string[],
   databaseUrl: string,
-  opts: { env?: Record<string, string>; timeoutMs?: number; input?: string } = {},
+  opts: { env?: Record<string, string>; timeoutMs?: number; input?: string; cwd?: string } = {},
 ): Promise<CliResult> {
   const timeoutMs = opts.timeoutMs ?? 90_000;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file, ...args], {
-      cwd: ROOT,
+      cwd: opts.cwd ?? ROOT,
       env: {
         ...process.env,
         NODE_ENV: 'test',
