@@ -97,6 +97,8 @@ export class Invoice {
   /** Edited after it was sent: it must be sent again before it can be charged. */
   @Property() editedAfterSend: boolean & Opt = false;
   @Property() taxCalculationError: boolean & Opt = false;
+  /** YYYY-MM-DD: the day a scheduled auto-charge charges the invoice (null: none). */
+  @Property({ type: 'date', nullable: true }) autoChargeDate?: string | null;
 
   /** Optimistic locking: every change bumps it; a stale write answers 409. */
   @Property() version: number & Opt = 1;
