@@ -10,6 +10,7 @@
  * date is cleared, so the invoice can be charged in a batch again.
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   AUTO_CHARGE_RETRY_MS,
@@ -154,7 +155,7 @@ export class AutoChargeService {
     if (rawDate !== null) {
       const parsed = parseAutoChargeDate(rawDate);
       if (!parsed || !autoChargeDateInWindow(parsed, todayIn(timeZone, now)))
-        throw InvoicesError.invalid({ autoChargeDate: AUTO_CHARGE_TEXT.invalidDate });
+        throw DomainError.validation({ autoChargeDate: AUTO_CHARGE_TEXT.invalidDate });
       date = parsed;
     }
     const unique = [...new Set(ids)];
@@ -178,7 +179,13 @@ export class AutoChargeService {
    * The scheduled run: every invoice of a house with auto-charge enabled whose date has come
    * (`date`, or else today in the house's time zone) is tried once per window. Safe to run twice.
    */
-  async run(date?: string, now = new Date()): Promise<AutoChargeRunReport> {
+  /** `now`: the run's clock (the 24-hour wait and the times recorded); tests pass a later one. */
+  run(date?: string, now = new Date()): Promise<AutoChargeRunReport> {
+    // Its own context: the cron's job, the CLI and tests call it outside any request.
+    return RequestContext.create(this.em, () => this.runIn(date, now));
+  }
+
+  private async runIn(date: string | undefined, now: Date): Promise<AutoChargeRunReport> {
     const report: AutoChargeRunReport = {
       date: date ?? null,
       examined: 0,
@@ -224,20 +231,26 @@ export class AutoChargeService {
           continue;
         }
         const eligibility = (await this.charging.eligibility(h.id, [d.id], now, AUTO_CHARGE_RUN_IGNORES)).get(d.id);
+        if (eligibility?.reason === 'chargeInProgress') {
+          report.waiting++; // another run (or a batch) is charging it now
+          continue;
+        }
         if (!eligibility?.eligible) {
+          // Recorded once per window (try 0), unless another run tried it meanwhile (then its try says what happened).
           await this.exec(
             `insert into invoice_auto_charge_run (house_id, invoice_id, auto_charge_date, try_no, status, message, finished_at)
-             values (?, ?, ?::date, 0, 'skipped', left(?, 300), now())
-             on conflict (invoice_id, auto_charge_date, try_no) do update set message = excluded.message, finished_at = now()`,
-            [h.id, d.id, d.auto_charge_date, eligibility?.reasonText ?? 'Invoice not found.'],
+             select ?, ?, ?::date, 0, 'skipped', left(?, 300), ?
+              where not exists (select 1 from invoice_auto_charge_run r where r.invoice_id = ? and r.auto_charge_date = ?::date and r.try_no > ?)
+             on conflict (invoice_id, auto_charge_date, try_no) do update set message = excluded.message, finished_at = excluded.finished_at`,
+            [h.id, d.id, d.auto_charge_date, eligibility?.reasonText ?? 'Invoice not found.', now, d.id, d.auto_charge_date, d.tries],
           );
           report.notCharged++;
           continue;
         }
         const claimed = await this.exec<{ id: number }>(
-          `insert into invoice_auto_charge_run (house_id, invoice_id, auto_charge_date, try_no, status)
-           values (?, ?, ?::date, ?, 'trying') on conflict (invoice_id, auto_charge_date, try_no) do nothing returning id`,
-          [h.id, d.id, d.auto_charge_date, d.tries + 1],
+          `insert into invoice_auto_charge_run (house_id, invoice_id, auto_charge_date, try_no, status, created_at)
+           values (?, ?, ?::date, ?, 'trying', ?) on conflict (invoice_id, auto_charge_date, try_no) do nothing returning id`,
+          [h.id, d.id, d.auto_charge_date, d.tries + 1, now],
         );
         if (!claimed.length) {
           report.waiting++;
@@ -246,8 +259,8 @@ export class AutoChargeService {
         const c = await this.charging.chargeOne(h.id, house, RUN_ACTOR, d.id, AUTO_CHARGE_RUN_IGNORES);
         const status = c.charged ? c.status : c.status === 'declined' ? 'declined' : 'not_charged';
         await this.exec(
-          `update invoice_auto_charge_run set status = ?, amount_cents = ?, message = left(?, 300), finished_at = now() where id = ?`,
-          [status, c.amountChargedCents, c.reason ?? null, claimed[0].id],
+          `update invoice_auto_charge_run set status = ?, amount_cents = ?, message = left(?, 300), finished_at = ? where id = ?`,
+          [status, c.amountChargedCents, c.reason ?? null, now, claimed[0].id],
         );
         if (c.charged) report.charged++;
         else if (c.status === 'declined') {
