@@ -25,7 +25,8 @@ describe('auto-charge: autoCharge, setAutoCharge, the scheduled run', () => {
   let autoCharge: AutoChargeService;
   let n = 0;
 
-  const card = (memberId: number, token: string) => t.app.get(PaymentMethodsOnFileService).add(A, memberId, { ...VISA, token, cardLimitCents: null });
+  const card = (memberId: number, token: string) =>
+    t.app.get(PaymentMethodsOnFileService).add(A, memberId, { ...VISA, token, cardLimitCents: null });
   const list = (s: SignedIn, groupId: number, ids: unknown, houseRef = ref) =>
     s.agent
       .post(`/app/house/${houseRef}/invoiceGroup/${groupId}/autoCharge`)
@@ -78,7 +79,11 @@ describe('auto-charge: autoCharge, setAutoCharge, the scheduled run', () => {
     expect(res.status).toBe(200);
     const rows = res.body.data.eligibleInvoiceList as Json[];
     expect(rows.map((r) => r.invoiceID)).toEqual([ok, recent]);
-    const [inv] = await q(t, `select invoice_number, invoice_total_cents::int as total, balance_cents::int as balance, approval_id from invoice where id = ?`, [ok]);
+    const [inv] = await q(
+      t,
+      `select invoice_number, invoice_total_cents::int as total, balance_cents::int as balance, approval_id from invoice where id = ?`,
+      [ok],
+    );
     expect(rows[0]).toEqual({
       invoiceID: ok,
       invoiceNumber: inv.invoice_number,
@@ -193,7 +198,9 @@ describe('auto-charge: autoCharge, setAutoCharge, the scheduled run', () => {
       `select to_address, subject, text_body from mail_outbox where kind = 'auto_charge_reminder' and to_address in (select email from invoice where group_id = ?)`,
       [g.groupId],
     );
-    expect(mails).toEqual([{ to_address: email, subject: expect.stringContaining('Payment reminder'), text_body: expect.stringContaining('invoice #') }]);
+    expect(mails).toEqual([
+      { to_address: email, subject: expect.stringContaining('Payment reminder'), text_body: expect.stringContaining('invoice #') },
+    ]);
 
     // Run again the same day: nothing more is charged or tried.
     await autoCharge.run(day);

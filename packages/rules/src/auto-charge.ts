@@ -10,7 +10,7 @@ export const AUTO_CHARGE_RETRY_MS = 24 * 60 * 60 * 1000;
 export const AUTO_CHARGE_TEXT = {
   /** The spec's tooltip and the field error of `setAutoCharge`. */
   invalidDate: 'This auto-charge date is no longer valid. Please select a date 48 hours from last edit',
-  title: 'Automatically charge buyers\u2019 credit cards',
+  title: "Automatically charge buyers' credit cards",
   selectDate: 'Select a new date to continue',
   continueNoChanges: 'Continue With No Changes',
   saveAndContinue: 'Save & Continue',

@@ -94,7 +94,10 @@ export class AutoChargeService {
   /** 403 unless the house takes online payments and has auto-charge enabled. */
   async assertEnabled(houseId: number): Promise<{ timeZone: string; name: string }> {
     const h = await this.houses.getById(houseId);
-    const processing = takesOnlinePayments({ processorType: h.processorType ?? null, paymentProcessingEnabled: h.paymentProcessingEnabled });
+    const processing = takesOnlinePayments({
+      processorType: h.processorType ?? null,
+      paymentProcessingEnabled: h.paymentProcessingEnabled,
+    });
     if (!processing || !h.autoChargeEnabled) throw new DomainError('forbidden', 'FORBIDDEN', PERMISSION_DENIED_TEXT);
     return { timeZone: h.timeZone, name: h.name };
   }
@@ -196,9 +199,13 @@ export class AutoChargeService {
       gaveUp: 0,
       remindersQueued: 0,
     };
-    const houses = await this.exec<{ id: number; time_zone: string; name: string; processor_type: string | null; payment_processing_enabled: boolean }>(
-      `select id, time_zone, name, processor_type, payment_processing_enabled from house where auto_charge_enabled order by id`,
-    );
+    const houses = await this.exec<{
+      id: number;
+      time_zone: string;
+      name: string;
+      processor_type: string | null;
+      payment_processing_enabled: boolean;
+    }>(`select id, time_zone, name, processor_type, payment_processing_enabled from house where auto_charge_enabled order by id`);
     const max = this.config.autoChargeMaxAttempts;
     for (const h of houses) {
       const house = { processorType: h.processor_type, paymentProcessingEnabled: h.payment_processing_enabled };
@@ -280,19 +287,24 @@ export class AutoChargeService {
 
   /** The last try failed: the schedule ends (the invoice can be charged in a batch again). */
   private async giveUp(d: DueRow): Promise<void> {
-    await this.exec(`update invoice set auto_charge_date = null, updated_at = now() where id = ? and house_id = ? and auto_charge_date = ?::date`, [
-      d.id,
-      d.house_id,
-      d.auto_charge_date,
-    ]);
+    await this.exec(
+      `update invoice set auto_charge_date = null, updated_at = now() where id = ? and house_id = ? and auto_charge_date = ?::date`,
+      [d.id, d.house_id, d.auto_charge_date],
+    );
   }
 
   /** The payment reminder after a declined auto-charge, to the invoice's email (none: no mail). */
   private async remind(houseId: number, houseName: string, invoiceId: number, message: string): Promise<boolean> {
-    const [inv] = await this.exec<{ email: string | null; first_name: string; invoice_number: number; balance_cents: string; currency_code: string }>(
-      `select email, first_name, invoice_number, balance_cents, currency_code from invoice where id = ? and house_id = ?`,
-      [invoiceId, houseId],
-    );
+    const [inv] = await this.exec<{
+      email: string | null;
+      first_name: string;
+      invoice_number: number;
+      balance_cents: string;
+      currency_code: string;
+    }>(`select email, first_name, invoice_number, balance_cents, currency_code from invoice where id = ? and house_id = ?`, [
+      invoiceId,
+      houseId,
+    ]);
     if (!inv?.email) return false;
     const due = `${currencySymbol(inv.currency_code)}${(Number(inv.balance_cents) / 100).toFixed(2)}`;
     await this.mail.queue({
@@ -300,7 +312,13 @@ export class AutoChargeService {
       kind: 'auto_charge_reminder',
       to: inv.email,
       subject: AUTO_CHARGE_TEXT.reminderSubject(houseName),
-      text: AUTO_CHARGE_TEXT.reminderText({ firstName: inv.first_name, invoiceNumber: inv.invoice_number, houseName, amount: due, message }),
+      text: AUTO_CHARGE_TEXT.reminderText({
+        firstName: inv.first_name,
+        invoiceNumber: inv.invoice_number,
+        houseName,
+        amount: due,
+        message,
+      }),
     });
     return true;
   }
