@@ -1,5 +1,7 @@
 import { addDays, AUTO_CHARGE_TEXT, CHARGE_INELIGIBILITY_TEXT, todayIn } from '@ar/rules';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
+import { JobsService } from '../../src/core/queue/jobs.service';
+import { AUTO_CHARGE_RUN, AutoChargeRunHandler } from '../../src/modules/invoicing/payments/auto-charge/auto-charge-run.job';
 import { AutoChargeService } from '../../src/modules/invoicing/payments/auto-charge/auto-charge.service';
 import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
 import type { FactoryGroup } from '../invoice-details/factory';
@@ -227,5 +229,26 @@ describe('auto-charge: autoCharge, setAutoCharge, the scheduled run', () => {
     // The later invoice is charged on its day.
     await autoCharge.run(addDays(day, 3));
     expect(await ledger(later)).toEqual([expect.objectContaining({ status: 'approved' })]);
+  });
+
+  it('the auto-charge-run job delivered twice charges once; one enqueue key is one run', async () => {
+    const g = await sale(2);
+    const ids = g.invoiceIds as number[];
+    for (const [i, m] of g.memberIds.entries()) await card(m, `tok_visa_approve_job${n}_${i}`);
+    const day = today();
+    await q(t, `update invoice set auto_charge_date = ?::date where id in (?, ?)`, [day, ...ids]);
+    const handler = t.app.get(AutoChargeRunHandler);
+    const ctx = { runId: 'x', houseId: null, attempt: 1, payload: { date: day }, progress: () => Promise.resolve() };
+    const reports = await Promise.all([handler.run(ctx), handler.run({ ...ctx, attempt: 2 })]);
+    expect(reports[0].charged + reports[1].charged).toBe(2);
+    for (const id of ids) {
+      expect(await ledger(id)).toEqual([expect.objectContaining({ status: 'approved' })]);
+      expect(await tries(id)).toEqual([{ try_no: 1, status: 'approved' }]);
+    }
+    const jobs = t.app.get(JobsService);
+    const key = `auto-charge-run:test-${n}`;
+    const first = await jobs.enqueue(AUTO_CHARGE_RUN, { date: day }, { key });
+    const second = await jobs.enqueue(AUTO_CHARGE_RUN, { date: day }, { key });
+    expect(second.id).toBe(first.id);
   });
 });

@@ -30,5 +30,6 @@ describe('auto-charge date rules', () => {
     const now = new Date('2026-11-26T03:00:00Z'); // 22:00 on the 25th in New York
     expect(todayIn('America/New_York', now)).toBe('2026-11-25');
     expect(todayIn('Europe/Berlin', now)).toBe('2026-11-26');
+    expect(todayIn('Not/AZone', now)).toBe('2026-11-26');
   });
 });

@@ -37,11 +37,14 @@ export function parseAutoChargeDate(value: string): string | null {
   return t.toISOString().slice(0, 10);
 }
 
-/** Today (YYYY-MM-DD) in an IANA time zone. */
+/** Today (YYYY-MM-DD) in an IANA time zone (UTC when the zone is unknown). The admin's date picker uses it too. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  try {
+    // en-CA formats as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
 }
 
 /** `iso` (YYYY-MM-DD) plus `days`. */
