@@ -16,6 +16,10 @@ const money = () => new BigIntType('number');
 @Unique({ properties: ['house', 'invoiceNumber'] })
 @Unique({ properties: ['group', 'approval'] })
 @Index({ properties: ['group', 'invoiceNumber'] })
+@Index({
+  name: 'invoice_auto_charge_date_index',
+  expression: `create index "invoice_auto_charge_date_index" on "invoice" ("auto_charge_date") where auto_charge_date is not null`,
+})
 export class Invoice {
   @PrimaryKey()
   id!: number;
