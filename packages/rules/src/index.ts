@@ -10,3 +10,4 @@ export * from './charge-rules';
 export * from './home-summary';
 export * from './invoice-preview';
 export * from './charge-texts';
+export * from './auto-charge';

@@ -76,6 +76,11 @@ export const ENV_VARS = {
     default: 'none',
     doc: 'Sandbox gateway fault injection: `none`, `error_before_charge` (5xx, nothing charged) or `timeout_after_charge` (charged, no answer), optionally with a rate, e.g. `timeout_after_charge:0.1`.',
   },
+  AUTO_CHARGE_MAX_ATTEMPTS: {
+    parse: int(1, 10),
+    default: 3,
+    doc: 'Auto-charge: how many times a scheduled charge of an invoice is tried (a declined one again after 24 hours).',
+  },
 } satisfies Record<string, VarSpec<unknown>>;
 
 /** `none`, or a sandbox fault with an optional rate (0 to 1, default 1): `timeout_after_charge:0.25`. */
@@ -115,6 +120,7 @@ export interface AppConfig {
   runMigrations: boolean;
   paymentGateway: 'sandbox';
   sandboxGateway: { latencyMs: number; fault: 'none' | 'error_before_charge' | 'timeout_after_charge'; faultRate: number };
+  autoChargeMaxAttempts: number;
 }
 
 /** Reads and validates the environment once; throws ConfigError naming the variable. */
@@ -156,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     runMigrations: v('RUN_MIGRATIONS'),
     paymentGateway: v('PAYMENT_GATEWAY'),
     sandboxGateway: { latencyMs: v('SANDBOX_GATEWAY_LATENCY_MS'), ...splitFault(v('SANDBOX_GATEWAY_FAULT')) },
+    autoChargeMaxAttempts: v('AUTO_CHARGE_MAX_ATTEMPTS'),
   };
 }
 

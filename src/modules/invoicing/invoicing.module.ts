@@ -50,6 +50,10 @@ import { InvoiceSendJob } from './sending/invoice-send.job';
 import { PaymentsModule } from './payments/payments.module';
 import { CardChargingController } from './payments/charging/card-charging.controller';
 import { CardChargingService } from './payments/charging/card-charging.service';
+import { AutoChargeController } from './payments/auto-charge/auto-charge.controller';
+import { AutoChargeRunHandler } from './payments/auto-charge/auto-charge-run.job';
+import { AutoChargeService } from './payments/auto-charge/auto-charge.service';
+import { AutoChargeTasks } from './payments/auto-charge/auto-charge.tasks';
 import { ChargeBatchHandler } from './payments/charging/charge-batch.job';
 import { ChargeReconcileTasks } from './payments/charging/charge-reconcile.tasks';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
@@ -80,6 +84,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     InvoicePreviewController,
     InvoicePdfController,
     CardChargingController,
+    AutoChargeController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -114,8 +119,11 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     CardChargingService,
     ChargeBatchHandler,
     ChargeReconcileTasks,
+    AutoChargeService,
+    AutoChargeRunHandler,
+    AutoChargeTasks,
   ],
-  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService, CardChargingService],
+  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService, CardChargingService, AutoChargeService],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(

@@ -60,6 +60,8 @@ export interface InvoiceRecord {
   editedAfterSend: boolean;
   taxCalculationError: boolean;
   version: number;
+  /** YYYY-MM-DD: a scheduled auto-charge (null: none). */
+  autoChargeDate?: string | null;
 }
 
 export interface InvoiceLineRecord {
@@ -111,7 +113,7 @@ export const INVOICE_COLUMNS = `i.id, i.group_id, i.invoice_number, i.approval_i
   i.other_cents, i.tax_cents, i.item_count, i.hammer_total_cents, i.premium_total_cents, i.live_fee_total_cents, i.tax_total_cents,
   i.shipping_total_cents, i.insurance_total_cents, i.other_total_cents, i.invoice_total_cents, i.payments_made_cents,
   i.balance_cents, i.all_paid, i.paid_date::text as paid_date, i.payment_method_id, i.online_payment_stat, i.sent_at,
-  i.edited_after_send, i.tax_calculation_error, i.version`;
+  i.edited_after_send, i.tax_calculation_error, i.version, i.auto_charge_date::text as auto_charge_date`;
 
 /** The invoice line columns, aliased `l`. */
 export const LINE_COLUMNS = `l.id, l.invoice_id, l.lot_id, l.catalog_id, l.lot_ref, l.lot_number, l.lot_ext, l.lot_title, l.restricted,
@@ -192,6 +194,7 @@ export function invoiceRecord(r: Row): InvoiceRecord {
     editedAfterSend: r.edited_after_send as boolean,
     taxCalculationError: r.tax_calculation_error as boolean,
     version: r.version as number,
+    autoChargeDate: dateText(r.auto_charge_date),
   };
 }
 

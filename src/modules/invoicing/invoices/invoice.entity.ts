@@ -16,6 +16,10 @@ const money = () => new BigIntType('number');
 @Unique({ properties: ['house', 'invoiceNumber'] })
 @Unique({ properties: ['group', 'approval'] })
 @Index({ properties: ['group', 'invoiceNumber'] })
+@Index({
+  name: 'invoice_auto_charge_date_index',
+  expression: `create index "invoice_auto_charge_date_index" on "invoice" ("auto_charge_date") where auto_charge_date is not null`,
+})
 export class Invoice {
   @PrimaryKey()
   id!: number;
@@ -97,6 +101,8 @@ export class Invoice {
   /** Edited after it was sent: it must be sent again before it can be charged. */
   @Property() editedAfterSend: boolean & Opt = false;
   @Property() taxCalculationError: boolean & Opt = false;
+  /** YYYY-MM-DD: the day a scheduled auto-charge charges the invoice (null: none). */
+  @Property({ type: 'date', nullable: true }) autoChargeDate?: string | null;
 
   /** Optimistic locking: every change bumps it; a stale write answers 409. */
   @Property() version: number & Opt = 1;

@@ -437,7 +437,7 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
     creditCardLimitExceeded: charging?.creditCardLimitExceeded ?? false,
     batchChargeEligible: charging?.eligible ?? false,
     batchChargIneligibilityReason: charging?.reasonText ?? null,
-    autoChargeDate: null,
+    autoChargeDate: usDate(inv.autoChargeDate ?? null),
   };
   if (opts.includeDetails !== false) {
     view.invoiceDetails = lines.map((l) =>

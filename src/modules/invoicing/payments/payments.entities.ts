@@ -1,5 +1,6 @@
 import { SandboxGatewayCharge } from './gateway/sandbox-gateway-charge.entity';
 import { InvoiceChargeAttempt } from './charging/invoice-charge-attempt.entity';
 import { BidderPaymentMethod } from './methods/bidder-payment-method.entity';
+import { InvoiceAutoChargeRun } from './auto-charge/invoice-auto-charge-run.entity';
 
-export const PAYMENTS_ENTITIES = [BidderPaymentMethod, SandboxGatewayCharge, InvoiceChargeAttempt];
+export const PAYMENTS_ENTITIES = [BidderPaymentMethod, SandboxGatewayCharge, InvoiceChargeAttempt, InvoiceAutoChargeRun];

@@ -17,7 +17,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CHARGE_CONCURRENCY, CHARGE_OUTCOME_TEXT } from '@ar/rules';
+import { CHARGE_CONCURRENCY, CHARGE_OUTCOME_TEXT, type ChargeIneligibilityReason } from '@ar/rules';
 import type { Principal } from '../../../../core/auth/principal';
 import { HousesService } from '../../../houses/houses.service';
 import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from '../../editing/charges/additional-charge-records';
@@ -187,7 +187,12 @@ export class CardChargingService {
   }
 
   /** Eligibility of the house's invoices among `ids` (others absent), batched: a fixed number of queries. */
-  async eligibility(houseId: number, ids: readonly number[], now = new Date()): Promise<Map<number, ChargeEligibility>> {
+  async eligibility(
+    houseId: number,
+    ids: readonly number[],
+    now = new Date(),
+    ignore: readonly ChargeIneligibilityReason[] = [],
+  ): Promise<Map<number, ChargeEligibility>> {
     const out = new Map<number, ChargeEligibility>();
     if (!ids.length) return out;
     const house = await this.house(houseId);
@@ -196,7 +201,7 @@ export class CardChargingService {
       houseId,
       [...states.values()].map((s) => s.invoice.memberId),
     );
-    for (const [id, s] of states) out.set(id, eligibilityOfRecords(s, house, cards.get(s.invoice.memberId)?.[0] ?? null, now));
+    for (const [id, s] of states) out.set(id, eligibilityOfRecords(s, house, cards.get(s.invoice.memberId)?.[0] ?? null, now, ignore));
     return out;
   }
 
@@ -222,8 +227,14 @@ export class CardChargingService {
     return out;
   }
 
-  /** Claim, charge, record one invoice. */
-  async chargeOne(houseId: number, house: EligibilityHouse, actor: Actor, invoiceId: number): Promise<InvoiceConfirmation> {
+  /** Claim, charge, record one invoice (`ignore`: eligibility reasons not asked, e.g. the auto-charge run's own schedule). */
+  async chargeOne(
+    houseId: number,
+    house: EligibilityHouse,
+    actor: Actor,
+    invoiceId: number,
+    ignore: readonly ChargeIneligibilityReason[] = [],
+  ): Promise<InvoiceConfirmation> {
     const notCharged = (status: InvoiceConfirmation['status'], reason: string): InvoiceConfirmation => ({
       invoiceID: invoiceId,
       charged: false,
@@ -234,7 +245,7 @@ export class CardChargingService {
     });
     let claim: Awaited<ReturnType<CardChargingService['claim']>>;
     try {
-      claim = await this.claim(houseId, house, actor, invoiceId);
+      claim = await this.claim(houseId, house, actor, invoiceId, ignore);
     } catch (e) {
       // Before any gateway call: nothing was charged for this invoice; the rest of the batch goes on.
       this.logger.error(`claim of invoice ${invoiceId} failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -339,6 +350,7 @@ export class CardChargingService {
     house: EligibilityHouse,
     actor: Actor,
     invoiceId: number,
+    ignore: readonly ChargeIneligibilityReason[],
   ): Promise<
     { kind: 'not_found' } | { kind: 'in_progress' } | { kind: 'ineligible'; reason: string } | { kind: 'claimed'; attempt: AttemptRow }
   > {
@@ -350,7 +362,7 @@ export class CardChargingService {
         if (state.openAttempt) return { kind: 'in_progress' as const };
         const methods = await this.methods.onFile(houseId, [state.invoice.memberId], tx);
         const method = methods.get(state.invoice.memberId)?.[0] ?? null;
-        const e = eligibilityOfRecords(state, house, method, new Date());
+        const e = eligibilityOfRecords(state, house, method, new Date(), ignore);
         if (!e.eligible || !method) return { kind: 'ineligible' as const, reason: e.reasonText ?? '' };
         const [{ n }] = await exec<{ n: number }>(
           `select coalesce(max(attempt_no), 0)::int + 1 as n from invoice_charge_attempt where invoice_id = ?`,

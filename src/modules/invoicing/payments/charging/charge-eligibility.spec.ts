@@ -125,6 +125,23 @@ describe('chargeEligibility', () => {
   });
 });
 
+describe('chargeEligibility with reasons ignored (auto-charge)', () => {
+  const recentAndScheduled = input({}, { sentAt: new Date(NOW.getTime() - DAY), autoChargeDate: '2026-11-28' });
+
+  it('the auto-charge list ignores "sent less than 2 days" and "auto-charge scheduled"', () => {
+    expect(reason(recentAndScheduled)).toBe('sentRecently');
+    expect(reason({ ...recentAndScheduled, ignore: ['sentRecently'] })).toBe('autoChargeScheduled');
+    expect(reason({ ...recentAndScheduled, ignore: ['sentRecently', 'autoChargeScheduled'] })).toBeNull();
+  });
+
+  it('ignoring the timing reasons still answers every other reason', () => {
+    const ignore = ['sentRecently', 'autoChargeScheduled'] as const;
+    expect(reason({ ...input({ method: null }, { autoChargeDate: '2026-11-28' }), ignore: [...ignore] })).toBe('noCreditCard');
+    expect(reason({ ...input({}, { sentAt: null }), ignore: [...ignore] })).toBe('notSent');
+    expect(reason({ ...input({}, { editedAfterSend: true }), ignore: [...ignore] })).toBe('editedAfterSend');
+  });
+});
+
 describe('chargeAmount', () => {
   const paid = { allPaid: true, paymentsMadeCents: 125_075 };
   const extra = (amountCents: number, over: Partial<EligibilityInput['additional'][number]> = {}) => ({

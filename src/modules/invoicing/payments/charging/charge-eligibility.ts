@@ -66,6 +66,8 @@ export interface EligibilityInput {
   openAttempt?: boolean;
   method: EligibilityMethod | null;
   now: Date;
+  /** Reasons not asked (the auto-charge list and run ignore the timing reasons). */
+  ignore?: readonly ChargeIneligibilityReason[];
 }
 
 export interface ChargeEligibility {
@@ -134,6 +136,16 @@ export function chargeEligibility(input: EligibilityInput): ChargeEligibility {
 }
 
 function firstReason(input: EligibilityInput, amount: Cents, limitExceeded: boolean): ChargeIneligibilityReason | null {
+  const ignored = new Set(input.ignore ?? []);
+  return firstReasonOf(input, amount, limitExceeded, (r) => !ignored.has(r));
+}
+
+function firstReasonOf(
+  input: EligibilityInput,
+  amount: Cents,
+  limitExceeded: boolean,
+  asked: (r: ChargeIneligibilityReason) => boolean,
+): ChargeIneligibilityReason | null {
   const { house, invoice: inv, lines } = input;
   if (!(house.processorType === 'p' && house.paymentProcessingEnabled)) return 'paymentProcessingDisabled';
   if (inv.channel === 'Floor') return 'floorBidder';
@@ -143,8 +155,8 @@ function firstReason(input: EligibilityInput, amount: Cents, limitExceeded: bool
     return 'pendingAch';
   if (!inv.sentAt) return 'notSent';
   if (inv.editedAfterSend) return 'editedAfterSend';
-  if (input.now.getTime() - inv.sentAt.getTime() < CHARGE_AFTER_SEND_MS) return 'sentRecently';
-  if (inv.autoChargeDate) return 'autoChargeScheduled';
+  if (asked('sentRecently') && input.now.getTime() - inv.sentAt.getTime() < CHARGE_AFTER_SEND_MS) return 'sentRecently';
+  if (asked('autoChargeScheduled') && inv.autoChargeDate) return 'autoChargeScheduled';
   if (inv.taxCalculationError) return 'taxCalculationError';
   const visible = lines.filter((l) => !l.suppress);
   if (visible.some((l) => l.restricted && !l.paid)) return 'restrictedItems';
@@ -169,6 +181,7 @@ export function eligibilityOfRecords(
   house: EligibilityHouse,
   method: EligibilityMethod | null,
   now: Date,
+  ignore: readonly ChargeIneligibilityReason[] = [],
 ): ChargeEligibility {
   const inv = r.invoice;
   return chargeEligibility({
@@ -182,7 +195,7 @@ export function eligibilityOfRecords(
       onlinePaymentStat: inv.onlinePaymentStat,
       paymentsMadeCents: inv.paymentsMadeCents,
       balanceCents: inv.balanceCents,
-      autoChargeDate: null,
+      autoChargeDate: inv.autoChargeDate ?? null,
     },
     lines: r.lines,
     additional: r.additional.map((a) => ({ ...a, amountCents: additionalChargeCents(a) })),
@@ -190,6 +203,7 @@ export function eligibilityOfRecords(
     openAttempt: r.openAttempt ?? false,
     method: method ? { kind: method.kind, cardLimitCents: method.cardLimitCents } : null,
     now,
+    ignore,
   });
 }
 
