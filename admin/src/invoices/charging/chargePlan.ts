@@ -71,7 +71,9 @@ export function planCharge(target: readonly ChargeCandidate[]): ChargePlan {
       by.set(reason, (by.get(reason) ?? 0) + 1);
     }
   }
-  const skippedBy = [...by].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  const skippedBy = [...by]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
   return {
     ids,
     totalCents,
@@ -130,7 +132,8 @@ export function chargeBanners(outcome: ChargeOutcome, plan: Pick<ChargePlan, 'ca
         clearFilter: true,
       });
   }
-  if (plan.cardLimit > 0) out.push({ kind: 'cardLimit', severity: 'info', text: CHARGE_BANNER_TEXT.cardLimit(plan.cardLimit, plan.targeted) });
+  if (plan.cardLimit > 0)
+    out.push({ kind: 'cardLimit', severity: 'info', text: CHARGE_BANNER_TEXT.cardLimit(plan.cardLimit, plan.targeted) });
   return out;
 }
 

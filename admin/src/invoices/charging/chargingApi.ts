@@ -11,7 +11,9 @@ export async function fetchChargeableInvoices(dp: AppDataProvider, houseRef: str
   return res.data.invoiceGroupInfo.invoices;
 }
 
-type ProcessCardsAnswer = { data: { httpStatus: 200; data: { invoiceConfirmations: InvoiceConfirmation[] } } | { httpStatus: 202; jobId: string } };
+type ProcessCardsAnswer = {
+  data: { httpStatus: 200; data: { invoiceConfirmations: InvoiceConfirmation[] } } | { httpStatus: 202; jobId: string };
+};
 
 const JOB_POLL_MS = 1000;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

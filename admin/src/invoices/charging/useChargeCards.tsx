@@ -120,7 +120,10 @@ export function useChargeCards({ houseRef, groupId, selectedIds, symbol, onCharg
             <Typography variant="body2" color="text.secondary">
               Charging cards: {progress.done} of {progress.total}
             </Typography>
-            <LinearProgress variant={progress.total ? 'determinate' : 'indeterminate'} value={progress.total ? (progress.done / progress.total) * 100 : 0} />
+            <LinearProgress
+              variant={progress.total ? 'determinate' : 'indeterminate'}
+              value={progress.total ? (progress.done / progress.total) * 100 : 0}
+            />
           </Box>
         )}
         {prepareError && (
@@ -151,7 +154,11 @@ export function useChargeCards({ houseRef, groupId, selectedIds, symbol, onCharg
             }
           >
             {b.text}
-            {b.detail && <Box component="span" sx={{ display: 'block' }}>{b.detail}</Box>}
+            {b.detail && (
+              <Box component="span" sx={{ display: 'block' }}>
+                {b.detail}
+              </Box>
+            )}
           </Alert>
         ))}
         {banners.length > 0 && skipped.length > 0 && <SkippedList groups={skipped} />}
