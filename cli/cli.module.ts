@@ -3,7 +3,9 @@ import { Runtime } from '../src/core/config/runtime';
 import { CoreModule } from '../src/core/core.module';
 import { HousesModule } from '../src/modules/houses/houses.module';
 import { InvoicingModule } from '../src/modules/invoicing/invoicing.module';
+import { PaymentsModule } from '../src/modules/invoicing/payments/payments.module';
 import { LotsModule } from '../src/modules/lots/lots.module';
+import { ChargeBatchCommand } from './commands/charge-batch.command';
 import { CreateApiTokenCommand } from './commands/create-api-token.command';
 import { CreateUserCommand } from './commands/create-user.command';
 import { DemoDataCommand } from './commands/demo-data.command';
@@ -11,6 +13,7 @@ import { ImportResultsCommand } from './commands/import-results.command';
 import { InvoicesPdfCommand } from './commands/invoices-pdf.command';
 import { ListApiTokensCommand } from './commands/list-api-tokens.command';
 import { MigrateCommand } from './commands/migrate.command';
+import { PaymentsReconcileCommand } from './commands/payments-reconcile.command';
 import { RevokeApiTokenCommand } from './commands/revoke-api-token.command';
 
 /** Every command, by the name it is called with (a unit test checks the names match the decorators). */
@@ -23,6 +26,8 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'revoke-api-token': RevokeApiTokenCommand,
   'import-results': ImportResultsCommand,
   'invoices-pdf': InvoicesPdfCommand,
+  'charge-batch': ChargeBatchCommand,
+  'payments-reconcile': PaymentsReconcileCommand,
 };
 
 /**
@@ -36,7 +41,7 @@ export class CliModule {
     return {
       module: CliModule,
       // InvoicingModule registers the invoiced-lots lock the results import refuses to run without.
-      imports: [CoreModule.forRoot(runtime), HousesModule, LotsModule, InvoicingModule],
+      imports: [CoreModule.forRoot(runtime), HousesModule, LotsModule, InvoicingModule, PaymentsModule],
       providers: Object.values(CLI_COMMANDS),
     };
   }

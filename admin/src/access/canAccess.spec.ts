@@ -110,6 +110,13 @@ describe('canAccess', () => {
     expect(canAccess({ ...owner, houseInfo: house({ bulkBiddingEnabled: false }) }, 'bulkBidding')).toBe(false);
     expect(canAccess({ ...owner, isSuperUser: true, houseInfo: house({ bulkBiddingEnabled: false }) }, 'bulkBidding')).toBe(true);
   });
+
+  it('opens the dev outbox to super users only', () => {
+    expect(canAccess(owner, 'devOutbox')).toBe(false);
+    expect(canAccess({ ...owner, isSuperUser: true }, 'devOutbox')).toBe(true);
+    expect(menuKeys(owner)).not.toContain('settings/dev-outbox');
+    expect(menuKeys({ ...owner, isSuperUser: true })).toContain('settings/dev-outbox');
+  });
 });
 
 describe('visibleMenu', () => {

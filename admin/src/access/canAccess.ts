@@ -25,6 +25,8 @@ const rules = {
   feedbackMessages: () => true,
   auctions: (u) => u.accessCalendar,
   catalogSnapshot: (u) => isSuperUser(u),
+  // The dev outbox (/dev/outbox): every house's mail, for internal staff only.
+  devOutbox: (u) => isSuperUser(u),
   sessions: () => true,
   bulkBidding: (u) => u.accessBulkbiding && (u.houseInfo.bulkBiddingEnabled || isSuperUser(u)),
   broadcast: (u) => u.accessConsole,

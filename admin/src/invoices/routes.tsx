@@ -7,6 +7,8 @@ import { invoiceTemplateRoutes } from './templates/routes';
 const ManageInvoicesPage = lazy(() => import('./manage/ManageInvoicesPage').then((m) => ({ default: m.ManageInvoicesPage })));
 const CreateNewInvoicesPage = lazy(() => import('./create/CreateNewInvoicesPage').then((m) => ({ default: m.CreateNewInvoicesPage })));
 const EditInvoicesPage = lazy(() => import('./edit/EditInvoicesPage').then((m) => ({ default: m.EditInvoicesPage })));
+const InvoicePreviewPage = lazy(() => import('./preview/InvoicePreviewPage').then((m) => ({ default: m.InvoicePreviewPage })));
+const SentInvoicesPage = lazy(() => import('./sent/SentInvoicesPage').then((m) => ({ default: m.SentInvoicesPage })));
 
 // Invoice Group Details: its chunk and its reads start as the app's code loads on its URL
 // (details/prefetch.ts). Once the chunk is in, the screen renders at once, not through a Suspense
@@ -33,7 +35,7 @@ export const invoiceRoutes = [
   route('/invoices/EditInvoices/:invoiceGroupID', 'Edit Invoices', 'invoices', <EditInvoicesPage />),
   route('/invoices/InvoiceGroupDetails/:invoiceGroupID', 'Invoice Group Details', 'invoices', <InvoiceGroupDetailsPage />),
   route('/invoices/InvoiceAutoCharge/:invoiceGroupID/invoice/:invoiceIDList', "Automatically charge buyers' credit cards", 'invoices'),
-  route('/invoices/InvoiceGroupPreview/:invoiceGroupID/invoice/:invoiceIDList', 'Invoice Preview', 'invoices'),
-  route('/invoices/SentInvoices/:invoiceGroupID/:invoiceIDList', 'Sent Invoices', 'invoices'),
+  route('/invoices/InvoiceGroupPreview/:invoiceGroupID/invoice/:invoiceIDList', 'Invoice Preview', 'invoices', <InvoicePreviewPage />),
+  route('/invoices/SentInvoices/:invoiceGroupID/:invoiceIDList', 'Sent Invoices', 'invoices', <SentInvoicesPage />),
   ...invoiceTemplateRoutes,
 ];

@@ -30,6 +30,7 @@ export const TOP_MENU: MenuGroupDef[] = [
     items: [
       { key: 'locations', label: 'Locations', to: '/settings/locations', access: 'locations' },
       { key: 'pl-settings', label: 'Private Label Settings', to: '/settings/plSettings', access: 'privateLabel' },
+      { key: 'dev-outbox', label: 'Dev Outbox', to: '/dev/outbox', access: 'devOutbox' },
     ],
   },
   {

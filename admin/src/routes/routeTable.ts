@@ -1,5 +1,6 @@
 import { auctionRoutes } from '../auctions/routes';
 import { customerRoutes } from '../customers/routes';
+import { devOutboxRoutes } from '../dev/outbox/routes';
 import { invoiceRoutes } from '../invoices/routes';
 import { paymentRoutes } from '../payments/routes';
 import { reportRoutes } from '../reports/routes';
@@ -16,6 +17,7 @@ export const ROUTES: AppRoute[] = [
   ...auctionRoutes,
   ...sessionRoutes,
   ...paymentRoutes,
+  ...devOutboxRoutes,
 ];
 
 /** Legacy menu links and the paths they now live at. */

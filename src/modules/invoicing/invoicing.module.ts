@@ -115,7 +115,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     ChargeBatchHandler,
     ChargeReconcileTasks,
   ],
-  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService],
+  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService, CardChargingService],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(

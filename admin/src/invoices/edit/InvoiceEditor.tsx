@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useQueryClient } from '@tanstack/react-query';
 import { ListPaginationContext, useNotify, type ListPaginationContextValue } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
@@ -59,6 +59,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
   const qc = useQueryClient();
   const notify = useNotify();
   const navigate = useNavigate();
+  const location = useLocation();
   const { user } = useShellUser();
   const houseRef = data.houseRef;
 
@@ -219,7 +220,8 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
       all.filter((id) => selected.has(id)),
       house,
     );
-    if (path) void navigate(path);
+    // The preview's back link returns here (Create New Invoices or Edit Invoices, with the page's query).
+    if (path) void navigate(path, { state: { from: `${location.pathname}${location.search}` } });
   };
 
   // Loaded when Print opens: the template's location and messages.
