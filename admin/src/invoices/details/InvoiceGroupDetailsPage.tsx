@@ -60,6 +60,7 @@ import { headerQuery } from './prefetch';
 import { PrintView } from './PrintView';
 import { usePrintLetterhead } from '../shared/usePrintLetterhead';
 import { DownloadPdfButton } from '../pdf/DownloadPdfButton';
+import { useChargeCards } from '../charging/useChargeCards';
 
 const IN_PROGRESS_REFRESH_MS = 2000;
 /** A missing group, or another house's (the server answers 404 for both). */
@@ -153,6 +154,24 @@ export function InvoiceGroupDetailsPage() {
   shown.current = list.data ?? [];
   // The printed invoice's letterhead (the template's location and messages), loaded when Print opens.
   const letterhead = usePrintLetterhead(user?.houseInfo.houseName ?? '', details.data?.invoiceGroup.invoiceGroupSettingsID, !!print);
+
+  const refreshAll = useCallback(
+    () => Promise.all([qc.invalidateQueries({ queryKey: ['invoices', 'details', houseRef, groupId] }), refetchRows()]),
+    [qc, houseRef, groupId, refetchRows],
+  );
+  const charging = useChargeCards({
+    houseRef,
+    groupId: groupId ?? 0,
+    selectedIds: list.selectedIds as number[],
+    symbol: details.data?.totalPrice.currencySymbol ?? '$',
+    onCharged: refreshAll,
+    onClearFilter: () =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const k of ['status', 'search', 'page']) next.delete(k);
+        return next;
+      }),
+  });
 
   if (groupId === null) return <NotFoundPage />;
 
@@ -261,6 +280,7 @@ export function InvoiceGroupDetailsPage() {
                   <Button variant="outlined" startIcon={<EditIcon />} component={RouterLink} to={editInvoicesPath(groupId)}>
                     Edit all invoices
                   </Button>
+                  {charging.button}
                   <Button
                     variant="outlined"
                     startIcon={<DownloadIcon />}
@@ -366,6 +386,7 @@ export function InvoiceGroupDetailsPage() {
                     </Button>
                   </Box>
                 </Box>
+                {charging.panel}
                 {tablePager('top')}
                 {actionError && (
                   <Box sx={{ px: 1.5, pb: 1.5 }}>
