@@ -26,7 +26,12 @@ describe('invoice document model', () => {
       buildInvoicePreview({ currencySymbol: '£', currencyCode: 'GBP', items: [{ hammerCents: 123_456_789, premiumCents: 5 }] }),
     );
     expect(d.items[0].amounts).toEqual(['£1,234,567.89', '£0.05', '£1,234,567.94']);
-    expect(d.totals.find((t) => t.label === 'Total Due')).toEqual({ key: 'totalDue', label: 'Total Due', value: '£1,234,567.94', strong: true });
+    expect(d.totals.find((t) => t.label === 'Total Due')).toEqual({
+      key: 'totalDue',
+      label: 'Total Due',
+      value: '£1,234,567.94',
+      strong: true,
+    });
     expect(d.currencyNote).toBe('All amounts are in GBP.');
   });
 
@@ -101,7 +106,9 @@ describe('invoice document model', () => {
   });
 
   it("names each row's sale, or null when the invoice has none (an empty one too)", () => {
-    const d = buildInvoiceDocument(buildInvoicePreview({ items: [{ saleIdentifier: 'SEP26' }, { saleIdentifier: null }, { saleIdentifier: '' }] }));
+    const d = buildInvoiceDocument(
+      buildInvoicePreview({ items: [{ saleIdentifier: 'SEP26' }, { saleIdentifier: null }, { saleIdentifier: '' }] }),
+    );
     expect(d.items.map((i) => i.saleIdentifier)).toEqual(['SEP26', null, null]);
   });
 });

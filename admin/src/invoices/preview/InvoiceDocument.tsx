@@ -199,7 +199,12 @@ function Lines({ lines }: { lines: string[] }) {
 function Row({ line }: { line: DocumentTotalLine }) {
   // The invoice total is ruled off above; it and the total due are bold (the model's `strong`).
   const strong = line.strong || line.key === 'total';
-  const style = { ...cell, borderBottom: 'none', fontWeight: strong ? 700 : 400, borderTop: line.key === 'total' ? '2px solid #000' : undefined };
+  const style = {
+    ...cell,
+    borderBottom: 'none',
+    fontWeight: strong ? 700 : 400,
+    borderTop: line.key === 'total' ? '2px solid #000' : undefined,
+  };
   return (
     <tr data-testid={TOTAL_TEST_IDS[line.key]}>
       <td style={{ ...style, textAlign: 'left' }}>{line.label}</td>
