@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { InvoicePreview } from '@ar/rules';
 import { renderInvoicesPdfStream } from '../../src/modules/invoicing/documents/invoice-pdf';
-import { buildInvoicePreview, lots } from '../../src/modules/invoicing/documents/invoice-preview.fixture';
+import { buildInvoicePreview, lots } from '../../packages/rules/src/invoice-preview.fixture';
 import { defineBenchmark, type Probe } from '../harness';
 
 const INVOICES = 1_000;

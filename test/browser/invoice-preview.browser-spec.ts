@@ -92,9 +92,11 @@ describeIfChromium('Invoice Preview, Send All and Sent Invoices (browser)', () =
     const doc = page.getByTestId('preview-invoice-1');
     expect(await doc.getByTestId('preview-invoice-number').textContent()).toBe('Invoice #1');
     expect(await doc.getByTestId('preview-bill-to').textContent()).toContain(`${first.first_name} ${first.last_name}`);
+    // The same document model as the mail: amounts with the symbol, the currency in one note.
     expect(await doc.getByTestId('preview-total').locator('td').nth(1).textContent()).toBe(
-      `${formatPreviewMoney(Number(first.invoice_total_cents), '$')} USD`,
+      formatPreviewMoney(Number(first.invoice_total_cents), '$'),
     );
+    expect(await doc.getByTestId('preview-currency-note').textContent()).toBe('All amounts are in USD.');
     expect(await doc.getByTestId('preview-letterhead').textContent()).toContain('Demo');
 
     // View One: Prev disabled on the first, Next disabled on the last, both reachable from the keyboard.
@@ -168,7 +170,7 @@ describeIfChromium('Invoice Preview, Send All and Sent Invoices (browser)', () =
     expect(await doc.getByTestId('preview-items').locator('tbody td:nth-child(2)').allTextContents()).toEqual(
       expect.arrayContaining([expect.stringMatching(/^\w+\*$/)]),
     );
-    expect(await doc.getByTestId('preview-restricted-total').locator('td').nth(1).textContent()).toMatch(/^\$[\d,]+\.\d\d USD$/);
+    expect(await doc.getByTestId('preview-restricted-total').locator('td').nth(1).textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
     expect(await doc.getByTestId('preview-online-total').locator('td').first().textContent()).toBe('Payable Online');
 
     await page.goto(`${server.baseUrl}/ar/invoices/InvoiceGroupPreview/${groupId + 100000}/invoice/${ids[0]}`);

@@ -9,5 +9,6 @@ export * from './template-texts';
 export * from './charge-rules';
 export * from './home-summary';
 export * from './invoice-preview';
+export * from './invoice-document';
 export * from './charge-texts';
 export * from './auto-charge';

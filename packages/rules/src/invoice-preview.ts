@@ -133,6 +133,8 @@ export const PREVIEW_TEXT = {
   sentBanner: 'Your invoices have been sent',
   backToGroupDetails: '< Invoice Group Details',
   noEmail: 'The bidder has no email address.',
+  /** On the admin's preview only (never in the mail): the invoice changed after it was sent. */
+  editedSinceSent: 'Edited since it was sent',
 } as const;
 
 /** The preview's title: 'Invoice Preview', or 'Invoice Previews' for more than one. */

@@ -1,6 +1,6 @@
 import { PREVIEW_TEXT } from '@ar/rules';
 import { renderInvoiceHtml } from './invoice-html';
-import { buildInvoicePreview } from './invoice-preview.fixture';
+import { buildInvoicePreview } from '../../../../packages/rules/src/invoice-preview.fixture';
 
 /** The header cells of the items table. */
 const headers = (html: string) => [...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);

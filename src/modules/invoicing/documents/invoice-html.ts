@@ -1,11 +1,10 @@
 /**
  * The emailed invoice: a complete, self-contained HTML document drawn from the invoice document
- * model (invoice-document.ts). Mail clients strip <style> blocks and ignore most CSS layout, so
+ * model (@ar/rules invoice-document.ts). Mail clients strip <style> blocks and ignore most CSS layout, so
  * it is tables with inline styles only, a fixed 680px width, web-safe fonts and no scripts; every
  * text is HTML-escaped.
  */
-import type { InvoicePreview } from '@ar/rules';
-import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine } from './invoice-document';
+import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine, type InvoicePreview } from '@ar/rules';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

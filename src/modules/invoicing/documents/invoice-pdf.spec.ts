@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { formatPreviewMoney, PREVIEW_TEXT, type InvoicePreview } from '@ar/rules';
 import { renderInvoicesPdf, renderInvoicesPdfStream } from './invoice-pdf';
-import { buildInvoicePreview, lots } from './invoice-preview.fixture';
+import { buildInvoicePreview, lots } from '../../../../packages/rules/src/invoice-preview.fixture';
 import { readPdfText } from './pdf-text.testing';
 
 async function pdfText(pdf: Buffer): Promise<{ total: number; pages: string[]; text: string }> {

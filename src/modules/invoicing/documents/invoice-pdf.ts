@@ -1,6 +1,6 @@
 /**
  * Invoice PDFs with pdfkit and its built-in Helvetica (no browser, no font files): the same
- * document model, so the same lines and amounts, as the emailed HTML (invoice-document.ts).
+ * document model, so the same lines and amounts, as the emailed HTML (@ar/rules invoice-document.ts).
  * Letter size; each invoice starts on a new page; the items table breaks across pages with its
  * header repeated; long titles wrap; lot images are drawn as placeholder boxes (the renderer is
  * pure: it fetches nothing).
@@ -13,8 +13,7 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import type { InvoicePreview } from '@ar/rules';
-import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine, type InvoiceDocument } from './invoice-document';
+import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine, type InvoiceDocument, type InvoicePreview } from '@ar/rules';
 import { drawTable, lineText, textWidth, type TableColumn } from './pdf-table';
 
 const MARGIN = 40;

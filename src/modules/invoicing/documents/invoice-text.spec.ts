@@ -1,7 +1,6 @@
-import { PREVIEW_TEXT } from '@ar/rules';
-import { buildInvoiceDocument } from './invoice-document';
+import { buildInvoiceDocument, PREVIEW_TEXT } from '@ar/rules';
 import { renderInvoiceHtml } from './invoice-html';
-import { buildInvoicePreview } from './invoice-preview.fixture';
+import { buildInvoicePreview } from '../../../../packages/rules/src/invoice-preview.fixture';
 import { renderInvoiceText } from './invoice-text';
 
 const MONEY = /-?\$[\d,]+\.\d\d/g;

@@ -1,10 +1,9 @@
 /**
  * The plain-text alternative of the emailed invoice: the same document model as the HTML and the
- * PDF (invoice-document.ts), so the same lines and the same amounts, laid out for a fixed-width
+ * PDF (@ar/rules invoice-document.ts), so the same lines and the same amounts, laid out for a fixed-width
  * reader: one block per lot, the totals right-aligned.
  */
-import type { InvoicePreview } from '@ar/rules';
-import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine } from './invoice-document';
+import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine, type InvoicePreview } from '@ar/rules';
 
 const RULE = '-'.repeat(60);
 

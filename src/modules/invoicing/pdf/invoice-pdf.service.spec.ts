@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileStorage } from '../../../core/storage/file-storage';
 import { UrlSigner } from '../../../core/storage/signed-url';
 import type { HousesService } from '../../houses/houses.service';
-import { buildInvoicePreview, lots } from '../documents/invoice-preview.fixture';
+import { buildInvoicePreview, lots } from '../../../../packages/rules/src/invoice-preview.fixture';
 import type { InvoicePreviewService } from '../preview/invoice-preview.service';
 import { INVOICE_PDF_BATCH, InvoicePdfService } from './invoice-pdf.service';
 

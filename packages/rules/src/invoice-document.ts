@@ -5,7 +5,7 @@
  * totals and lines an invoice shows, nor on an amount: every amount is printed here, once, by
  * `formatPreviewMoney` from the preview's cents (nothing is added up again).
  */
-import { formatPreviewMoney, PREVIEW_TEXT, type AcceptedCard, type InvoicePreview, type PreviewAddress } from '@ar/rules';
+import { formatPreviewMoney, PREVIEW_TEXT, type AcceptedCard, type InvoicePreview, type PreviewAddress } from './invoice-preview';
 
 /** The money columns an item row may show, in display order. */
 export type ItemColumnKey = 'hammer' | 'premium' | 'liveFee' | 'shipping' | 'insurance' | 'misc' | 'tax' | 'total';
@@ -22,6 +22,8 @@ export interface DocumentItemRow {
   /** Draw the image, or the placeholder box when null. */
   imageUrl: string | null;
   restricted: boolean;
+  /** The sale the lot was bought in, when the invoice names it; null otherwise. */
+  saleIdentifier: string | null;
   /** One formatted amount per shown column (`InvoiceDocument.columns`), same order. */
   amounts: string[];
 }
@@ -31,6 +33,25 @@ export interface DocumentLine {
   value: string;
   /** Printed bold (the total due). */
   strong?: boolean;
+}
+
+/** Which total a totals line is, so a face can mark or style one (the admin's test ids, its rules). */
+export type TotalKey =
+  | 'hammer'
+  | 'premium'
+  | 'liveFee'
+  | 'shipping'
+  | 'insurance'
+  | 'misc'
+  | 'tax'
+  | 'total'
+  | 'paymentsMade'
+  | 'totalDue'
+  | 'restrictedTotal'
+  | 'onlineTotal';
+
+export interface DocumentTotalLine extends DocumentLine {
+  key: TotalKey;
 }
 
 export interface InvoiceDocument {
@@ -46,10 +67,12 @@ export interface InvoiceDocument {
   items: DocumentItemRow[];
   /** The asterisk note, when a restricted item is listed. */
   restrictedNote: string | null;
-  totals: DocumentLine[];
+  totals: DocumentTotalLine[];
   /** "All amounts are in USD." */
   currencyNote: string;
   payment: {
+    /** "Ways to pay": the heading over the lines below, drawn when one of them is there. */
+    heading: string;
     /** "Cards accepted online: Visa, MasterCard", or null without online card payment. */
     cards: string | null;
     ach: string | null;
@@ -67,6 +90,7 @@ export const DOCUMENT_TEXT = {
   billTo: 'Bill To',
   lot: 'Lot',
   item: 'Item',
+  image: 'Image',
   hammerTotal: 'Hammer',
   premiumTotal: "Buyer's Premium",
   liveFeeTotal: 'Live Fee',
@@ -82,6 +106,7 @@ export const DOCUMENT_TEXT = {
   currencyNote: (code: string) => `All amounts are in ${code}.`,
   cards: 'Cards accepted online: ',
   ach: 'ACH bank transfer is accepted online.',
+  paymentHeading: 'Ways to pay',
   paypal: 'Pay with PayPal',
   imagePlaceholder: 'No image',
 } as const;
@@ -149,25 +174,27 @@ export function buildInvoiceDocument(p: InvoicePreview): InvoiceDocument {
   if (p.paddleNumber) meta.push({ label: DOCUMENT_TEXT.paddleNumber, value: String(p.paddleNumber) });
 
   const t = p.totals;
-  const costs: [string, number][] = [
-    [DOCUMENT_TEXT.hammerTotal, t.hammerTotalCents],
-    [DOCUMENT_TEXT.premiumTotal, t.premiumTotalCents],
-    [DOCUMENT_TEXT.liveFeeTotal, t.liveFeeCents],
-    [DOCUMENT_TEXT.shippingTotal, t.shippingCents],
-    [DOCUMENT_TEXT.insuranceTotal, t.insuranceCents],
-    [DOCUMENT_TEXT.miscTotal, t.miscCents],
-    [DOCUMENT_TEXT.taxTotal, t.taxCents],
+  const costs: [TotalKey, string, number][] = [
+    ['hammer', DOCUMENT_TEXT.hammerTotal, t.hammerTotalCents],
+    ['premium', DOCUMENT_TEXT.premiumTotal, t.premiumTotalCents],
+    ['liveFee', DOCUMENT_TEXT.liveFeeTotal, t.liveFeeCents],
+    ['shipping', DOCUMENT_TEXT.shippingTotal, t.shippingCents],
+    ['insurance', DOCUMENT_TEXT.insuranceTotal, t.insuranceCents],
+    ['misc', DOCUMENT_TEXT.miscTotal, t.miscCents],
+    ['tax', DOCUMENT_TEXT.taxTotal, t.taxCents],
   ];
-  const totals: DocumentLine[] = costs.filter(([, cents]) => cents !== 0).map(([label, cents]) => ({ label, value: money(cents) }));
+  const totals: DocumentTotalLine[] = costs
+    .filter(([, , cents]) => cents !== 0)
+    .map(([key, label, cents]) => ({ key, label, value: money(cents) }));
   totals.push(
-    { label: DOCUMENT_TEXT.total, value: money(t.totalCents) },
-    { label: DOCUMENT_TEXT.paymentsMade, value: money(p.paymentsMadeCents) },
-    { label: DOCUMENT_TEXT.totalDue, value: money(p.totalDueCents), strong: true },
+    { key: 'total', label: DOCUMENT_TEXT.total, value: money(t.totalCents) },
+    { key: 'paymentsMade', label: DOCUMENT_TEXT.paymentsMade, value: money(p.paymentsMadeCents) },
+    { key: 'totalDue', label: DOCUMENT_TEXT.totalDue, value: money(p.totalDueCents), strong: true },
   );
   if (hasRestricted) {
     totals.push(
-      { label: DOCUMENT_TEXT.restrictedTotal, value: money(p.restrictedTotalCents) },
-      { label: DOCUMENT_TEXT.onlineTotal, value: money(p.onlineTotalCents) },
+      { key: 'restrictedTotal', label: DOCUMENT_TEXT.restrictedTotal, value: money(p.restrictedTotalCents) },
+      { key: 'onlineTotal', label: DOCUMENT_TEXT.onlineTotal, value: money(p.onlineTotalCents) },
     );
   }
 
@@ -182,12 +209,14 @@ export function buildInvoiceDocument(p: InvoicePreview): InvoiceDocument {
       title: i.lotTitle,
       imageUrl: i.imageUrl,
       restricted: i.restricted,
+      saleIdentifier: i.saleIdentifier || null,
       amounts: columns.map((c) => money(ITEM_CENTS[c.key](i))),
     })),
     restrictedNote: hasRestricted ? PREVIEW_TEXT.restrictedNote : null,
     totals,
     currencyNote: DOCUMENT_TEXT.currencyNote(p.currencyCode),
     payment: {
+      heading: DOCUMENT_TEXT.paymentHeading,
       cards: p.acceptedCards.length ? DOCUMENT_TEXT.cards + p.acceptedCards.map((c) => CARD_NAMES[c]).join(', ') : null,
       ach: p.allowACHPayment ? DOCUMENT_TEXT.ach : null,
       paypal: p.paypalUrl ? { label: DOCUMENT_TEXT.paypal, url: p.paypalUrl } : null,

@@ -1,4 +1,4 @@
-import { PREVIEW_TEXT } from '@ar/rules';
+import { PREVIEW_TEXT } from './invoice-preview';
 import { buildInvoiceDocument, itemColumns } from './invoice-document';
 import { buildInvoicePreview, lots } from './invoice-preview.fixture';
 
@@ -26,7 +26,12 @@ describe('invoice document model', () => {
       buildInvoicePreview({ currencySymbol: '£', currencyCode: 'GBP', items: [{ hammerCents: 123_456_789, premiumCents: 5 }] }),
     );
     expect(d.items[0].amounts).toEqual(['£1,234,567.89', '£0.05', '£1,234,567.94']);
-    expect(d.totals.find((t) => t.label === 'Total Due')).toEqual({ label: 'Total Due', value: '£1,234,567.94', strong: true });
+    expect(d.totals.find((t) => t.label === 'Total Due')).toEqual({
+      key: 'totalDue',
+      label: 'Total Due',
+      value: '£1,234,567.94',
+      strong: true,
+    });
     expect(d.currencyNote).toBe('All amounts are in GBP.');
   });
 
@@ -58,6 +63,16 @@ describe('invoice document model', () => {
       'Payable Online $140.00',
     ]);
     expect(restricted.items.map((i) => i.lotNumber)).toEqual(['1', '2*']);
+    expect(restricted.totals.map((t) => t.key)).toEqual([
+      'hammer',
+      'premium',
+      'shipping',
+      'total',
+      'paymentsMade',
+      'totalDue',
+      'restrictedTotal',
+      'onlineTotal',
+    ]);
     expect(restricted.restrictedNote).toBe(PREVIEW_TEXT.restrictedNote);
   });
 
@@ -81,12 +96,19 @@ describe('invoice document model', () => {
       buildInvoicePreview({ paddleNumber: null, acceptedCards: [], allowACHPayment: false, items: lots(1) }),
     );
     expect(none.meta.map((m) => m.label)).toEqual(['Invoice #', 'Invoice Date']);
-    expect(none.payment).toEqual({ cards: null, ach: null, paypal: null });
+    expect(none.payment).toEqual({ heading: 'Ways to pay', cards: null, ach: null, paypal: null });
 
     const all = buildInvoiceDocument(buildInvoicePreview({ acceptedCards: ['VISA', 'AMEX'], paypalUrl: 'https://www.paypal.com/x' }));
     expect(all.meta.map((m) => `${m.label} ${m.value}`)).toEqual(['Invoice # 1042', 'Invoice Date 11/25/2026', 'Paddle # 118']);
     expect(all.payment.cards).toBe('Cards accepted online: Visa, American Express');
     expect(all.payment.ach).toBe('ACH bank transfer is accepted online.');
     expect(all.payment.paypal).toEqual({ label: 'Pay with PayPal', url: 'https://www.paypal.com/x' });
+  });
+
+  it("names each row's sale, or null when the invoice has none (an empty one too)", () => {
+    const d = buildInvoiceDocument(
+      buildInvoicePreview({ items: [{ saleIdentifier: 'SEP26' }, { saleIdentifier: null }, { saleIdentifier: '' }] }),
+    );
+    expect(d.items.map((i) => i.saleIdentifier)).toEqual(['SEP26', null, null]);
   });
 });

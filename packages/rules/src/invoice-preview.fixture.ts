@@ -4,7 +4,7 @@
  * totals are derived the way the preview's doc comments define them, so a fixture is always
  * self-consistent.
  */
-import type { InvoicePreview, PreviewItem, PreviewTotals } from '@ar/rules';
+import type { InvoicePreview, PreviewItem, PreviewTotals } from './invoice-preview';
 
 export interface ItemSpec {
   lotNumber?: string;
