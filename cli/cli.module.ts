@@ -5,6 +5,7 @@ import { HousesModule } from '../src/modules/houses/houses.module';
 import { InvoicingModule } from '../src/modules/invoicing/invoicing.module';
 import { PaymentsModule } from '../src/modules/invoicing/payments/payments.module';
 import { LotsModule } from '../src/modules/lots/lots.module';
+import { AutochargeRunCommand } from './commands/autocharge-run.command';
 import { ChargeBatchCommand } from './commands/charge-batch.command';
 import { CreateApiTokenCommand } from './commands/create-api-token.command';
 import { CreateUserCommand } from './commands/create-user.command';
@@ -27,6 +28,7 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'import-results': ImportResultsCommand,
   'invoices-pdf': InvoicesPdfCommand,
   'charge-batch': ChargeBatchCommand,
+  'autocharge-run': AutochargeRunCommand,
   'payments-reconcile': PaymentsReconcileCommand,
 };
 

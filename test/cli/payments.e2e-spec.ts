@@ -135,6 +135,39 @@ describe('CLI: charge-batch and payments-reconcile', () => {
     expect(await ledger([approve])).toHaveLength(1);
   });
 
+  it('autocharge-run charges the invoices due by --date once and prints the counts; a bad date exits 1 charging nothing', async () => {
+    await q(t, `update house set auto_charge_enabled = true where id = ?`, [A]);
+    const g = await sale(2);
+    const [approve, decline] = g.invoiceIds as number[];
+    await card(g.memberIds[0], `tok_visa_approve_auto${n}`);
+    await card(g.memberIds[1], `tok_decline_insufficient_funds_auto${n}`);
+    await q(t, `update invoice set auto_charge_date = date '2026-03-02' where id in (?, ?)`, [approve, decline]);
+
+    for (const bad of ['2026-02-30', '03/02/2026', 'soon']) {
+      const res = await cli(['autocharge-run', '--date', bad]);
+      expect([res.code, res.stderr]).toEqual([1, expect.stringContaining('--date must be a date as YYYY-MM-DD')]);
+    }
+    // Due after the date only: not yet.
+    const early = await cli(['autocharge-run', '--date', '2026-03-01']);
+    expect([early.code, early.stdout]).toEqual([0, expect.stringContaining('charged 0, declined 0')]);
+    expect(await ledger([approve, decline])).toEqual([]);
+
+    const res = await cli(['autocharge-run', '--date', '2026-03-02']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Auto-charge run for 2026-03-02: 2 due invoice(s) examined.');
+    expect(res.stdout).toContain('charged 1, declined 1, not charged 0');
+    expect(res.stdout).toContain('payment reminders queued: 1');
+    expect(await ledger([approve, decline])).toEqual([
+      expect.objectContaining({ status: 'approved' }),
+      expect.objectContaining({ status: 'declined' }),
+    ]);
+    // The same window again: nothing more is tried.
+    const again = await cli(['autocharge-run', '--date', '2026-03-02']);
+    expect([again.code, again.stdout]).toEqual([0, expect.stringContaining('charged 0, declined 0')]);
+    expect(await ledger([approve, decline])).toHaveLength(2);
+    await q(t, `update house set auto_charge_enabled = false where id = ?`, [A]);
+  });
+
   it('an unknown outcome exits 1 naming payments-reconcile; payments-reconcile then records the charge once and finds the ledger in agreement', async () => {
     const g = await sale(1);
     const [inv] = g.invoiceIds as number[];
