@@ -12,3 +12,5 @@ export * from './invoice-preview';
 export * from './invoice-document';
 export * from './charge-texts';
 export * from './auto-charge';
+export * from './invoice-sending';
+export * from './mail-outbox';

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import type { OutboxListItem, OutboxMessage } from '@ar/rules';
 import { CurrentPrincipal, RequireSuperUser } from '../auth/access.decorators';
 import { Principal } from '../auth/principal';
 import { DomainError } from '../errors/domain-error';
@@ -8,7 +9,7 @@ import { IdParam } from '../http/id-param';
 import { contentRange, parseRaListQuery } from '../http/ra-list-query';
 import { RaListQueryDto } from '../http/ra-list-query.dto';
 import { MailStatus } from './mail-message.entity';
-import { MailService, OutboxListItem, OutboxMessage } from './mail.service';
+import { MailService } from './mail.service';
 
 const MAIL_STATUSES: readonly MailStatus[] = ['queued', 'sending', 'sent', 'failed'];
 const FILTERS = ['status', 'kind'];

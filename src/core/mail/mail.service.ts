@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { OutboxListItem, OutboxMessage } from '@ar/rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -290,34 +291,6 @@ export class MailService {
 
 const OUTBOX_LIST_COLUMNS = `id, house_id, kind, status, from_address, reply_to, to_address, bcc, subject, attempts, last_error,
   next_attempt_at, sent_at, created_at, attachments`;
-
-/** A row of the dev outbox list. */
-export interface OutboxListItem {
-  id: number;
-  houseId: number | null;
-  kind: string;
-  status: string;
-  fromAddress: string;
-  replyTo: string | null;
-  toAddress: string;
-  bcc: string | null;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string;
-  sentAt: string | null;
-  createdAt: string;
-  attachmentCount: number;
-}
-
-/** One message of the dev outbox, with its bodies. */
-export interface OutboxMessage extends OutboxListItem {
-  textBody: string;
-  htmlBody: string | null;
-  messageId: string | null;
-  providerMessageId: string | null;
-  attachments: { index: number; filename: string; contentType: string }[];
-}
 
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 

@@ -17,7 +17,7 @@ import { AppAlert } from '../../common/AppAlert';
 import { NOT_FOUND_TEXT } from '../../kit/ErrorAlert';
 import { PageHeader } from '../../kit/PageHeader';
 import { StatusChip } from '../../kit/StatusChip';
-import { attachmentUrl, OUTBOX_STATUSES, outboxPath, statusTone, type OutboxMessage } from './outbox';
+import { attachmentUrl, OUTBOX_STATUSES, outboxPath, statusTone, type OutboxRecord } from './outbox';
 
 const filters = [
   <SelectInput key="status" source="status" label="Status" choices={OUTBOX_STATUSES.map((s) => ({ id: s, name: s }))} alwaysOn />,
@@ -25,7 +25,7 @@ const filters = [
 ];
 
 const Status = () => {
-  const r = useRecordContext<OutboxMessage>();
+  const r = useRecordContext<OutboxRecord>();
   return r ? <StatusChip label={r.status} tone={statusTone(r.status)} /> : null;
 };
 
@@ -95,7 +95,7 @@ export function OutboxShowPage() {
 }
 
 function Attachments() {
-  const r = useRecordContext<OutboxMessage>();
+  const r = useRecordContext<OutboxRecord>();
   if (!r) return null;
   return (
     <Box data-testid="outbox-attachments">
@@ -124,7 +124,7 @@ function Attachments() {
 }
 
 function HtmlBody() {
-  const r = useRecordContext<OutboxMessage>();
+  const r = useRecordContext<OutboxRecord>();
   if (!r?.htmlBody) return null;
   return (
     <Box>
@@ -144,7 +144,7 @@ function HtmlBody() {
 }
 
 function TextBody() {
-  const r = useRecordContext<OutboxMessage>();
+  const r = useRecordContext<OutboxRecord>();
   if (!r) return null;
   return (
     <Box>

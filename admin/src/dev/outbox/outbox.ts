@@ -1,27 +1,11 @@
 /** The dev outbox's shapes and small rules (`/api/mail-outbox`, super users). */
+import type { OutboxListItem, OutboxMessage } from '@ar/rules';
 import type { Identifier } from 'react-admin';
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 
-export interface OutboxMessage {
-  id: number;
-  houseId: number | null;
-  kind: string;
-  status: string;
-  fromAddress: string;
-  replyTo: string | null;
-  toAddress: string;
-  bcc: string | null;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  attachmentCount: number;
-  textBody?: string;
-  htmlBody?: string | null;
-  attachments?: { index: number; filename: string; contentType: string }[];
-}
+/** A record of the outbox resource: the list's rows, and one message with its bodies. */
+export type OutboxRecord = OutboxListItem & Partial<Pick<OutboxMessage, 'textBody' | 'htmlBody' | 'attachments'>>;
 
 /** The admin path of one message. */
 export const outboxPath = (id: Identifier) => `/dev/outbox/${encodeURIComponent(String(id))}`;

@@ -3,7 +3,7 @@
  * data of the named invoices and Send All. The send records before it answers; its job then renders
  * and queues the mail, and `/api/jobs/{jobId}` tells how far it got.
  */
-import type { InvoicePreview } from '@ar/rules';
+import type { InvoicePreview, SendOutcome } from '@ar/rules';
 import type { AppDataProvider } from '../../api/dataProvider';
 import { housePath } from '../../api/housePath';
 
@@ -17,18 +17,8 @@ export async function fetchInvoicePreviews(dp: AppDataProvider, houseRef: string
   return res.data.data.invoiceGroups;
 }
 
-export interface SendAnswer {
-  success: 'true' | string;
-  /** The job rendering and queueing the mail; null when nothing was left to send. */
-  jobId: string | null;
-  invoiceCount: number;
-  recorded: number;
-  alreadySent: number;
-  notSent: number;
-}
-
 /** `POST invoiceGroup/{group}/invoiceSend`: records the sends, answers the job that mails them. */
 export async function sendInvoices(dp: AppDataProvider, houseRef: string, groupId: number, ids: readonly number[]) {
-  const res = await dp.call<{ data: SendAnswer }>('POST', housePath(houseRef, `invoiceGroup/${groupId}/invoiceSend`), ids);
+  const res = await dp.call<{ data: SendOutcome }>('POST', housePath(houseRef, `invoiceGroup/${groupId}/invoiceSend`), ids);
   return res.data;
 }

@@ -10,10 +10,16 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { PREVIEW_TEXT, type InvoicePreview } from '@ar/rules';
+import {
+  PREVIEW_TEXT,
+  type Delivery,
+  type InvoiceConfirmation,
+  type InvoiceConfirmationTotal,
+  type InvoicePreview,
+  type SendOutcome,
+} from '@ar/rules';
 import { APP_CONFIG } from '../../../core/config/config.module';
 import { AppConfig } from '../../../core/config/app-config';
-import type { Cents } from '../../../core/money/money';
 import { MailService } from '../../../core/mail/mail.service';
 import { defineJob } from '../../../core/queue/job-definition';
 import { JobsService } from '../../../core/queue/jobs.service';
@@ -49,47 +55,6 @@ const MAX_RECORD_ATTEMPTS = 3;
 
 /** A row left `recorded` this long is given a run by the sweep. */
 const STUCK_AFTER_SECONDS = 120;
-
-export interface SendOutcome {
-  success: 'true';
-  jobId: string;
-  /** Invoices of the group among the ids asked (others are ignored). */
-  invoiceCount: number;
-  /** Versions recorded as sent by this call. */
-  recorded: number;
-  /** Versions an earlier call already sent (a double click, a second tab). */
-  alreadySent: number;
-  /** Invoices not sent (no email address). */
-  notSent: number;
-}
-
-export type Delivery = 'queued' | 'sent' | 'failed' | 'not_sent' | 'not_requested';
-
-export interface InvoiceConfirmation {
-  invoiceID: number;
-  invoiceNumber: number;
-  memberName: string;
-  companyName: string | null;
-  companyID: number | null;
-  /** City, state or province, country. */
-  location: string;
-  currencyCode: string;
-  outstandingBalance: number;
-  outstandingBalanceCents: Cents;
-  invoiceStatus: string;
-  delivery: Delivery;
-  deliveryReason: string | null;
-  sentDateString: string | null;
-}
-
-export interface InvoiceConfirmationTotal {
-  invoiceCount: number;
-  itemCount: number;
-  invoiceTotal: number;
-  invoiceTotalCents: Cents;
-  pendingCharges: number;
-  pendingChargesCents: Cents;
-}
 
 type Row = Record<string, unknown>;
 type Exec = <T = Row>(sql: string, params?: unknown[]) => Promise<T[]>;
