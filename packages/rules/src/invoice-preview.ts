@@ -26,17 +26,8 @@ export interface PreviewMessage {
   sequence: number;
 }
 
-/** One visible lot line (hidden lots never appear). */
-export interface PreviewItem {
-  invoiceDetailID: number;
-  lotID: number;
-  /** Lot number with its extension, e.g. "12A". */
-  lotNumber: string;
-  lotTitle: string;
-  saleIdentifier: string | null;
-  /** The lot's image; null: draw the placeholder (images arrive with the uploads issue). */
-  imageUrl: string | null;
-  restricted: boolean;
+/** The amounts of a lot line, or of the whole invoice, each as a number and as cents. */
+export interface PreviewAmounts {
   hammerTotal: number;
   hammerTotalCents: number;
   premiumTotal: number;
@@ -52,29 +43,25 @@ export interface PreviewItem {
   miscCents: number;
   tax: number;
   taxCents: number;
+  /** A line's total; for the invoice, its total (lines, invoice-level and additional charges that count). */
   total: number;
   totalCents: number;
 }
 
-export interface PreviewTotals {
-  hammerTotal: number;
-  hammerTotalCents: number;
-  premiumTotal: number;
-  premiumTotalCents: number;
-  liveFee: number;
-  liveFeeCents: number;
-  shipping: number;
-  shippingCents: number;
-  insurance: number;
-  insuranceCents: number;
-  misc: number;
-  miscCents: number;
-  tax: number;
-  taxCents: number;
-  /** The invoice total (lines, invoice-level charges and additional charges that count). */
-  total: number;
-  totalCents: number;
+/** One visible lot line (hidden lots never appear). */
+export interface PreviewItem extends PreviewAmounts {
+  invoiceDetailID: number;
+  lotID: number;
+  /** Lot number with its extension, e.g. "12A". */
+  lotNumber: string;
+  lotTitle: string;
+  saleIdentifier: string | null;
+  /** The lot's image; null: draw the placeholder (images arrive with the uploads issue). */
+  imageUrl: string | null;
+  restricted: boolean;
 }
+
+export type PreviewTotals = PreviewAmounts;
 
 export interface InvoicePreview {
   invoiceID: number;
