@@ -90,7 +90,8 @@ describeIfChromium('Invoice Preview, Send All and Sent Invoices (browser)', () =
     // The document: every amount from the invoice's cents, with the currency code.
     const [first] = await sql('select * from invoice where id = ?', [ids[0]]);
     const doc = page.getByTestId('preview-invoice-1');
-    expect(await doc.getByTestId('preview-invoice-number').textContent()).toBe('Invoice #1');
+    expect(await doc.getByTestId('preview-invoice-number').textContent()).toBe('Invoice # 1');
+    expect(await doc.getByRole('heading', { name: 'Invoice #1' }).textContent()).toBe('INVOICE');
     expect(await doc.getByTestId('preview-bill-to').textContent()).toContain(`${first.first_name} ${first.last_name}`);
     // The same document model as the mail: amounts with the symbol, the currency in one note.
     expect(await doc.getByTestId('preview-total').locator('td').nth(1).textContent()).toBe(

@@ -55,11 +55,12 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
           <Lines lines={d.letterhead.lines} />
         </Box>
         <Box sx={{ textAlign: 'right' }}>
-          <Typography component="h2" sx={{ fontSize: 20, fontWeight: 700 }} data-testid="preview-invoice-number">
-            {d.title}
+          {/* Headed as the mail and PDF are: INVOICE over the meta lines, whose first is "Invoice # N". */}
+          <Typography component="h2" sx={{ fontSize: 20, fontWeight: 700 }} aria-label={d.title}>
+            {DOCUMENT_TEXT.invoice.toUpperCase()}
           </Typography>
           {d.meta.map((m) => (
-            <div key={m.label}>
+            <div key={m.label} data-testid={m.label === DOCUMENT_TEXT.invoiceNumber ? 'preview-invoice-number' : undefined}>
               {m.label} {m.value}
             </div>
           ))}

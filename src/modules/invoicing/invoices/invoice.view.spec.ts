@@ -1,102 +1,12 @@
 import { computeLotLine, groupTotals, invoiceTotals } from '../math';
 import type { InvoiceLineRecord, InvoiceRecord } from './invoice-records';
+import { invoiceLineRecord, invoiceRecord } from './invoice-records.testing';
 import { groupTotalsView, invoiceView, paymentMethodName } from './invoice.view';
 
 const SESSIONS = new Map([[7, { catalogRef: 'CREF7' }]]);
 
-function inv(over: Partial<InvoiceRecord> = {}): InvoiceRecord {
-  return {
-    id: 11,
-    groupId: 3,
-    invoiceNumber: 1001,
-    approvalId: 21,
-    memberId: 31,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    companyName: null,
-    phone: null,
-    street1: '1 Main St',
-    street2: null,
-    city: 'Albany',
-    stateCode: 'NY',
-    province: null,
-    postalCode: '12207',
-    countryCode: 'US',
-    paddleNumber: 0,
-    channel: 'INV',
-    companyId: null,
-    currencyCode: 'USD',
-    applyCostPerLot: false,
-    pickup: false,
-    notes: null,
-    shippingCents: 0,
-    insuranceCents: 0,
-    otherCents: 0,
-    taxCents: 0,
-    itemCount: 1,
-    hammerTotalCents: 125_000,
-    premiumTotalCents: 30_000,
-    liveFeeTotalCents: 3_750,
-    taxTotalCents: 9_688,
-    shippingTotalCents: 0,
-    insuranceTotalCents: 0,
-    otherTotalCents: 0,
-    invoiceTotalCents: 168_438,
-    paymentsMadeCents: 0,
-    balanceCents: 168_438,
-    allPaid: false,
-    paidDate: null,
-    paymentMethodId: null,
-    onlinePaymentStat: null,
-    sentAt: null,
-    editedAfterSend: false,
-    taxCalculationError: false,
-    version: 1,
-    ...over,
-  };
-}
-
-function line(over: Partial<InvoiceLineRecord> = {}): InvoiceLineRecord {
-  return {
-    id: 501,
-    invoiceId: 11,
-    lotId: 601,
-    catalogId: 7,
-    lotRef: 'LREF',
-    lotNumber: '12',
-    lotExt: 'A',
-    lotTitle: 'A fine vase',
-    restricted: false,
-    channel: null,
-    resultHammerCents: null,
-    hammerCents: 125_000,
-    premiumCents: 30_000,
-    liveFeeCents: 3_750,
-    taxCents: 9_688,
-    taxEnteredCents: 0,
-    feesCents: 0,
-    feeLabels: null,
-    shippingCents: 0,
-    insuranceCents: 0,
-    otherStaffCents: 0,
-    totalCents: 168_438,
-    hammerOverrideCents: null,
-    premiumOverrideCents: null,
-    liveFeeOverrideCents: null,
-    taxCalculationError: false,
-    suppress: false,
-    paid: false,
-    paidDate: null,
-    paymentMethodId: null,
-    amountPaidCents: 0,
-    onlinePaymentStat: null,
-    shipped: false,
-    shippedDate: null,
-    disputeRef: null,
-    ...over,
-  };
-}
+const inv = invoiceRecord;
+const line = invoiceLineRecord;
 
 const view = (i: Partial<InvoiceRecord> = {}, lines: InvoiceLineRecord[] = [line()]) => invoiceView(inv(i), lines, { sessions: SESSIONS });
 

@@ -1,6 +1,7 @@
 import { ACCEPTED_CARDS } from '@ar/rules';
 import type { InvoiceLineRecord, InvoiceRecord } from '../invoices/invoice-records';
 import { invoiceView } from '../invoices/invoice.view';
+import { invoiceLineRecord, invoiceRecord } from '../invoices/invoice-records.testing';
 import {
   billingAddress,
   decimalText,
@@ -15,99 +16,33 @@ import {
 
 const SESSIONS = new Map([[7, { catalogRef: 'CREF7' }]]);
 
-function inv(over: Partial<InvoiceRecord> = {}): InvoiceRecord {
-  return {
-    id: 11,
-    groupId: 3,
-    invoiceNumber: 1001,
-    approvalId: 21,
-    memberId: 31,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    companyName: null,
+/** A three-lot invoice of 150.00 (see LINES) with a phone on file. */
+const inv = (over: Partial<InvoiceRecord> = {}): InvoiceRecord =>
+  invoiceRecord({
     phone: '555-0100',
-    street1: '1 Main St',
-    street2: null,
-    city: 'Albany',
-    stateCode: 'NY',
-    province: null,
-    postalCode: '12207',
-    countryCode: 'US',
-    paddleNumber: 0,
-    channel: 'INV',
-    companyId: null,
-    currencyCode: 'USD',
-    applyCostPerLot: false,
-    pickup: false,
-    notes: null,
-    shippingCents: 0,
-    insuranceCents: 0,
-    otherCents: 0,
-    taxCents: 0,
     itemCount: 2,
     hammerTotalCents: 12_000,
     premiumTotalCents: 2_400,
     liveFeeTotalCents: 0,
     taxTotalCents: 0,
     shippingTotalCents: 600,
-    insuranceTotalCents: 0,
-    otherTotalCents: 0,
     invoiceTotalCents: 15_000,
-    paymentsMadeCents: 0,
     balanceCents: 15_000,
-    allPaid: false,
-    paidDate: null,
-    paymentMethodId: null,
-    onlinePaymentStat: null,
-    sentAt: null,
-    editedAfterSend: false,
-    taxCalculationError: false,
     version: 4,
     ...over,
-  };
-}
+  });
 
-function line(over: Partial<InvoiceLineRecord> = {}): InvoiceLineRecord {
-  return {
-    id: 501,
-    invoiceId: 11,
-    lotId: 601,
-    catalogId: 7,
-    lotRef: 'LREF',
-    lotNumber: '12',
-    lotExt: 'A',
-    lotTitle: 'A fine vase',
-    restricted: false,
-    channel: null,
-    resultHammerCents: null,
+/** A 100.00 lot line. */
+const line = (over: Partial<InvoiceLineRecord> = {}): InvoiceLineRecord =>
+  invoiceLineRecord({
     hammerCents: 8_000,
     premiumCents: 1_600,
     liveFeeCents: 0,
     taxCents: 0,
-    taxEnteredCents: 0,
-    feesCents: 0,
-    feeLabels: null,
     shippingCents: 400,
-    insuranceCents: 0,
-    otherStaffCents: 0,
     totalCents: 10_000,
-    hammerOverrideCents: null,
-    premiumOverrideCents: null,
-    liveFeeOverrideCents: null,
-    taxCalculationError: false,
-    suppress: false,
-    paid: false,
-    paidDate: null,
-    paymentMethodId: null,
-    amountPaidCents: 0,
-    onlinePaymentStat: null,
-    shipped: false,
-    shippedDate: null,
-    disputeRef: null,
     ...over,
-  };
-}
+  });
 
 /** A 100.00 lot, a restricted 50.00 lot and a hidden restricted 20.00 lot: the invoice total is 150.00. */
 const LINES = (restricted: Partial<InvoiceLineRecord> = {}): InvoiceLineRecord[] => [
