@@ -4,6 +4,7 @@ export * from './country-codes';
 export * from './email';
 export * from './location-labels';
 export * from './location-rules';
+export * from './house-address';
 export * from './template-rules';
 export * from './template-texts';
 export * from './charge-rules';

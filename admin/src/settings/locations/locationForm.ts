@@ -11,6 +11,7 @@ import {
   stateLabel,
   toIso,
   toSpec,
+  type HouseAddressView,
   type LocationGeo,
   type LocationInput,
 } from '@ar/rules';
@@ -23,29 +24,8 @@ export { postalLabel, stateLabel };
  * checks again with its lists and has the last word.
  */
 
-/** A house address as `GET /app/house/address` lists it (`data.houseAddresses`). */
-export interface HouseAddress {
-  id: number;
-  addressID: number;
-  facilityName: string | null;
-  addressStreet1: string;
-  addressStreet2: string | null;
-  addressCity: string;
-  countryCode: string;
-  countryName: string | null;
-  showStates: boolean;
-  stateCode: string | null;
-  province: string | null;
-  stateName: string | null;
-  postalCode: string;
-  addressPhone: string | null;
-  addressFax: string | null;
-  email: string | null;
-  timeZoneID: string | null;
-  location: string;
-  primary: boolean;
-  version: number;
-}
+/** A house address as `GET /app/house/address` lists it (`data.houseAddresses`): the server's view. */
+export type HouseAddress = HouseAddressView;
 
 /** The form's values, every text as typed. */
 export interface LocationDraft {
