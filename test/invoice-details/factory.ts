@@ -34,7 +34,7 @@ import {
   type ProcessorType,
   type StaffLineCharges,
 } from '../../src/modules/invoicing/math';
-import { localDate } from '../../src/modules/invoicing/invoices/session-days';
+import { dateIn } from '@ar/rules';
 import { InvoiceTemplate } from '../../src/modules/invoicing/templates/invoice-template.entity';
 import { TemplateFeeRow } from '../../src/modules/invoicing/templates/template-fee-row.entity';
 import { TemplateTaxRow } from '../../src/modules/invoicing/templates/template-tax-row.entity';
@@ -308,7 +308,7 @@ export async function createInvoicedGroup(em: EntityManager, spec: FactoryGroupS
             group_id: groupId,
             catalog_id: c,
             ...(hasSessionDate
-              ? { session_date: localDate(new Date(spec.sessions[i].eventDate), spec.sessions[i].timeZone ?? 'America/New_York') }
+              ? { session_date: dateIn(new Date(spec.sessions[i].eventDate), spec.sessions[i].timeZone ?? 'America/New_York') }
               : {}),
           })),
         )

@@ -1,16 +1,7 @@
-import { addDays, autoChargeDateInWindow, autoChargeWindow, parseAutoChargeDate, todayIn } from './auto-charge';
+import { autoChargeDateInWindow, autoChargeWindow, todayIn } from './auto-charge';
+import { addDays } from './calendar-dates';
 
 describe('auto-charge date rules', () => {
-  it('parses YYYY-MM-DD and MM/DD/YYYY, refuses other shapes and impossible dates', () => {
-    expect(parseAutoChargeDate('2026-11-27')).toBe('2026-11-27');
-    expect(parseAutoChargeDate('11/27/2026')).toBe('2026-11-27');
-    expect(parseAutoChargeDate('2026-02-30')).toBeNull();
-    expect(parseAutoChargeDate('13/01/2026')).toBeNull();
-    expect(parseAutoChargeDate('27.11.2026')).toBeNull();
-    expect(parseAutoChargeDate('2026-11-27T00:00:00Z')).toBeNull();
-    expect(parseAutoChargeDate('')).toBeNull();
-  });
-
   it('the window is two to seven days after today, across month and year ends', () => {
     expect(autoChargeWindow('2026-11-25')).toEqual({ first: '2026-11-27', last: '2026-12-02' });
     expect(autoChargeWindow('2026-12-30')).toEqual({ first: '2027-01-01', last: '2027-01-06' });

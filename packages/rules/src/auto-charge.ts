@@ -2,6 +2,8 @@
 // valid from two to seven days after today in the house's time zone; the admin's date picker and
 // the server's `setAutoCharge` check the same rule.
 
+import { addDays, dateIn } from './calendar-dates';
+
 export const AUTO_CHARGE_MIN_DAYS = 2;
 export const AUTO_CHARGE_MAX_DAYS = 7;
 /** A declined auto-charge is tried again this long after the last try. */
@@ -21,37 +23,9 @@ export const AUTO_CHARGE_TEXT = {
     `Please update your card or contact ${p.houseName} to arrange payment. We will try again in 24 hours.\n`,
 } as const;
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-const US = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** `YYYY-MM-DD` or `MM/DD/YYYY` to `YYYY-MM-DD`; null when it is not a real calendar date. */
-export function parseAutoChargeDate(value: string): string | null {
-  let y: number, m: number, d: number;
-  const iso = ISO.exec(value);
-  const us = US.exec(value);
-  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (us) [y, m, d] = [Number(us[3]), Number(us[1]), Number(us[2])];
-  else return null;
-  const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return null;
-  return t.toISOString().slice(0, 10);
-}
-
 /** Today (YYYY-MM-DD) in an IANA time zone (UTC when the zone is unknown). The admin's date picker uses it too. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  try {
-    // en-CA formats as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
-/** `iso` (YYYY-MM-DD) plus `days`. */
-export function addDays(iso: string, days: number): string {
-  const t = new Date(`${iso}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + days);
-  return t.toISOString().slice(0, 10);
+  return dateIn(now, timeZone);
 }
 
 /** The window of valid dates from `today`: [first, last], both YYYY-MM-DD. */

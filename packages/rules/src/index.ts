@@ -12,6 +12,7 @@ export * from './home-summary';
 export * from './invoice-preview';
 export * from './invoice-document';
 export * from './charge-texts';
+export * from './calendar-dates';
 export * from './auto-charge';
 export * from './invoice-sending';
 export * from './mail-outbox';

@@ -3,6 +3,7 @@
  * the group name, the one-sale-location rule, the Existing Invoices date range and paging.
  * Pure functions, unit-tested beside this file; the service applies them.
  */
+import { parseCalendarDate } from '@ar/rules';
 import { idFromInput } from '../../../core/validation/int4';
 import { formatUsDate, truncateGroupName } from '../math/statuses';
 import { InvoiceGroupsError, InvoiceGroupsErrorCode } from './invoice-groups.errors';
@@ -63,9 +64,6 @@ export function assertSameSaleLocation(sessions: readonly { addressId: number | 
 
 // --- Dates ---------------------------------------------------------------------------------------
 
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /**
  * A filter date as 'YYYY-MM-DD': MM/DD/YYYY as the documented call sends it (spec 000 §9), or
  * YYYY-MM-DD as the screen's URL carries it. Blank or absent is null; anything else, including
@@ -76,15 +74,7 @@ export function readFilterDate(raw: unknown): string | null | undefined {
   if (typeof raw !== 'string') return undefined;
   const s = raw.trim();
   if (!s) return null;
-  let y: number, m: number, d: number;
-  const us = US_DATE.exec(s);
-  const iso = ISO_DATE.exec(s);
-  if (us) [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
-  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else return undefined;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1000 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return parseCalendarDate(s) ?? undefined;
 }
 
 /** readFilterDate, refusing what is not a date (a react-admin filter reaches dateRange unchecked). */
@@ -126,18 +116,6 @@ export function dateRange(startRaw: unknown, endRaw: unknown, now: Date = new Da
   const to = end ?? today;
   if (to < from) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.BAD_DATE_RANGE, GROUP_TEXT.dateOrder);
   return { from, to };
-}
-
-/** A session's calendar date in its own time zone ('YYYY-MM-DD'); UTC when the zone is unknown. */
-export function sessionDate(eventDate: Date, timeZone: string | null | undefined): string {
-  try {
-    // en-CA formats as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      eventDate,
-    );
-  } catch {
-    return eventDate.toISOString().slice(0, 10);
-  }
 }
 
 /** 'YYYY-MM-DD' -> 'MM/DD/YYYY' (spec 000 §9: date format MM/DD/YYYY). */

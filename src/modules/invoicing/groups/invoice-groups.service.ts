@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { dateIn } from '@ar/rules';
 import { DomainError } from '../../../core/errors/domain-error';
 import { RaListQuery, raFilterIds } from '../../../core/http/ra-list-query';
 import { JobsService } from '../../../core/queue/jobs.service';
@@ -20,7 +21,6 @@ import {
   dateRange,
   groupTitle,
   Paging,
-  sessionDate,
   templateId as parseTemplateId,
   usDate,
 } from './invoice-group-rules';
@@ -168,7 +168,7 @@ export class InvoiceGroupsService {
         catalogRef: s.catalogRef,
         catalogID: s.catalogId,
         catalogDateFull: s.eventDate.toISOString(),
-        catalogDate: usDate(sessionDate(s.eventDate, s.timeZone)),
+        catalogDate: usDate(dateIn(s.eventDate, s.timeZone)),
         timeZone: s.timeZone,
         catalogTitle: s.title,
         addressID: s.addressId,
@@ -287,7 +287,7 @@ export class InvoiceGroupsService {
       });
       await tx.flush();
       for (const s of sessions)
-        tx.create(InvoiceGroupCatalog, { group, catalog: s.catalogId, sessionDate: sessionDate(s.eventDate, s.timeZone) });
+        tx.create(InvoiceGroupCatalog, { group, catalog: s.catalogId, sessionDate: dateIn(s.eventDate, s.timeZone) });
       await tx.flush();
       return { invoiceGroupID: group.id, created: true, creationJobID: null as string | null };
     });

@@ -7,6 +7,7 @@
  * the Nth calendar day after it is day N+1, so sessions on the same date share a number and a gap
  * in the calendar shows as a gap in the numbers (day 1, day 3), as a sale's printed schedule does.
  */
+import { dateIn } from '@ar/rules';
 import { formatUsDate } from '../math/statuses';
 
 export interface SessionDayInput {
@@ -31,28 +32,6 @@ export interface CatalogDayView {
 }
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** YYYY-MM-DD of an instant in a time zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
 const dayIndex = (isoDate: string): number => {
   const [y, m, d] = isoDate.split('-').map(Number);
   return Date.UTC(y, m - 1, d) / DAY_MS;
@@ -61,7 +40,7 @@ const dayIndex = (isoDate: string): number => {
 /** The sessions by start (then id), each with its local date and day number. */
 export function sessionDays(sessions: readonly SessionDayInput[]): CatalogDayView[] {
   const dated = sessions
-    .map((s) => ({ s, local: localDate(s.eventDate, s.timeZone) }))
+    .map((s) => ({ s, local: dateIn(s.eventDate, s.timeZone) }))
     .sort((a, b) => a.s.eventDate.getTime() - b.s.eventDate.getTime() || a.s.catalogId - b.s.catalogId);
   if (!dated.length) return [];
   const first = Math.min(...dated.map((d) => dayIndex(d.local)));

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { InvoicePreview, PreviewMessage } from '@ar/rules';
+import { dateIn, type InvoicePreview, type PreviewMessage } from '@ar/rules';
 import { GeoService } from '../../houses/geo/geo.service';
 import { HousesService } from '../../houses/houses.service';
 import { LocationsService } from '../../houses/locations/locations.service';
 import { InvoiceDetailsService } from '../invoices/invoice-details.service';
 import { InvoicesError } from '../invoices/invoices.errors';
-import { localDate } from '../invoices/session-days';
 import { formatUsDate } from '../math/statuses';
 import { houseAddress, invoicePreview, PreviewContext, PreviewTemplate } from './invoice-preview.view';
 
@@ -59,7 +58,7 @@ export class InvoicePreviewService {
         paymentProcessingEnabled: house.paymentProcessingEnabled,
         countryCode: house.countryCode,
       },
-      today: formatUsDate(localDate(new Date(), house.timeZone)),
+      today: formatUsDate(dateIn(new Date(), house.timeZone)),
       countryName: (code) => this.geo.countryName(code),
     };
     const byId = new Map(views.map((v) => [v.invoiceID, v]));

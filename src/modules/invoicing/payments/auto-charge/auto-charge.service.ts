@@ -17,7 +17,7 @@ import {
   AUTO_CHARGE_TEXT,
   autoChargeDateInWindow,
   autoChargeWindow,
-  parseAutoChargeDate,
+  parseCalendarDate,
   todayIn,
   type ChargeIneligibilityReason,
 } from '@ar/rules';
@@ -156,7 +156,7 @@ export class AutoChargeService {
     const { timeZone } = await this.assertEnabled(houseId);
     let date: string | null = null;
     if (rawDate !== null) {
-      const parsed = parseAutoChargeDate(rawDate);
+      const parsed = parseCalendarDate(rawDate);
       if (!parsed || !autoChargeDateInWindow(parsed, todayIn(timeZone, now)))
         throw DomainError.validation({ autoChargeDate: AUTO_CHARGE_TEXT.invalidDate });
       date = parsed;
