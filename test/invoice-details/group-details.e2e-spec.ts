@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
-import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createInvoicedGroup, FactoryGroup } from './factory';
-import { mainGroup, otherGroup } from './scenario';
+import { seedDetailsWorld } from './scenario';
 
 const NOT_FOUND = { statusCode: 404, code: 'INVOICE_GROUP_NOT_FOUND', message: 'Invoice group not found.' };
 
@@ -30,12 +30,7 @@ describe('Invoice Group Details: groupDetailInfo and groupDetailInfoByInvoice (H
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
-    houses = await seedTwoHouses(t.em());
-    main = await mainGroup(t.em(), houses.a.id);
-    other = await otherGroup(t.em(), houses.a.id);
-    bGroup = await otherGroup(t.em(), houses.b.id, 'House B sale');
-    a = await signIn(t.server, 'house-a', 'owner');
-    b = await signIn(t.server, 'house-b', 'owner');
+    ({ houses, main, other, bGroup, a, b } = await seedDetailsWorld(t));
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
-import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createInvoicedGroup, FactoryGroup } from './factory';
-import { mainGroup, otherGroup } from './scenario';
+import { seedDetailsWorld } from './scenario';
 
 type Invoice = Record<string, any>;
 
@@ -21,12 +21,7 @@ describe('/api/invoices (HTTP, real PostgreSQL)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
-    houses = await seedTwoHouses(t.em());
-    main = await mainGroup(t.em(), houses.a.id);
-    other = await otherGroup(t.em(), houses.a.id);
-    bGroup = await otherGroup(t.em(), houses.b.id, 'House B sale');
-    a = await signIn(t.server, 'house-a', 'owner');
-    b = await signIn(t.server, 'house-b', 'owner');
+    ({ houses, main, other, bGroup, a, b } = await seedDetailsWorld(t));
   });
   afterAll(() => t?.close());
 

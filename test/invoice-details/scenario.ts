@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ChargeRow } from '../../src/modules/invoicing/math';
 import { createInvoicedGroup, FactoryGroup } from './factory';
+import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { TestApp } from '../support/test-app';
 
 /** The worked example's tax (INVOICE-MATH.md): 6.25 % on hammer and BP for New York bidders. */
 export const NY_TAX: ChargeRow = {
@@ -83,4 +85,26 @@ export function otherGroup(em: EntityManager, houseId: number, title = 'Winter C
       { bidder: 1, hammer: 40_000 },
     ],
   });
+}
+
+/** The world of the details, REST and PDF files: houses A and B, A's main and other groups, B's group, each owner signed in. */
+export interface DetailsWorld {
+  houses: TwoHouses;
+  main: FactoryGroup;
+  other: FactoryGroup;
+  bGroup: FactoryGroup;
+  a: SignedIn;
+  b: SignedIn;
+}
+
+export async function seedDetailsWorld(t: TestApp): Promise<DetailsWorld> {
+  const houses = await seedTwoHouses(t.em());
+  return {
+    houses,
+    main: await mainGroup(t.em(), houses.a.id),
+    other: await otherGroup(t.em(), houses.a.id),
+    bGroup: await otherGroup(t.em(), houses.b.id, 'House B sale'),
+    a: await signIn(t.server, 'house-a', 'owner'),
+    b: await signIn(t.server, 'house-b', 'owner'),
+  };
 }

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { readPdfText } from '../../src/modules/invoicing/documents/pdf-text.testing';
-import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { FactoryGroup } from '../invoice-details/factory';
-import { mainGroup, otherGroup } from '../invoice-details/scenario';
+import { seedDetailsWorld } from '../invoice-details/scenario';
 import { InvoicePdfService } from '../../src/modules/invoicing/pdf/invoice-pdf.service';
 
 type Json = Record<string, any>;
@@ -78,12 +78,7 @@ describe('Invoice PDFs (HTTP, real PostgreSQL, in-process jobs)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
-    houses = await seedTwoHouses(t.em());
-    main = await mainGroup(t.em(), houses.a.id);
-    other = await otherGroup(t.em(), houses.a.id);
-    bGroup = await otherGroup(t.em(), houses.b.id, 'House B sale');
-    a = await signIn(t.server, 'house-a', 'owner');
-    b = await signIn(t.server, 'house-b', 'owner');
+    ({ houses, main, other, bGroup, a, b } = await seedDetailsWorld(t));
   });
   afterAll(() => t?.close());
 
