@@ -13,7 +13,7 @@ import {
 } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
-import { postGroup, untilCreated } from '../invoice-groups/support';
+import { invoiceDemoSale } from '../invoice-groups/support';
 
 // Issue 9: an axe-core check of every existing screen (no serious or critical violation), with
 // screenshots at 1440 and 1024 px wide (test-output/screenshots/a11y-*.png). What axe finds is
@@ -38,20 +38,7 @@ describeIfChromium('Accessibility (axe-core, browser)', () => {
     const sql = (q: string, p: unknown[] = []) => t.em().getConnection().execute(q, p);
     const [{ id: houseId }] = await sql(`select id from house where house_user_name = 'demo'`);
     const owner = await signIn(t.server, 'demo', 'owner', 'auction-demo');
-    const sessions = (
-      await sql(
-        `select c.catalog_ref from catalog c join auction_group g on g.id = c.group_id where c.house_id = ? and g.group_name = 'Autumn Fine Art & Antiques' and c.sale_type in ('live', 'timed')`,
-        [houseId],
-      )
-    ).map((r) => r.catalog_ref as string);
-    const [standard] = await sql(`select id from invoice_template where house_id = ? and group_name = 'Standard Invoice'`, [houseId]);
-    const made = await postGroup(owner, owner.user.houseInfo.houseRef, {
-      catalogRefs: sessions,
-      groupTitle: 'Autumn a11y',
-      invoiceSettingsID: standard.id,
-    });
-    groupId = made.body.data.invoiceGroupID;
-    expect((await untilCreated(t, houseId, groupId)).status).toBe('completed');
+    groupId = await invoiceDemoSale(t, owner, houseId, { title: 'Autumn a11y' });
     // The editor's screens are checked on a few invoices: axe over 50 blocks takes minutes on a shared machine.
     firstIds = (await sql('select id from invoice where group_id = ? order by invoice_number limit 5', [groupId]))
       .map((r) => String(r.id))

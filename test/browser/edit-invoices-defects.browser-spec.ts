@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
-import { postGroup, untilCreated } from '../invoice-groups/support';
+import { invoiceDemoSale } from '../invoice-groups/support';
 import { patch, payLines, post } from '../invoice-editing/support';
 
 // Issue 9's defects of Edit Invoices, in Chromium against the real server and the demo data:
@@ -42,17 +42,7 @@ describeIfChromium('Edit Invoices defects (browser)', () => {
     await sql(`update house set processor_type = 'p', payment_processing_enabled = true where id = ?`, [houseId]);
     owner = await signIn(t.server, 'demo', 'owner', 'auction-demo');
     houseRef = owner.user.houseInfo.houseRef;
-    const sessions = (
-      await sql(
-        `select c.catalog_ref from catalog c join auction_group g on g.id = c.group_id where c.house_id = ? and g.group_name = 'Autumn Fine Art & Antiques' and c.sale_type in ('live', 'timed')`,
-        [houseId],
-      )
-    ).map((r) => r.catalog_ref as string);
-    const [standard] = await sql(`select id from invoice_template where house_id = ? and group_name = 'Standard Invoice'`, [houseId]);
-    const made = await postGroup(owner, houseRef, { catalogRefs: sessions, groupTitle: 'Autumn defects', invoiceSettingsID: standard.id });
-    expect(made.status).toBe(200);
-    groupId = made.body.data.invoiceGroupID;
-    expect((await untilCreated(t, houseId, groupId)).status).toBe('completed');
+    groupId = await invoiceDemoSale(t, owner, houseId, { title: 'Autumn defects' });
     browser = await openBrowser({ viewport: { width: 1024, height: 900 } });
     page = browser.page;
     await signInThroughUi(page, server.baseUrl, 'demo', 'owner');

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
-import { postGroup, seedTemplate, untilCreated } from '../invoice-groups/support';
+import { invoiceDemoSale, seedTemplate } from '../invoice-groups/support';
 
 // Issue 5's Edit Invoices screen in Debian's Chromium against the real server and the demo data:
 // charges with Save & Next across three invoices, hiding and showing a lot, a note, a paid mark and
@@ -52,32 +52,13 @@ describeIfChromium('Edit Invoices (browser)', () => {
     const t = server.testApp;
     [{ id: houseId }] = (await sql(`select id from house where house_user_name = 'demo'`)) as { id: number }[];
     const owner = await signIn(t.server, 'demo', 'owner', 'auction-demo');
-    const houseRef = owner.user.houseInfo.houseRef;
-    const sessionsOf = async (sale: string) =>
-      (
-        await sql(
-          `select c.catalog_ref from catalog c join auction_group g on g.id = c.group_id where c.house_id = ? and g.group_name = ? and c.sale_type in ('live', 'timed')`,
-          [houseId, sale],
-        )
-      ).map((r) => r.catalog_ref as string);
-    const [standard] = await sql(`select id from invoice_template where house_id = ? and group_name = 'Standard Invoice'`, [houseId]);
-    const made = await postGroup(owner, houseRef, {
-      catalogRefs: await sessionsOf('Autumn Fine Art & Antiques'),
-      groupTitle: 'Autumn editing',
-      invoiceSettingsID: standard.id,
-    });
-    expect(made.status).toBe(200);
-    groupId = made.body.data.invoiceGroupID;
+    groupId = await invoiceDemoSale(t, owner, houseId, { title: 'Autumn editing' });
     const perLotTemplate = await seedTemplate(t.em(), houseId, { name: 'Charges per lot', chargesPerLot: true });
-    const perLot = await postGroup(owner, houseRef, {
-      catalogRefs: await sessionsOf('Winter Collectibles'),
-      groupTitle: 'Winter per lot',
-      invoiceSettingsID: perLotTemplate,
+    perLotGroupId = await invoiceDemoSale(t, owner, houseId, {
+      title: 'Winter per lot',
+      sale: 'Winter Collectibles',
+      templateId: perLotTemplate,
     });
-    expect(perLot.status).toBe(200);
-    perLotGroupId = perLot.body.data.invoiceGroupID;
-    expect((await untilCreated(t, houseId, groupId)).status).toBe('completed');
-    expect((await untilCreated(t, houseId, perLotGroupId)).status).toBe('completed');
 
     browser = await openBrowser();
     page = browser.page;

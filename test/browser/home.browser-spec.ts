@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
-import { postGroup, untilCreated } from '../invoice-groups/support';
+import { invoiceDemoSale } from '../invoice-groups/support';
 
 // Issue 9's Home: the greeting by first name, what needs doing with counts that match the data and
 // link to the screens, and the invoiced vs collected chart.
@@ -24,19 +24,7 @@ describeIfChromium('Home (browser)', () => {
     server = await startTestServer({ redis: false });
     [{ id: houseId }] = (await sql(`select id from house where house_user_name = 'demo'`)) as { id: number }[];
     const owner = await signIn(server.testApp.server, 'demo', 'owner', 'auction-demo');
-    const sessions = (
-      await sql(
-        `select c.catalog_ref from catalog c join auction_group g on g.id = c.group_id where c.house_id = ? and g.group_name = 'Autumn Fine Art & Antiques' and c.sale_type in ('live', 'timed')`,
-        [houseId],
-      )
-    ).map((r) => r.catalog_ref as string);
-    const [standard] = await sql(`select id from invoice_template where house_id = ? and group_name = 'Standard Invoice'`, [houseId]);
-    const made = await postGroup(owner, owner.user.houseInfo.houseRef, {
-      catalogRefs: sessions,
-      groupTitle: 'Autumn home',
-      invoiceSettingsID: standard.id,
-    });
-    expect((await untilCreated(server.testApp, houseId, made.body.data.invoiceGroupID)).status).toBe('completed');
+    await invoiceDemoSale(server.testApp, owner, houseId, { title: 'Autumn home' });
     browser = await openBrowser({ viewport: { width: 1024, height: 900 } });
     page = browser.page;
     await signInThroughUi(page, server.baseUrl, 'demo', 'owner');

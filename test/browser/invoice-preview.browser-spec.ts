@@ -5,7 +5,7 @@ import { formatPreviewMoney, PREVIEW_TEXT } from '@ar/rules';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
-import { postGroup, untilCreated } from '../invoice-groups/support';
+import { invoiceDemoSale } from '../invoice-groups/support';
 
 // Issue 10's screens in Debian's Chromium against the real server and the demo data: the Invoice
 // Preview opened from Edit Invoices' Preview & Send (title, back link, Prev/Next, Jump to invoice #,
@@ -47,18 +47,7 @@ describeIfChromium('Invoice Preview, Send All and Sent Invoices (browser)', () =
     // Without auto-charge, Preview & Send opens the preview (with it, the auto-charge page).
     await sql('update house set auto_charge_enabled = false where id = ?', [houseId]);
     const owner = await signIn(t.server, 'demo', 'owner', 'auction-demo');
-    const houseRef = owner.user.houseInfo.houseRef;
-    const sessions = (
-      await sql(
-        `select c.catalog_ref from catalog c join auction_group g on g.id = c.group_id where c.house_id = ? and g.group_name = 'Autumn Fine Art & Antiques' and c.sale_type in ('live', 'timed')`,
-        [houseId],
-      )
-    ).map((r) => r.catalog_ref as string);
-    const [standard] = await sql(`select id from invoice_template where house_id = ? and group_name = 'Standard Invoice'`, [houseId]);
-    const made = await postGroup(owner, houseRef, { catalogRefs: sessions, groupTitle: 'Autumn preview', invoiceSettingsID: standard.id });
-    expect(made.status).toBe(200);
-    groupId = made.body.data.invoiceGroupID;
-    expect((await untilCreated(t, houseId, groupId)).status).toBe('completed');
+    groupId = await invoiceDemoSale(t, owner, houseId, { title: 'Autumn preview' });
     ids = (await sql('select id from invoice where group_id = ? and invoice_number in (1, 2, 3) order by invoice_number', [groupId])).map(
       (r) => Number(r.id),
     );

@@ -259,3 +259,42 @@ export async function invoicingCounts(t: TestApp, houseId: number) {
     );
   return rows[0] as { groups: number; sessions: number; invoices: number; lines: number; last_number: number };
 }
+
+/** The live and timed sessions (catalog refs) of one of the demo house's sales, by its name. */
+export async function demoSaleSessions(t: TestApp, houseId: number, sale = 'Autumn Fine Art & Antiques'): Promise<string[]> {
+  const rows = await t
+    .em()
+    .getConnection()
+    .execute(
+      `select c.catalog_ref from catalog c join auction_group g on g.id = c.group_id
+        where c.house_id = ? and g.group_name = ? and c.sale_type in ('live', 'timed')`,
+      [houseId, sale],
+    );
+  return rows.map((r) => String(r.catalog_ref));
+}
+
+/**
+ * One of the demo house's sales invoiced through the API (by default Autumn Fine Art & Antiques with
+ * the house's Standard Invoice template), waited for until created: the group's id.
+ */
+export async function invoiceDemoSale(
+  t: TestApp,
+  owner: SignedIn,
+  houseId: number,
+  o: { title: string; sale?: string; templateId?: number },
+): Promise<number> {
+  const [standard] = await t
+    .em()
+    .getConnection()
+    .execute(`select id from invoice_template where house_id = ? and group_name = 'Standard Invoice'`, [houseId]);
+  const made = await postGroup(owner, owner.user.houseInfo.houseRef, {
+    catalogRefs: await demoSaleSessions(t, houseId, o.sale),
+    groupTitle: o.title,
+    invoiceSettingsID: o.templateId ?? standard.id,
+  });
+  if (made.status !== 200) throw new Error(`invoice group '${o.title}' refused: ${made.status} ${JSON.stringify(made.body)}`);
+  const groupId = made.body.data.invoiceGroupID as number;
+  const job = await untilCreated(t, houseId, groupId);
+  if (job.status !== 'completed') throw new Error(`invoice group '${o.title}' ended ${job.status}`);
+  return groupId;
+}
