@@ -170,9 +170,10 @@ export class AchSettlementService {
   }
 
   private async applyOne(e: EventRow, report: SettlementRunReport): Promise<Outcome> {
-    // The invoice the house's payments of this charge belong to (scoped to the event's house).
+    // The invoice the house's payments of this charge belong to (scoped to the event's house). Voided
+    // rows count here, so a voided payment's event is `ignored` (nothing pending), not retried as unmatched.
     const found = await this.exec(this.em)<{ invoice_id: number }>(
-      `select distinct invoice_id from invoice_payment where house_id = ? and gateway_reference = ? and voided_at is null`,
+      `select distinct invoice_id from invoice_payment where house_id = ? and gateway_reference = ?`,
       [e.house_id, e.charge_reference],
     );
     if (found.length !== 1) {
