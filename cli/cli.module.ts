@@ -15,6 +15,7 @@ import { InvoicesPdfCommand } from './commands/invoices-pdf.command';
 import { ListApiTokensCommand } from './commands/list-api-tokens.command';
 import { MigrateCommand } from './commands/migrate.command';
 import { PaymentsReconcileCommand } from './commands/payments-reconcile.command';
+import { PaymentsSettleCommand } from './commands/payments-settle.command';
 import { RevokeApiTokenCommand } from './commands/revoke-api-token.command';
 
 /** Every command, by the name it is called with (a unit test checks the names match the decorators). */
@@ -30,6 +31,7 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'charge-batch': ChargeBatchCommand,
   'autocharge-run': AutochargeRunCommand,
   'payments-reconcile': PaymentsReconcileCommand,
+  'payments-settle': PaymentsSettleCommand,
 };
 
 /**

@@ -33,7 +33,8 @@ interface PaymentsOfReference {
  * through the service (looked up at the gateway by key, recorded once, never charged again), then
  * compares the sandbox gateway's ledger with the payments: every approved (or pending ACH) charge
  * has its payment rows (one attempt, one invoice, the charge's house) adding up to its amount,
- * settled for a card approval, and no payment names a charge the gateway does not hold as captured.
+ * settled for a card approval, and no payment names a charge the gateway does not hold as captured
+ * (a payment of a failed ACH debit is `failed` once payments-settle applied the failure: not counted).
  * Every difference is printed on stdout; exit code 1 when there is any.
  */
 @Command({
@@ -102,7 +103,7 @@ export class PaymentsReconcileCommand extends CliCommand {
               count(distinct charge_attempt_id)::int as attempts, count(distinct invoice_id)::int as invoices,
               count(*) filter (where status <> 'settled')::int as not_settled, string_agg(distinct invoice_id::text, ', ') as invoice_ids
          from invoice_payment
-        where voided_at is null and gateway_reference is not null${scope}
+        where voided_at is null and gateway_reference is not null and status <> 'failed'${scope}
         group by gateway_reference, house_id
         order by min(id)`,
       params,

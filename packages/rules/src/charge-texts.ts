@@ -66,3 +66,14 @@ export const CHARGE_BANNER_TEXT = {
   error: 'An error occurred while processing your request. No cards were charged. Please try again.',
   cardLimit: (x: number, y: number) => `${x}/${y} invoices will require ACH payment and cannot be automatically charged.`,
 } as const;
+
+/**
+ * ACH settlement (docs/decisions/card-charging.md, "ACH settlement"): the notice emailed to the
+ * bidder when the bank returns a pending ACH debit. Our wording (the spec has none).
+ */
+export const ACH_SETTLEMENT_TEXT = {
+  failedSubject: (houseName: string) => `Your ACH payment to ${houseName} was returned`,
+  failedText: (p: { firstName: string; invoiceNumber: number; houseName: string; amount: string; message: string }) =>
+    `Dear ${p.firstName},\n\nYour bank returned the ACH payment of ${p.amount} for invoice #${p.invoiceNumber} from ${p.houseName}: ${p.message}\n` +
+    `The amount is due again. Please contact ${p.houseName} to arrange payment.\n`,
+} as const;

@@ -56,6 +56,9 @@ import { AutoChargeService } from './payments/auto-charge/auto-charge.service';
 import { AutoChargeTasks } from './payments/auto-charge/auto-charge.tasks';
 import { ChargeBatchHandler } from './payments/charging/charge-batch.job';
 import { ChargeReconcileTasks } from './payments/charging/charge-reconcile.tasks';
+import { AchSettlementRunHandler } from './payments/settlement/ach-settlement.job';
+import { AchSettlementService } from './payments/settlement/ach-settlement.service';
+import { AchSettlementTasks } from './payments/settlement/ach-settlement.tasks';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 import { InvoicePdfController } from './pdf/invoice-pdf.controller';
@@ -122,8 +125,18 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     AutoChargeService,
     AutoChargeRunHandler,
     AutoChargeTasks,
+    AchSettlementService,
+    AchSettlementRunHandler,
+    AchSettlementTasks,
   ],
-  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService, CardChargingService, AutoChargeService],
+  exports: [
+    InvoiceTemplatesService,
+    InvoicePreviewService,
+    InvoicePdfService,
+    CardChargingService,
+    AutoChargeService,
+    AchSettlementService,
+  ],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(
