@@ -8,6 +8,7 @@ const ManageInvoicesPage = lazy(() => import('./manage/ManageInvoicesPage').then
 const CreateNewInvoicesPage = lazy(() => import('./create/CreateNewInvoicesPage').then((m) => ({ default: m.CreateNewInvoicesPage })));
 const EditInvoicesPage = lazy(() => import('./edit/EditInvoicesPage').then((m) => ({ default: m.EditInvoicesPage })));
 const InvoicePreviewPage = lazy(() => import('./preview/InvoicePreviewPage').then((m) => ({ default: m.InvoicePreviewPage })));
+const AutoChargePage = lazy(() => import('./auto-charge/AutoChargePage').then((m) => ({ default: m.AutoChargePage })));
 const SentInvoicesPage = lazy(() => import('./sent/SentInvoicesPage').then((m) => ({ default: m.SentInvoicesPage })));
 
 // Invoice Group Details: its chunk and its reads start as the app's code loads on its URL
@@ -34,7 +35,12 @@ export const invoiceRoutes = [
   route('/invoices/CreateNewInvoices/:invoiceGroupID', 'Create New Invoices', 'invoices', <CreateNewInvoicesPage />),
   route('/invoices/EditInvoices/:invoiceGroupID', 'Edit Invoices', 'invoices', <EditInvoicesPage />),
   route('/invoices/InvoiceGroupDetails/:invoiceGroupID', 'Invoice Group Details', 'invoices', <InvoiceGroupDetailsPage />),
-  route('/invoices/InvoiceAutoCharge/:invoiceGroupID/invoice/:invoiceIDList', "Automatically charge buyers' credit cards", 'invoices'),
+  route(
+    '/invoices/InvoiceAutoCharge/:invoiceGroupID/invoice/:invoiceIDList',
+    "Automatically charge buyers' credit cards",
+    'invoices',
+    <AutoChargePage />,
+  ),
   route('/invoices/InvoiceGroupPreview/:invoiceGroupID/invoice/:invoiceIDList', 'Invoice Preview', 'invoices', <InvoicePreviewPage />),
   route('/invoices/SentInvoices/:invoiceGroupID/:invoiceIDList', 'Sent Invoices', 'invoices', <SentInvoicesPage />),
   ...invoiceTemplateRoutes,

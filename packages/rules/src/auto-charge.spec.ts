@@ -1,4 +1,4 @@
-import { autoChargeDateInWindow, autoChargeWindow, todayIn } from './auto-charge';
+import { autoChargeDateInWindow, autoChargeWindow, autoChargeWindowFrom, todayIn } from './auto-charge';
 import { addDays } from './calendar-dates';
 
 describe('auto-charge date rules', () => {
@@ -6,6 +6,11 @@ describe('auto-charge date rules', () => {
     expect(autoChargeWindow('2026-11-25')).toEqual({ first: '2026-11-27', last: '2026-12-02' });
     expect(autoChargeWindow('2026-12-30')).toEqual({ first: '2027-01-01', last: '2027-01-06' });
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it("the window from its first day (the list's firstEligibleAutoChargeDate) is the same window", () => {
+    expect(autoChargeWindowFrom('2026-11-27')).toEqual(autoChargeWindow('2026-11-25'));
+    expect(autoChargeWindowFrom('2027-01-01')).toEqual({ first: '2027-01-01', last: '2027-01-06' });
   });
 
   it('accepts the bounds and refuses a day too early or too late', () => {

@@ -24,7 +24,7 @@ export class AutoChargeController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'The named invoices of the group an auto-charge could charge: { data: { eligibleInvoiceList: [{ invoiceID, invoiceNumber, total, eligibleAmount, ' +
+      'The named invoices of the group an auto-charge could charge: { data: { eligibleInvoiceList: [{ invoiceID, invoiceNumber, total, totalCents, eligibleAmount, eligibleAmountCents, ' +
       'firstName, lastName, channel, approvalID, currencySymbol, autoChargeDate, firstEligibleAutoChargeDate }] } } (dates MM/DD/YYYY).',
   })
   @ApiBody({ description: `The invoice ids, at most ${MAX_IDS}`, schema: { type: 'array', items: { type: 'integer' }, maxItems: MAX_IDS } })

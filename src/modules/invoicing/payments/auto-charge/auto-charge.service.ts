@@ -18,6 +18,7 @@ import {
   autoChargeDateInWindow,
   autoChargeWindow,
   parseCalendarDate,
+  type AutoChargeEligibleInvoice,
   todayIn,
   type ChargeIneligibilityReason,
 } from '@ar/rules';
@@ -38,22 +39,6 @@ export const AUTO_CHARGE_RUN_IGNORES: readonly ChargeIneligibilityReason[] = ['a
 
 const RUN_ACTOR = { userId: 0, userName: 'auto-charge' };
 const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
-
-export interface EligibleAutoChargeInvoice {
-  invoiceID: number;
-  invoiceNumber: number;
-  total: number;
-  eligibleAmount: number;
-  firstName: string;
-  lastName: string;
-  channel: string;
-  approvalID: number;
-  currencySymbol: string;
-  /** MM/DD/YYYY or null. */
-  autoChargeDate: string | null;
-  /** MM/DD/YYYY: two days from today in the house's time zone. */
-  firstEligibleAutoChargeDate: string;
-}
 
 export interface AutoChargeRunReport {
   date: string | null;
@@ -103,7 +88,7 @@ export class AutoChargeService {
   }
 
   /** `invoiceGroup/:id/autoCharge`: the named invoices of the group that an auto-charge could charge. */
-  async eligibleList(houseId: number, groupId: number, ids: readonly number[], now = new Date()): Promise<EligibleAutoChargeInvoice[]> {
+  async eligibleList(houseId: number, groupId: number, ids: readonly number[], now = new Date()): Promise<AutoChargeEligibleInvoice[]> {
     const { timeZone } = await this.assertEnabled(houseId);
     const group = await this.exec(`select id from invoice_group where id = ? and house_id = ?`, [groupId, houseId]);
     if (!group.length) throw InvoicesError.groupNotFound();
@@ -137,7 +122,9 @@ export class AutoChargeService {
         invoiceID: r.id,
         invoiceNumber: r.invoice_number,
         total: amount(Number(r.invoice_total_cents)),
+        totalCents: Number(r.invoice_total_cents),
         eligibleAmount: amount(eligibility.get(r.id)!.amountCents),
+        eligibleAmountCents: eligibility.get(r.id)!.amountCents,
         firstName: r.first_name,
         lastName: r.last_name,
         channel: r.channel,
