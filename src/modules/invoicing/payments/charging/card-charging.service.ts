@@ -19,6 +19,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CHARGE_CONCURRENCY, CHARGE_OUTCOME_TEXT, type ChargeIneligibilityReason } from '@ar/rules';
 import type { Principal } from '../../../../core/auth/principal';
+import { crashPoint } from '../../../../core/testing/crash-point';
 import { HousesService } from '../../../houses/houses.service';
 import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from '../../editing/charges/additional-charge-records';
 import { InvoiceMutations, type Exec } from '../../editing/core/invoice-mutations.service';
@@ -255,6 +256,7 @@ export class CardChargingService {
     if (claim.kind === 'in_progress') return notCharged('in_progress', CHARGE_OUTCOME_TEXT.inProgress);
     if (claim.kind === 'ineligible') return notCharged('ineligible', claim.reason);
     const a = claim.attempt;
+    crashPoint('charge.after-claim');
     let result: ChargeResult;
     try {
       result = await this.gateway.charge({
@@ -287,6 +289,7 @@ export class CardChargingService {
         return notCharged('unknown', CHARGE_OUTCOME_TEXT.outcomeUnknown);
       }
     }
+    crashPoint('charge.after-gateway');
     try {
       await this.record(houseId, a, result, actor);
     } catch (e) {
@@ -296,6 +299,7 @@ export class CardChargingService {
       await this.close(a.id, 'unknown', `not recorded: ${message}`).catch(() => false);
       return notCharged('unknown', CHARGE_OUTCOME_TEXT.outcomeUnknown);
     }
+    crashPoint('charge.after-record');
     const amount = Number(a.amount_cents);
     if (result.status === 'declined') return notCharged('declined', result.message);
     return { invoiceID: invoiceId, charged: true, amountCharged: dollars(amount), amountChargedCents: amount, status: result.status };
