@@ -11,6 +11,7 @@ const INVOICES = 1_000;
 const LATENCY_MS = 50;
 /** What the gateway's latency allows at the service's concurrency: every lane always waiting on a call. */
 const LIMIT = CHARGE_CONCURRENCY / (LATENCY_MS / 1000);
+/** Issue 11's target. */
 const TARGET = 200;
 
 interface State {
@@ -75,13 +76,14 @@ async function chargeableGroup(ctx: BenchContext, k: number): Promise<number[]> 
  * Issue 11 "Speed": a batch of 1,000 eligible invoices charged against the sandbox gateway with
  * 50 ms per call, as the charge-batch job charges it (`CardChargingService.processCards`: claim,
  * charge, record each invoice exactly once, CHARGE_CONCURRENCY at a time), in charges per second.
- * Floor: the sandbox gateway alone, 1,000 charges at the same concurrency (the latency plus its
- * ledger insert), whose rate is at most the latency-bound limit CHARGE_CONCURRENCY / 50 ms.
+ * Floors: the latency bound itself (1,000 waits of 50 ms, CHARGE_CONCURRENCY at a time, nothing
+ * else: CHARGE_CONCURRENCY / 50 ms, measured), and the sandbox gateway alone, 1,000 charges at the
+ * same concurrency (the latency plus its ledger insert).
  */
 export default defineBenchmark<State>({
   name: 'charge-batch',
   title: `Charge batch: ${INVOICES.toLocaleString('en-US')} invoices, sandbox gateway at ${LATENCY_MS} ms`,
-  description: `CardChargingService.processCards of ${INVOICES} invoices (claim, charge, record each) against the sandbox gateway alone at the same concurrency`,
+  description: `CardChargingService.processCards of ${INVOICES} invoices (claim, charge, record each) against the latency bound and the sandbox gateway alone at the same concurrency`,
   async setup(ctx) {
     const runs = Math.max(1, ctx.shape.rounds) + 1; // one warm-up batch, then one per round
     const batches: number[][] = [];
@@ -119,9 +121,19 @@ export default defineBenchmark<State>({
           }),
       );
     };
+    const latencyBound = async () => {
+      await pool(
+        Array.from({ length: INVOICES }, (_, i) => i),
+        CHARGE_CONCURRENCY,
+        () => new Promise((resolve) => setTimeout(resolve, LATENCY_MS)),
+      );
+    };
     return {
       subject: chargesProbe(`processCards, ${INVOICES} invoices, ${CHARGE_CONCURRENCY} at a time (in-process, as the job)`, runs, charge),
-      floors: [chargesProbe(`sandbox gateway alone: ${INVOICES} charges, ${CHARGE_CONCURRENCY} at a time`, runs, gatewayAlone)],
+      floors: [
+        chargesProbe(`latency bound: ${INVOICES} waits of ${LATENCY_MS} ms, ${CHARGE_CONCURRENCY} at a time, no work`, runs, latencyBound),
+        chargesProbe(`sandbox gateway alone: ${INVOICES} charges, ${CHARGE_CONCURRENCY} at a time`, runs, gatewayAlone),
+      ],
       notes: [
         `latency-bound limit: ${CHARGE_CONCURRENCY} at a time / ${LATENCY_MS} ms = ${LIMIT} charges/s; target ${TARGET} charges/s`,
         `each run charges a fresh group of ${INVOICES} sent invoices (one lot each, US bidders with state tax) with an approving card on file; every invoice must come back approved`,
