@@ -19,6 +19,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CHARGE_CONCURRENCY, CHARGE_OUTCOME_TEXT, type ChargeIneligibilityReason } from '@ar/rules';
 import type { Principal } from '../../../../core/auth/principal';
+import { crashPoint } from '../../../../core/testing/crash-point';
 import { HousesService } from '../../../houses/houses.service';
 import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from '../../editing/charges/additional-charge-records';
 import { InvoiceMutations, type Exec } from '../../editing/core/invoice-mutations.service';
@@ -39,7 +40,7 @@ import {
   type ChargeResult,
   type PaymentGateway,
 } from '../gateway/payment-gateway';
-import { PaymentMethodsOnFileService } from '../methods/payment-methods-on-file.service';
+import { PaymentMethodsOnFileService, type PaymentMethodOnFile } from '../methods/payment-methods-on-file.service';
 import { additionalChargeCents, eligibilityOfRecords, type ChargeEligibility, type EligibilityHouse } from './charge-eligibility';
 import { outcomePlan, type AttemptOutcome } from './charge-outcome';
 
@@ -93,8 +94,41 @@ interface AttemptRow {
   created_by_user_id: number | null;
 }
 
-/** Thrown inside the recording mutation when another recorder got there first (rolls back, nothing to do). */
-class AlreadyRecorded extends Error {}
+type Claim =
+  | { kind: 'not_found' }
+  | { kind: 'in_progress' }
+  | { kind: 'ineligible'; reason: string }
+  | { kind: 'failed' }
+  | { kind: 'claimed'; attempt: AttemptRow };
+
+/**
+ * Invoices claimed together in one transaction and recorded together in another: two rounds of
+ * gateway calls, so the two transactions' cost is shared by 32 invoices (bench `charge-batch`).
+ */
+export const CHARGE_CHUNK = 2 * CHARGE_CONCURRENCY;
+/** Chunks of a batch in flight at once: while one claims or records, the others' calls are at the gateway. */
+export const CHARGE_CHUNK_LANES = 3;
+
+type Limiter = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** At most `limit` of the works given run at once (the others wait their turn, first come first served). */
+export function limiter(limit: number): Limiter {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const marks = (ids: readonly unknown[]) => ids.map(() => '?').join(', ');
 const dollars = (cents: number) => cents / 100;
@@ -205,7 +239,13 @@ export class CardChargingService {
     return out;
   }
 
-  /** `processCards`: charges each named invoice at most once, CHARGE_CONCURRENCY at a time, in the order given (duplicates answered once). */
+  /**
+   * `processCards`: charges each named invoice at most once, in the order given (duplicates
+   * answered once). Invoices go in chunks of CHARGE_CHUNK: each chunk is claimed in one
+   * transaction, its gateway calls run side by side (at most CHARGE_CONCURRENCY calls in flight
+   * for the whole batch), and its outcomes are recorded in one transaction. CHARGE_CHUNK_LANES
+   * chunks are in flight at once, so one chunk's claim and record overlap another's calls.
+   */
   async processCards(
     houseId: number,
     actor: Actor,
@@ -214,17 +254,20 @@ export class CardChargingService {
   ): Promise<InvoiceConfirmation[]> {
     const unique = [...new Set(ids)];
     const house = await this.house(houseId);
+    const calls = limiter(CHARGE_CONCURRENCY);
+    const chunks: number[][] = [];
+    for (let i = 0; i < unique.length; i += CHARGE_CHUNK) chunks.push(unique.slice(i, i + CHARGE_CHUNK));
     let done = 0;
     // Progress writes one after the other, so the last one written is the last count.
     let reported: Promise<void> = Promise.resolve();
-    const out = await pool(unique, CHARGE_CONCURRENCY, async (id) => {
-      const c = await this.chargeOne(houseId, house, actor, id);
-      const now = ++done;
+    const answered = await pool(chunks, CHARGE_CHUNK_LANES, async (chunk) => {
+      const c = await this.chargeMany(houseId, house, actor, chunk, [], calls);
+      const now = (done += chunk.length);
       if (onProgress) reported = reported.then(() => onProgress(now, unique.length));
       return c;
     });
     await reported;
-    return out;
+    return answered.flat();
   }
 
   /** Claim, charge, record one invoice (`ignore`: eligibility reasons not asked, e.g. the auto-charge run's own schedule). */
@@ -235,7 +278,24 @@ export class CardChargingService {
     invoiceId: number,
     ignore: readonly ChargeIneligibilityReason[] = [],
   ): Promise<InvoiceConfirmation> {
-    const notCharged = (status: InvoiceConfirmation['status'], reason: string): InvoiceConfirmation => ({
+    const [c] = await this.chargeMany(houseId, house, actor, [invoiceId], ignore, limiter(1));
+    return c;
+  }
+
+  /**
+   * Claim, charge, record a chunk of distinct invoices; answers in their order. The claim commits
+   * before any gateway call; an invoice whose claim, call or record fails is answered on its own
+   * (failed, unknown) and the rest go on.
+   */
+  private async chargeMany(
+    houseId: number,
+    house: EligibilityHouse,
+    actor: Actor,
+    invoiceIds: readonly number[],
+    ignore: readonly ChargeIneligibilityReason[],
+    calls: Limiter,
+  ): Promise<InvoiceConfirmation[]> {
+    const notCharged = (invoiceId: number, status: InvoiceConfirmation['status'], reason: string): InvoiceConfirmation => ({
       invoiceID: invoiceId,
       charged: false,
       amountCharged: 0,
@@ -243,62 +303,130 @@ export class CardChargingService {
       status,
       reason,
     });
-    let claim: Awaited<ReturnType<CardChargingService['claim']>>;
+    let claims: Map<number, Claim>;
     try {
-      claim = await this.claim(houseId, house, actor, invoiceId, ignore);
+      claims = await this.claimMany(houseId, house, actor, invoiceIds, ignore);
     } catch (e) {
-      // Before any gateway call: nothing was charged for this invoice; the rest of the batch goes on.
-      this.logger.error(`claim of invoice ${invoiceId} failed: ${e instanceof Error ? e.message : String(e)}`);
-      return notCharged('failed', CHARGE_OUTCOME_TEXT.claimFailed);
+      // The chunk's claim failed as a whole (the open-attempt index met a concurrent claim, or an
+      // error): nothing was committed; each invoice is claimed on its own instead.
+      if (invoiceIds.length > 1) this.logger.warn(`claim of ${invoiceIds.length} invoices failed, claiming one by one: ${errorText(e)}`);
+      claims = new Map();
+      for (const id of invoiceIds) {
+        try {
+          claims.set(id, await this.claim(houseId, house, actor, id, ignore));
+        } catch (err) {
+          // Before any gateway call: nothing was charged for this invoice; the rest of the batch goes on.
+          this.logger.error(`claim of invoice ${id} failed: ${errorText(err)}`);
+          claims.set(id, { kind: 'failed' });
+        }
+      }
     }
-    if (claim.kind === 'not_found') return notCharged('not_found', CHARGE_OUTCOME_TEXT.notFound);
-    if (claim.kind === 'in_progress') return notCharged('in_progress', CHARGE_OUTCOME_TEXT.inProgress);
-    if (claim.kind === 'ineligible') return notCharged('ineligible', claim.reason);
-    const a = claim.attempt;
-    let result: ChargeResult;
+    const claimed = invoiceIds.flatMap((id) => {
+      const c = claims.get(id);
+      return c?.kind === 'claimed' ? [c.attempt] : [];
+    });
+    if (claimed.length) crashPoint('charge.after-claim');
+
+    // Gateway calls, side by side within the batch's bound; each outcome known or answered on its own.
+    const answered = new Map<number, InvoiceConfirmation>();
+    const results: { a: AttemptRow; result: ChargeResult }[] = [];
+    await Promise.all(
+      claimed.map((a) =>
+        calls(async () => {
+          const r = await this.call(houseId, a);
+          if ('answer' in r) answered.set(a.invoice_id, notCharged(a.invoice_id, r.answer.status, r.answer.reason));
+          else {
+            crashPoint('charge.after-gateway');
+            results.push({ a, result: r.result });
+          }
+        }),
+      ),
+    );
+
+    // Record the chunk's outcomes in one transaction; on failure, one by one, so one bad invoice
+    // leaves only itself for reconcile().
+    if (results.length) {
+      try {
+        await this.recordMany(
+          houseId,
+          results.map((r) => ({ ...r, actor })),
+        );
+      } catch (e) {
+        if (results.length > 1) this.logger.warn(`recording ${results.length} charges failed, recording one by one: ${errorText(e)}`);
+        for (const { a, result } of results) {
+          try {
+            if (results.length > 1) await this.recordMany(houseId, [{ a, result, actor }]);
+            else throw e;
+          } catch (err) {
+            // Charged (or declined) but not recorded: the attempt is left for reconcile(), which records it from the gateway.
+            this.logger.error(
+              `charge of invoice ${a.invoice_id} (${a.idempotency_key}) answered ${result.status} but was not recorded: ${errorText(err)}`,
+            );
+            await this.close(a.id, 'unknown', `not recorded: ${errorText(err)}`).catch(() => false);
+            answered.set(a.invoice_id, notCharged(a.invoice_id, 'unknown', CHARGE_OUTCOME_TEXT.outcomeUnknown));
+          }
+        }
+      }
+      crashPoint('charge.after-record');
+    }
+    for (const { a, result } of results) {
+      if (answered.has(a.invoice_id)) continue;
+      const amount = Number(a.amount_cents);
+      answered.set(
+        a.invoice_id,
+        result.status === 'declined'
+          ? notCharged(a.invoice_id, 'declined', result.message)
+          : { invoiceID: a.invoice_id, charged: true, amountCharged: dollars(amount), amountChargedCents: amount, status: result.status },
+      );
+    }
+    return invoiceIds.map((id) => {
+      const got = answered.get(id);
+      if (got) return got;
+      const c = claims.get(id);
+      if (c?.kind === 'not_found') return notCharged(id, 'not_found', CHARGE_OUTCOME_TEXT.notFound);
+      if (c?.kind === 'in_progress') return notCharged(id, 'in_progress', CHARGE_OUTCOME_TEXT.inProgress);
+      if (c?.kind === 'ineligible') return notCharged(id, 'ineligible', c.reason);
+      return notCharged(id, 'failed', CHARGE_OUTCOME_TEXT.claimFailed);
+    });
+  }
+
+  /** The gateway call of a claimed attempt: its result, or the answer when the outcome is not one to record now. */
+  private async call(
+    houseId: number,
+    a: AttemptRow,
+  ): Promise<{ result: ChargeResult } | { answer: { status: InvoiceConfirmation['status']; reason: string } }> {
     try {
-      result = await this.gateway.charge({
-        idempotencyKey: a.idempotency_key,
-        houseId,
-        token: a.token,
-        amountCents: Number(a.amount_cents),
-        currencyCode: a.currency_code,
-        description:
-          a.purpose === 'balance' ? `Invoice ${invoiceId}` : `Invoice ${invoiceId}, additional charges ${a.idempotency_key.split(':')[3]}`,
-      });
+      return {
+        result: await this.gateway.charge({
+          idempotencyKey: a.idempotency_key,
+          houseId,
+          token: a.token,
+          amountCents: Number(a.amount_cents),
+          currencyCode: a.currency_code,
+          description:
+            a.purpose === 'balance'
+              ? `Invoice ${a.invoice_id}`
+              : `Invoice ${a.invoice_id}, additional charges ${a.idempotency_key.split(':')[3]}`,
+        }),
+      };
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorText(e);
       if (e instanceof PaymentGatewayError && e.gatewayCode === PaymentGatewayErrorCode.UNAVAILABLE) {
         // Nothing charged, says the gateway; the key proves it (and a charge found under it is recorded).
         const found = await this.gateway.findCharge(a.idempotency_key).catch(() => undefined);
         if (found === null) {
           await this.close(a.id, 'failed', message);
-          return notCharged('failed', CHARGE_OUTCOME_TEXT.unavailable);
+          return { answer: { status: 'failed', reason: CHARGE_OUTCOME_TEXT.unavailable } };
         }
-        if (found) result = found;
-        else {
-          await this.close(a.id, 'unknown', message);
-          return notCharged('unknown', CHARGE_OUTCOME_TEXT.outcomeUnknown);
-        }
-      } else {
-        // Timeout (the charge may exist), or a refusal that is a bug: the attempt stays open until reconciled.
+        if (found) return { result: found };
         await this.close(a.id, 'unknown', message);
-        this.logger.warn(`charge of invoice ${invoiceId} (${a.idempotency_key}): outcome unknown: ${message}`);
-        return notCharged('unknown', CHARGE_OUTCOME_TEXT.outcomeUnknown);
+        return { answer: { status: 'unknown', reason: CHARGE_OUTCOME_TEXT.outcomeUnknown } };
       }
+      // Timeout (the charge may exist), or a refusal that is a bug: the attempt stays open until reconciled.
+      await this.close(a.id, 'unknown', message);
+      this.logger.warn(`charge of invoice ${a.invoice_id} (${a.idempotency_key}): outcome unknown: ${message}`);
+      return { answer: { status: 'unknown', reason: CHARGE_OUTCOME_TEXT.outcomeUnknown } };
     }
-    try {
-      await this.record(houseId, a, result, actor);
-    } catch (e) {
-      // Charged (or declined) but not recorded: the attempt is left for reconcile(), which records it from the gateway.
-      const message = e instanceof Error ? e.message : String(e);
-      this.logger.error(`charge of invoice ${invoiceId} (${a.idempotency_key}) answered ${result.status} but was not recorded: ${message}`);
-      await this.close(a.id, 'unknown', `not recorded: ${message}`).catch(() => false);
-      return notCharged('unknown', CHARGE_OUTCOME_TEXT.outcomeUnknown);
-    }
-    const amount = Number(a.amount_cents);
-    if (result.status === 'declined') return notCharged('declined', result.message);
-    return { invoiceID: invoiceId, charged: true, amountCharged: dollars(amount), amountChargedCents: amount, status: result.status };
   }
 
   /**
@@ -333,7 +461,7 @@ export class CardChargingService {
         continue;
       }
       const actor = { userId: a.created_by_user_id ?? 0, userName: 'reconcile' };
-      if (await this.record(a.house_id, a, found, actor)) report[found.status]++;
+      if ((await this.recordMany(a.house_id, [{ a, result: found, actor }])).has(a.id)) report[found.status]++;
     }
     return report;
   }
@@ -345,15 +473,81 @@ export class CardChargingService {
       em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T[]>;
   }
 
+  /**
+   * Claims a chunk of invoices in one transaction: their rows locked (ordered by id, as every
+   * batch locks them), the states and cards read set-based, eligibility checked on the locked
+   * state, and one INSERT writes an attempt for each claimable invoice (the next attempt number,
+   * its key). A concurrent claim met through the open-attempt index throws (the caller claims one
+   * by one).
+   */
+  private async claimMany(
+    houseId: number,
+    house: EligibilityHouse,
+    actor: Actor,
+    invoiceIds: readonly number[],
+    ignore: readonly ChargeIneligibilityReason[],
+  ): Promise<Map<number, Claim>> {
+    return this.em.transactional(async (tx) => {
+      const exec = this.exec(tx);
+      const out = new Map<number, Claim>();
+      const states = await loadChargeStates(exec, houseId, invoiceIds, true);
+      const methods = await this.methods.onFile(houseId, [...new Set([...states.values()].map((s) => s.invoice.memberId))], tx);
+      const now = new Date();
+      const toClaim: { invoiceId: number; e: ChargeEligibility; state: ChargeState; method: PaymentMethodOnFile }[] = [];
+      for (const invoiceId of invoiceIds) {
+        const state = states.get(invoiceId);
+        if (!state) out.set(invoiceId, { kind: 'not_found' });
+        else if (state.openAttempt) out.set(invoiceId, { kind: 'in_progress' });
+        else {
+          const method = methods.get(state.invoice.memberId)?.[0] ?? null;
+          const e = eligibilityOfRecords(state, house, method, now, ignore);
+          if (!e.eligible || !method) out.set(invoiceId, { kind: 'ineligible', reason: e.reasonText ?? '' });
+          else toClaim.push({ invoiceId, e, state, method });
+        }
+      }
+      if (!toClaim.length) return out;
+      const claimIds = toClaim.map((c) => c.invoiceId);
+      const next = new Map(
+        (
+          await exec<{ invoice_id: number; n: number }>(
+            `select invoice_id, max(attempt_no)::int + 1 as n from invoice_charge_attempt where invoice_id in (${marks(claimIds)}) group by invoice_id`,
+            claimIds,
+          )
+        ).map((r) => [r.invoice_id, r.n]),
+      );
+      const rows = toClaim.map(({ invoiceId, e, state, method }) => {
+        const n = next.get(invoiceId) ?? 1;
+        return [
+          invoiceId,
+          n,
+          `invoice:${invoiceId}:${e.amountCents}:${n}`,
+          e.amountCents,
+          state.invoice.currencyCode,
+          e.purpose,
+          method.token,
+          method.kind,
+          paymentMethodIdOf(method),
+        ];
+      });
+      const attempts = await exec<AttemptRow>(
+        `insert into invoice_charge_attempt (house_id, invoice_id, attempt_no, idempotency_key, amount_cents, currency_code, purpose, token, method_kind, payment_method_id, status, created_by_user_id)
+         select ?, (v->>0)::int, (v->>1)::int, v->>2, (v->>3)::bigint, v->>4, v->>5, v->>6, v->>7, (v->>8)::int, 'started', ?
+           from jsonb_array_elements(?::jsonb) with ordinality as r(v, n) order by n
+         returning *`,
+        [houseId, actor.userId, JSON.stringify(rows)],
+      );
+      for (const a of attempts) out.set(a.invoice_id, { kind: 'claimed', attempt: a });
+      return out;
+    });
+  }
+
   private async claim(
     houseId: number,
     house: EligibilityHouse,
     actor: Actor,
     invoiceId: number,
     ignore: readonly ChargeIneligibilityReason[],
-  ): Promise<
-    { kind: 'not_found' } | { kind: 'in_progress' } | { kind: 'ineligible'; reason: string } | { kind: 'claimed'; attempt: AttemptRow }
-  > {
+  ): Promise<Claim> {
     try {
       return await this.em.transactional(async (tx) => {
         const exec = this.exec(tx);
@@ -406,83 +600,136 @@ export class CardChargingService {
   }
 
   /**
-   * Records the gateway's answer of an attempt through the one mutation path (row lock,
-   * re-pricing, audit), once: false when the attempt was already recorded.
+   * Records the gateway's answers of attempts (of distinct invoices of one house) through the one
+   * mutation path (row locks, re-pricing, audit), in one transaction, each at most once: an
+   * attempt another recorder already closed is skipped. Set-based: one statement closes the
+   * attempts, one inserts the payments, one each marks the lines, additional charges and invoices.
+   * Answers the ids of the attempts recorded by this call.
    */
-  private async record(houseId: number, a: AttemptRow, result: ChargeResult, actor: Actor): Promise<boolean> {
-    const outcome = result.status as AttemptOutcome;
-    try {
-      await this.mutations.mutate(
-        { houseId, invoiceId: a.invoice_id, actor, action: `invoice.card_charge.${outcome}`, internal: true },
-        async (ctx) => {
-          const [before] = await ctx.exec<{ status: string }>(`select status from invoice_charge_attempt where id = ? for update`, [a.id]);
-          const closed = await ctx.exec(
-            `update invoice_charge_attempt set status = ?, gateway_reference = ?, decline_code = ?, error = ?, updated_at = now(), finished_at = now()
-              where id = ? and status in ('started', 'unknown', 'failed') returning id`,
-            [outcome, result.reference, result.declineCode ?? null, outcome === 'declined' ? result.message : null, a.id],
-          );
-          if (!closed.length) throw new AlreadyRecorded();
-          ctx.audit(`charge_attempt:${a.id}.status`, before?.status ?? null, outcome);
-          const hiddenLines = new Set(ctx.lines.filter((l) => l.suppress).map((l) => l.id));
-          const unpaidAdditional = ctx.additional
-            .filter(
-              (x) =>
-                !x.hidden &&
-                (x.lineId === null || !hiddenLines.has(x.lineId)) &&
-                !x.paid &&
-                x.paidDate === null &&
-                !['a', 'p', 'u', 'h', 'i'].includes(x.onlinePaymentStat ?? ''),
-            )
-            .map((x) => ({ id: x.id, amountCents: additionalChargeCents(x) }));
-          const plan = outcomePlan(
-            outcome,
-            { amountCents: Number(a.amount_cents), purpose: a.purpose, methodKind: a.method_kind },
-            { balanceCents: ctx.invoice.balanceCents, lines: ctx.lines, unpaidAdditional },
-          );
-          const method = a.payment_method_id;
-          if (plan.payments.length) {
-            await ctx.exec(
+  private async recordMany(houseId: number, items: readonly { a: AttemptRow; result: ChargeResult; actor: Actor }[]): Promise<Set<number>> {
+    const recorded = new Set<number>();
+    if (!items.length) return recorded;
+    const byInvoice = new Map(items.map((i) => [i.a.invoice_id, i]));
+    if (byInvoice.size !== items.length) throw new Error('recordMany takes one attempt per invoice');
+    // Rows for the set-based writes, queued by each invoice's change and written before the re-pricing.
+    const payments: unknown[][] = [];
+    const lines: [number, number][] = [];
+    const additional: [number, string, boolean, number][] = [];
+    const invoices: [number, string, boolean, number][] = [];
+    let closing: Promise<Map<number, string>> | undefined;
+    await this.mutations.mutateMany(
+      items.map(({ a, result, actor }) => ({
+        houseId,
+        invoiceId: a.invoice_id,
+        actor,
+        action: `invoice.card_charge.${result.status}`,
+        internal: true,
+      })),
+      async (ctx, target) => {
+        // Every invoice row is locked (every recorder locks it first): close the still-open attempts at once.
+        closing ??= ctx
+          .exec<{ id: number; before: string }>(
+            `with old as (select id, status from invoice_charge_attempt where id in (${marks(items)}) for update)
+             update invoice_charge_attempt c
+                set status = v->>1, gateway_reference = v->>2, decline_code = v->>3, error = v->>4, updated_at = now(), finished_at = now()
+               from jsonb_array_elements(?::jsonb) as v, old
+              where c.id = (v->>0)::int and old.id = c.id and old.status in ('started', 'unknown', 'failed')
+             returning c.id, old.status as before`,
+            [
+              ...items.map((i) => i.a.id),
+              JSON.stringify(
+                items.map(({ a, result }) => [
+                  a.id,
+                  result.status,
+                  result.reference,
+                  result.declineCode ?? null,
+                  result.status === 'declined' ? result.message : null,
+                ]),
+              ),
+            ],
+          )
+          .then((rows) => new Map(rows.map((r) => [r.id, r.before])));
+        const { a, result, actor } = byInvoice.get(target.invoiceId)!;
+        const before = (await closing).get(a.id);
+        if (before === undefined) {
+          // Another recorder got there first: nothing to write for this invoice.
+          ctx.skipPricing();
+          return;
+        }
+        recorded.add(a.id);
+        const outcome = result.status as AttemptOutcome;
+        ctx.audit(`charge_attempt:${a.id}.status`, before, outcome);
+        const hiddenLines = new Set(ctx.lines.filter((l) => l.suppress).map((l) => l.id));
+        const unpaidAdditional = ctx.additional
+          .filter(
+            (x) =>
+              !x.hidden &&
+              (x.lineId === null || !hiddenLines.has(x.lineId)) &&
+              !x.paid &&
+              x.paidDate === null &&
+              !['a', 'p', 'u', 'h', 'i'].includes(x.onlinePaymentStat ?? ''),
+          )
+          .map((x) => ({ id: x.id, amountCents: additionalChargeCents(x) }));
+        const plan = outcomePlan(
+          outcome,
+          { amountCents: Number(a.amount_cents), purpose: a.purpose, methodKind: a.method_kind },
+          { balanceCents: ctx.invoice.balanceCents, lines: ctx.lines, unpaidAdditional },
+        );
+        const method = a.payment_method_id;
+        for (const p of plan.payments)
+          payments.push([
+            a.invoice_id,
+            p.lineId,
+            p.additionalChargeId,
+            p.amount,
+            p.source,
+            p.status,
+            method,
+            result.reference,
+            a.id,
+            actor.userId || null,
+          ]);
+        for (const id of plan.paidLineIds) lines.push([id, method]);
+        if (plan.additionalStat)
+          for (const id of plan.additionalIds) additional.push([id, plan.additionalStat, plan.additionalStat === 'a', method]);
+        if (plan.invoiceStat) invoices.push([a.invoice_id, plan.invoiceStat, plan.invoicePaid, method]);
+      },
+      {
+        beforePricing: async (exec) => {
+          if (payments.length)
+            await exec(
               `insert into invoice_payment (house_id, invoice_id, line_id, additional_charge_id, amount_cents, kind, source, status, payment_method_id, paid_date, gateway_reference, charge_attempt_id, created_by_user_id, created_at)
-               select ?, ?, (v->>0)::int, (v->>1)::int, (v->>2)::bigint, 'payment', v->>3, v->>4, ?, current_date, ?, ?, ?, now()
+               select ?, (v->>0)::int, (v->>1)::int, (v->>2)::int, (v->>3)::bigint, 'payment', v->>4, v->>5, (v->>6)::int, current_date, v->>7, (v->>8)::int, (v->>9)::int, now()
                  from jsonb_array_elements(?::jsonb) with ordinality as r(v, n) order by n`,
-              [
-                houseId,
-                a.invoice_id,
-                method,
-                result.reference,
-                a.id,
-                actor.userId || null,
-                JSON.stringify(plan.payments.map((p) => [p.lineId, p.additionalChargeId, p.amount, p.source, p.status])),
-              ],
+              [houseId, JSON.stringify(payments)],
             );
-          }
-          if (plan.paidLineIds.length)
-            await ctx.exec(
-              `update invoice_line set paid = true, paid_date = current_date, payment_method_id = ?, online_payment_stat = 'a', updated_at = now()
-                where house_id = ? and id in (${marks(plan.paidLineIds)})`,
-              [method, houseId, ...plan.paidLineIds],
+          if (lines.length)
+            await exec(
+              `update invoice_line l set paid = true, paid_date = current_date, payment_method_id = (v->>1)::int, online_payment_stat = 'a', updated_at = now()
+                 from jsonb_array_elements(?::jsonb) as v where l.house_id = ? and l.id = (v->>0)::int`,
+              [JSON.stringify(lines), houseId],
             );
-          if (plan.additionalIds.length && plan.additionalStat) {
-            const paid = plan.additionalStat === 'a';
-            await ctx.exec(
-              `update invoice_additional_charge set online_payment_stat = ?, updated_at = now()${paid ? ', paid = true, paid_date = current_date, payment_method_id = ?' : ''}
-                where house_id = ? and id in (${marks(plan.additionalIds)})`,
-              [plan.additionalStat, ...(paid ? [method] : []), houseId, ...plan.additionalIds],
+          if (additional.length)
+            await exec(
+              `update invoice_additional_charge x set online_payment_stat = v->>1, updated_at = now(),
+                      paid = case when (v->>2)::boolean then true else x.paid end,
+                      paid_date = case when (v->>2)::boolean then current_date else x.paid_date end,
+                      payment_method_id = case when (v->>2)::boolean then (v->>3)::int else x.payment_method_id end
+                 from jsonb_array_elements(?::jsonb) as v where x.house_id = ? and x.id = (v->>0)::int`,
+              [JSON.stringify(additional), houseId],
             );
-          }
-          if (plan.invoiceStat) {
-            await ctx.exec(
-              `update invoice set online_payment_stat = ?, updated_at = now()${plan.invoicePaid ? ', all_paid = true, paid_date = current_date, payment_method_id = ?' : ''}
-                where house_id = ? and id = ?`,
-              [plan.invoiceStat, ...(plan.invoicePaid ? [method] : []), houseId, a.invoice_id],
+          if (invoices.length)
+            await exec(
+              `update invoice i set online_payment_stat = v->>1, updated_at = now(),
+                      all_paid = case when (v->>2)::boolean then true else i.all_paid end,
+                      paid_date = case when (v->>2)::boolean then current_date else i.paid_date end,
+                      payment_method_id = case when (v->>2)::boolean then (v->>3)::int else i.payment_method_id end
+                 from jsonb_array_elements(?::jsonb) as v where i.house_id = ? and i.id = (v->>0)::int`,
+              [JSON.stringify(invoices), houseId],
             );
-          }
         },
-      );
-      return true;
-    } catch (e) {
-      if (e instanceof AlreadyRecorded) return false;
-      throw e;
-    }
+      },
+    );
+    return recorded;
   }
 }
