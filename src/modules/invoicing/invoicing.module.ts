@@ -56,6 +56,8 @@ import { AutoChargeService } from './payments/auto-charge/auto-charge.service';
 import { AutoChargeTasks } from './payments/auto-charge/auto-charge.tasks';
 import { ChargeBatchHandler } from './payments/charging/charge-batch.job';
 import { ChargeReconcileTasks } from './payments/charging/charge-reconcile.tasks';
+import { RefundsController } from './payments/refunds/refunds.controller';
+import { RefundsService } from './payments/refunds/refunds.service';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 import { InvoicePdfController } from './pdf/invoice-pdf.controller';
@@ -85,6 +87,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     InvoicePdfController,
     CardChargingController,
     AutoChargeController,
+    RefundsController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -122,6 +125,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     AutoChargeService,
     AutoChargeRunHandler,
     AutoChargeTasks,
+    RefundsService,
   ],
   exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService, CardChargingService, AutoChargeService],
 })
