@@ -85,6 +85,7 @@ describeIfChromium('Payments panel: refund and void (browser)', () => {
     expect(await amount.inputValue()).toBe((totals[0] / 100).toFixed(2));
     await amount.fill('40.00');
     await dialog.getByTestId('payment-action-reason').fill('Frame arrived scratched');
+    await screenshot(page, 'refunds-refund-dialog');
     await dialog.getByTestId('payment-action-save').click();
     await dialog.waitFor({ state: 'detached' });
 

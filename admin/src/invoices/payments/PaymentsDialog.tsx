@@ -115,7 +115,11 @@ function PaymentsPanel({ invoiceId, invoiceNumber, houseRef, symbol, onChanged, 
                         label="Amount"
                         textAlign="right"
                         render={(r) => (
-                          <span data-testid="payment-amount" style={{ whiteSpace: 'nowrap' }}>
+                          <span
+                            data-testid="payment-amount"
+                            title={r.voided ? 'Voided: not counted' : undefined}
+                            style={{ whiteSpace: 'nowrap', textDecoration: r.voided ? 'line-through' : undefined }}
+                          >
                             {r.kind === 'refund' ? '−' : ''}
                             <Money cents={r.amountCents} symbol={symbol} />
                           </span>
