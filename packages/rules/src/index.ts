@@ -16,3 +16,4 @@ export * from './calendar-dates';
 export * from './auto-charge';
 export * from './invoice-sending';
 export * from './mail-outbox';
+export * from './refund-texts';

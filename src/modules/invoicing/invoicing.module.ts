@@ -59,6 +59,8 @@ import { ChargeReconcileTasks } from './payments/charging/charge-reconcile.tasks
 import { AchSettlementRunHandler } from './payments/settlement/ach-settlement.job';
 import { AchSettlementService } from './payments/settlement/ach-settlement.service';
 import { AchSettlementTasks } from './payments/settlement/ach-settlement.tasks';
+import { RefundsController } from './payments/refunds/refunds.controller';
+import { RefundsService } from './payments/refunds/refunds.service';
 import { InvoicePreviewController } from './preview/invoice-preview.controller';
 import { InvoicePreviewService } from './preview/invoice-preview.service';
 import { InvoicePdfController } from './pdf/invoice-pdf.controller';
@@ -88,6 +90,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     InvoicePdfController,
     CardChargingController,
     AutoChargeController,
+    RefundsController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -128,6 +131,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     AchSettlementService,
     AchSettlementRunHandler,
     AchSettlementTasks,
+    RefundsService,
   ],
   exports: [
     InvoiceTemplatesService,

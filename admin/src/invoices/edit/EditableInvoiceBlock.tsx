@@ -21,6 +21,7 @@ import type { EditorApi, EditorSettings } from './editorTypes';
 import { HistoryList } from './HistoryList';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { invoicePdfName, invoicePdfUrl } from '../pdf/invoicePdfApi';
+import { PaymentsDialog } from '../payments/PaymentsDialog';
 
 export interface EditableInvoiceBlockProps {
   invoice: EditableInvoice;
@@ -40,7 +41,8 @@ export const bidderHref = (memberID: number) => `/your-customers?memberID=${memb
 /**
  * One invoice of the editor: the read-only block (spec 000 section 2) with the selection, the
  * per-invoice links (Edit/Add charges, Contact, Add/Update internal note, Mark as Paid/Not Paid,
- * Mark as pickup/shipping when allowed, floor price edits, Print, Download PDF), the per-item menu and the History.
+ * Mark as pickup/shipping when allowed, floor price edits, Payments for payment users, Print, Download PDF), the
+ * per-item menu and the History.
  */
 export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
   invoice: inv,
@@ -54,6 +56,7 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
 }: EditableInvoiceBlockProps) {
   const dp = useAppDataProvider();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [paymentsOpen, setPaymentsOpen] = useState(false);
   const paid = inv.allPaid || inv.invoiceStatus === 'Paid';
   const hasNote = !!inv.notes?.trim();
   const id = inv.invoiceID;
@@ -89,6 +92,7 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
   }
   if (canEditFloorPrices(inv))
     links.push({ label: 'Edit hammer, BP & live fee', testId: 'edit-floor', onClick: () => api.open({ kind: 'floor', invoiceId: id }) });
+  if (settings.paymentUser) links.push({ label: 'Payments', testId: 'payments', onClick: () => setPaymentsOpen(true) });
   links.push({ label: 'Print', testId: 'print-invoice', onClick: () => api.open({ kind: 'print', invoiceIds: [id] }) });
 
   const actions = (
@@ -140,6 +144,17 @@ export const EditableInvoiceBlock = memo(function EditableInvoiceBlock({
         <Box sx={{ mt: 1 }}>
           <AppAlert message={error} onClose={() => onDismissError(id)} />
         </Box>
+      )}
+      {settings.paymentUser && (
+        <PaymentsDialog
+          open={paymentsOpen}
+          invoiceId={id}
+          invoiceNumber={inv.invoiceNumber}
+          houseRef={settings.houseRef}
+          symbol={settings.symbol}
+          onChanged={() => api.refresh(id)}
+          onClose={() => setPaymentsOpen(false)}
+        />
       )}
     </Box>
   );

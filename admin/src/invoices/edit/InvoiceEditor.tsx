@@ -82,8 +82,17 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
   const symbol = data.header?.symbol ?? '$';
   const sessionTitles = useMemo(() => new Map((data.header?.catalogs ?? []).map((c) => [c.catalogID, c.title])), [data.header?.catalogs]);
   const settings: EditorSettings = useMemo(
-    () => ({ groupId, houseRef, perLot, symbol, house, superUser: isSuperUser(user?.isSuperUser), sessionTitles }),
-    [groupId, houseRef, perLot, symbol, house, user?.isSuperUser, sessionTitles],
+    () => ({
+      groupId,
+      houseRef,
+      perLot,
+      symbol,
+      house,
+      superUser: isSuperUser(user?.isSuperUser),
+      paymentUser: !!user?.accessInvoices && !!user?.accessSettlement,
+      sessionTitles,
+    }),
+    [groupId, houseRef, perLot, symbol, house, user?.isSuperUser, user?.accessInvoices, user?.accessSettlement, sessionTitles],
   );
 
   // The latest values for the stable callbacks below.
@@ -145,6 +154,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
           setErrors((m) => new Map(m).set(inv.invoiceID, message));
         }
       },
+      refresh: (id) => void latest.current.data.refreshInvoice(id).catch(() => undefined),
       fileDispute: (inv, line) =>
         navigate('/reports/openDisputes', {
           state: {

@@ -20,6 +20,8 @@ export interface EditorApi {
   /** Runs a change without a dialog (hide/show, delivery mode); a refusal shows on the block. */
   run(invoice: EditableInvoice, change: (ref: { invoiceID: number; version: number }) => Promise<unknown>): Promise<void>;
   fileDispute(invoice: EditableInvoice, line: EditableDetail): void;
+  /** Reloads one invoice (after a change made outside the editor's writes, e.g. a refund in the payments panel). */
+  refresh(invoiceId: number): void;
 }
 
 export interface EditorSettings {
@@ -30,5 +32,7 @@ export interface EditorSettings {
   symbol: string;
   house: HouseSettings;
   superUser: boolean;
+  /** A payment user (invoices and settlement access): sees the payments panel. */
+  paymentUser: boolean;
   sessionTitles: ReadonlyMap<number, string>;
 }

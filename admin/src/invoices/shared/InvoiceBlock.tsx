@@ -180,7 +180,7 @@ export const InvoiceBlock = memo(function InvoiceBlock({
           <Typography component="dt" variant="body2" color="text.secondary">
             Outstanding Balance
           </Typography>
-          <Typography component="dd" variant="body2">
+          <Typography component="dd" variant="body2" data-testid="invoice-balance">
             {money(inv.outStandingBalanceCents)}
           </Typography>
           <Typography component="dt" variant="body2" color="text.secondary">

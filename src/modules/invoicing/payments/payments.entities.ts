@@ -3,6 +3,7 @@ import { InvoiceChargeAttempt } from './charging/invoice-charge-attempt.entity';
 import { BidderPaymentMethod } from './methods/bidder-payment-method.entity';
 import { InvoiceAutoChargeRun } from './auto-charge/invoice-auto-charge-run.entity';
 import { PaymentSettlementCursor, PaymentSettlementEvent } from './settlement/payment-settlement.entities';
+import { InvoiceRefundAttempt } from './refunds/invoice-refund-attempt.entity';
 
 export const PAYMENTS_ENTITIES = [
   BidderPaymentMethod,
@@ -11,4 +12,5 @@ export const PAYMENTS_ENTITIES = [
   InvoiceAutoChargeRun,
   PaymentSettlementCursor,
   PaymentSettlementEvent,
+  InvoiceRefundAttempt,
 ];

@@ -62,6 +62,8 @@ const ACTIONS: Readonly<Record<string, string>> = {
   note: 'Internal note saved',
   'delivery-mode': 'Delivery mode changed',
   'floor-edit': "Floor edit of hammer, buyer's premium or live fee",
+  'payment.refund': 'Payment refunded',
+  'payment.void': 'Offline payment voided',
 };
 
 type Kind = 'money' | 'flag' | 'date' | 'method' | 'text';
@@ -101,6 +103,13 @@ const INVOICE_FIELDS: Readonly<Record<string, FieldInfo>> = {
   balance_cents: money('Outstanding balance', true),
   edited_after_send: { label: 'Edited after sending', kind: 'flag', derived: true },
   tax_calculation_error: { label: 'Tax calculation error', kind: 'flag', derived: true },
+  refunded_payment: { label: 'Refunded payment', kind: 'text' },
+  refund_cents: money('Refund'),
+  refund_reason: { label: 'Refund reason', kind: 'text' },
+  refund_reference: { label: 'Refund reference', kind: 'text' },
+  voided_payment: { label: 'Voided payment', kind: 'text' },
+  voided_payment_cents: money('Voided payment amount'),
+  void_reason: { label: 'Void reason', kind: 'text' },
 };
 
 const LINE_FIELDS: Readonly<Record<string, FieldInfo>> = {

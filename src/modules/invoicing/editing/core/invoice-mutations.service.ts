@@ -73,6 +73,8 @@ export type Exec = <T = Row>(sql: string, params?: unknown[]) => Promise<T[]>;
 export interface ManyOptions {
   named?: (error: unknown, index: number) => unknown;
   beforePricing?: (exec: Exec) => Promise<void>;
+  /** Runs once after the re-pricing, before the after-state is read (writes that read the new balances). */
+  afterPricing?: (exec: Exec) => Promise<void>;
 }
 
 /** Columns the audit compares; internal bookkeeping (timestamps, version) is left out. */
@@ -115,7 +117,8 @@ export class InvoiceMutations {
    * (a refusal thrown by any rolls everything back). Answers one outcome per target, in that order.
    * Options: `named` may rewrite an error of the i-th target (not found, stale, or thrown by its
    * change), e.g. to name the item of a batch it came from; `beforePricing` runs once after every
-   * change, before the re-pricing, for writes the changes queued to run set-based.
+   * change, before the re-pricing, for writes the changes queued to run set-based; `afterPricing`
+   * once after it, for writes that follow the new balances (a refund's paid states), audited too.
    */
   async mutateMany<R>(
     targets: readonly MutationTarget[],
@@ -199,6 +202,7 @@ export class InvoiceMutations {
         }
         if (options.beforePricing) await options.beforePricing(exec);
         await this.pricing.reprice(tx, houseId, toPrice);
+        if (options.afterPricing) await options.afterPricing(exec);
 
         const afterById = new Map(
           (await exec<Row>(`select * from invoice where house_id = ? and id in (${marks(sorted)})`, [houseId, ...sorted])).map((r) => [

@@ -60,6 +60,26 @@ export class InvoicePayment {
   @Property({ type: 'timestamptz', nullable: true })
   voidedAt?: Date | null;
 
+  /** Why staff voided it (an offline payment, payments/refunds/). */
+  @Property({ length: 250, nullable: true })
+  voidReason?: string | null;
+
+  @Property({ type: 'integer', nullable: true })
+  voidedByUserId?: number | null;
+
+  /** A refund: the payment it gives money back of (payments/refunds/). */
+  @Property({ type: 'integer', nullable: true })
+  @Index()
+  refundedPaymentId?: number | null;
+
+  /** A refund: why (required by the refund call). */
+  @Property({ length: 250, nullable: true })
+  reason?: string | null;
+
+  /** A refund: the refund attempt (invoice_refund_attempt) that recorded it. */
+  @Property({ type: 'integer', nullable: true })
+  refundAttemptId?: number | null;
+
   @Property({ type: 'integer', nullable: true })
   createdByUserId?: number | null;
 

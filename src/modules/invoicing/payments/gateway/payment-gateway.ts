@@ -15,6 +15,9 @@ export interface PaymentGateway {
   /** Refunds all or part of an approved (or settled ACH) charge; refunds never exceed the charge. */
   refund(request: RefundRequest): Promise<RefundResult>;
 
+  /** The refund made with this key; null when the gateway never refunded under it (reconciling a refund). */
+  findRefund(idempotencyKey: string): Promise<RefundResult | null>;
+
   /** The charge made with this key, as the gateway has it now; null when the gateway never charged it. */
   findCharge(idempotencyKey: string): Promise<GatewayCharge | null>;
 

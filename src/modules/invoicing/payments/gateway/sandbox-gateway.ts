@@ -144,6 +144,21 @@ export class SandboxGateway implements PaymentGateway {
     };
   }
 
+  async findRefund(idempotencyKey: string): Promise<RefundResult | null> {
+    await this.delay();
+    const row = await this.ledger.findByKey(idempotencyKey);
+    if (!row || row.kind !== 'refund' || !row.chargeReference) return null;
+    const refunded = await this.ledger.refundedCents([row.chargeReference]);
+    return {
+      status: 'refunded',
+      reference: row.reference,
+      chargeReference: row.chargeReference,
+      amountCents: row.amountCents,
+      refundedCents: refunded.get(row.chargeReference) ?? row.amountCents,
+      message: row.message,
+    };
+  }
+
   async findCharge(idempotencyKey: string): Promise<GatewayCharge | null> {
     await this.delay();
     const row = await this.ledger.findByKey(idempotencyKey);
