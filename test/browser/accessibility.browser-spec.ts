@@ -148,7 +148,7 @@ describeIfChromium('Accessibility (axe-core, browser)', () => {
       await check('print-view', async () => {
         await go(`/invoices/EditInvoices/${groupId}?id=${firstIds}`, 'invoice-editor')();
         await page.locator('section[aria-label^="Invoice "]').first().getByTestId('print-invoice').click();
-        await page.getByTestId('print-letterhead').first().waitFor();
+        await page.getByTestId('preview-letterhead').first().waitFor();
       }),
     ).toEqual([]);
   });

@@ -386,17 +386,22 @@ describeIfChromium('Edit Invoices defects (browser)', () => {
       .getByTestId('print-invoice')
       .click();
     const printed = page.getByTestId(`printed-invoice-${inv.id}`);
-    await printed.getByTestId('print-letterhead').getByText('9 Harbour Street').waitFor();
-    const head = (await printed.getByTestId('print-letterhead').innerText()).split('\n').filter(Boolean);
-    const [{ name }] = await sql('select name from house where id = ?', [houseId]);
+    await printed.getByTestId('preview-letterhead').getByText('9 Harbour Street').waitFor();
+    const head = (await printed.getByTestId('preview-letterhead').innerText()).split('\n').filter(Boolean);
+    const [{ name, time_zone: timeZone }] = await sql('select name, time_zone from house where id = ?', [houseId]);
     expect(head).toEqual([name, 'Harbour Gallery', '9 Harbour Street', 'Salem, MA 01970', 'United States']);
-    const d = new Date();
-    const today = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
-    expect(await printed.getByTestId('print-invoice-date').textContent()).toBe(`Invoice date ${today}`);
-    const billTo = await printed.getByTestId('print-bill-to').innerText();
+    // Not sent yet: dated today in the house's time zone (MM/DD/YYYY).
+    const today = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone as string,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+    expect(await printed.getByTestId('preview-invoice-date').textContent()).toBe(`Invoice Date ${today}`);
+    const billTo = await printed.getByTestId('preview-bill-to').innerText();
     expect(billTo).toContain(inv.street1 as string);
     expect(billTo).toContain(inv.city as string);
-    expect((await printed.getByTestId('print-messages').innerText()).split('\n').filter(Boolean)).toEqual([
+    expect((await printed.getByTestId('preview-messages').innerText()).split('\n').filter(Boolean)).toEqual([
       'Collection',
       'Collect by Friday.',
       'Payment',

@@ -254,6 +254,30 @@ describeIfChromium('invoice groups (browser)', () => {
       (v) => v === total,
     );
     await shot('print-view');
+    // Printed: only the documents (no app, no toolbar), each on its own page, in invoice-number order.
+    const viewport = page.viewportSize();
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const printed = await page.evaluate(() => ({
+        app: Array.from(document.body.children).filter(
+          (e) => !e.classList.contains('ar-print-view') && getComputedStyle(e).display !== 'none',
+        ).length,
+        toolbar: getComputedStyle(document.querySelector('.ar-print-toolbar')!).display,
+        breaks: Array.from(document.querySelectorAll('.ar-print-page')).map((e) => getComputedStyle(e).breakAfter),
+        numbers: Array.from(document.querySelectorAll('[data-testid="preview-invoice-number"]')).map((e) =>
+          Number(e.textContent!.replace(/\D/g, '')),
+        ),
+      }));
+      expect(printed.app).toBe(0);
+      expect(printed.toolbar).toBe('none');
+      expect(printed.breaks).toEqual([...Array<string>(total - 1).fill('page'), 'auto']);
+      expect(printed.numbers).toEqual([...printed.numbers].sort((a, b) => a - b));
+      await page.setViewportSize({ width: 794, height: 1123 });
+      await screenshot(page, 'invoice-groups-print-view-printed', { fullPage: false });
+    } finally {
+      await page.emulateMedia({ media: null });
+      if (viewport) await page.setViewportSize(viewport);
+    }
     await page.getByTestId('print-close').click();
     expect(await page.getByTestId('print-view').count()).toBe(0);
 

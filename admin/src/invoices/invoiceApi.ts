@@ -239,13 +239,6 @@ export async function fetchGroupDetailInfo(dp: AppDataProvider, houseRef: string
   return (await dp.call<{ data: GroupDetailInfo }>('GET', housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfo${query}`))).data;
 }
 
-/** `POST invoiceGroup/{id}/groupDetailInfoByInvoice`: the named invoices with every line. */
-export async function fetchInvoicesByIds(dp: AppDataProvider, houseRef: string, groupId: number, ids: number[]) {
-  return (
-    await dp.call<{ data: { invoices: Invoice[] } }>('POST', housePath(houseRef, `invoiceGroup/${groupId}/groupDetailInfoByInvoice`), ids)
-  ).data.invoices;
-}
-
 export async function fetchApplyCostPerLot(dp: AppDataProvider, houseRef: string, groupId: number) {
   const res = await dp.call<{ data: { applyCostPerLot: boolean } | boolean }>(
     'GET',

@@ -36,15 +36,7 @@ import { useUrlListController } from '../../kit/useUrlListController';
 import { PageHeader } from '../../kit/PageHeader';
 import { ShellLoading } from '../../common/ShellLoading';
 import { csvFileName, invoicesCsv } from '../csv';
-import {
-  fetchAllInvoices,
-  fetchGroupDetailInfo,
-  fetchInvoicesByIds,
-  retryGroupCreation,
-  type GroupDetailInfo,
-  type Invoice,
-  type StatusFilter,
-} from '../invoiceApi';
+import { fetchAllInvoices, retryGroupCreation, type GroupDetailInfo, type Invoice, type StatusFilter } from '../invoiceApi';
 import { DEFAULT_TABLE_PAGE_SIZE, INVOICE_TEXT, SEARCH_MAX, TABLE_PAGE_SIZES } from '../invoiceTexts';
 import { editInvoicesPath, groupIdParam, pageSizeParam, previewPath, searchParam, statusParam } from '../routeParams';
 import { ContactDialog } from '../shared/ContactDialog';
@@ -58,7 +50,6 @@ import { InvoiceTable, type InvoiceRecord } from './InvoiceTable';
 import { BY_NUMBER, forgetPrefetched, refetchUnlessPrefetched, rowsFilter } from './detailsQueries';
 import { headerQuery } from './prefetch';
 import { PrintView } from './PrintView';
-import { usePrintLetterhead } from '../shared/usePrintLetterhead';
 import { DownloadPdfButton } from '../pdf/DownloadPdfButton';
 import { useChargeCards } from '../charging/useChargeCards';
 
@@ -67,7 +58,8 @@ const IN_PROGRESS_REFRESH_MS = 2000;
 export const INVOICE_GROUP_NOT_FOUND = 'This invoice group was not found. It may have been deleted, or it belongs to another house.';
 
 interface PrintState {
-  invoices: Invoice[] | null;
+  /** The invoices to print; null while Print all gathers them. */
+  ids: number[] | null;
   error: string | null;
 }
 
@@ -152,8 +144,6 @@ export function InvoiceGroupDetailsPage() {
   // The invoices as last loaded: a note saved after a refresh sends the version now shown.
   const shown = useRef<Invoice[]>([]);
   shown.current = list.data ?? [];
-  // The printed invoice's letterhead (the template's location and messages), loaded when Print opens.
-  const letterhead = usePrintLetterhead(user?.houseInfo.houseName ?? '', details.data?.invoiceGroup.invoiceGroupSettingsID, !!print);
 
   const refreshAll = useCallback(
     () => Promise.all([qc.invalidateQueries({ queryKey: ['invoices', 'details', houseRef, groupId] }), refetchRows()]),
@@ -191,15 +181,19 @@ export function InvoiceGroupDetailsPage() {
   const selectedIds = list.selectedIds;
   const selected = new Set(selectedIds);
 
+  /** Print selected: the selection. Print all: every invoice of the group, whatever the filter. */
   const openPrint = async () => {
-    setPrint({ invoices: null, error: null });
+    if (selectedIds.length) return setPrint({ ids: selectedIds as number[], error: null });
+    // Unfiltered and on one page, the rows shown are the whole group; else its ids, 500 rows a request.
+    const rows = list.data ?? [];
+    if (status === 'ALL' && !search && list.total !== undefined && rows.length >= list.total)
+      return setPrint({ ids: rows.map((r) => r.invoiceID), error: null });
+    setPrint({ ids: null, error: null });
     try {
-      const invoices = selectedIds.length
-        ? await fetchInvoicesByIds(dp, houseRef, groupId, selectedIds)
-        : (await fetchGroupDetailInfo(dp, houseRef, groupId, {})).invoiceBidders;
-      setPrint((p) => (p ? { invoices, error: null } : p));
+      const ids = (await fetchAllInvoices(dp, groupId, {})).map((i) => i.invoiceID);
+      setPrint((p) => (p ? { ids, error: null } : p));
     } catch {
-      setPrint((p) => (p ? { invoices: null, error: INVOICE_TEXT.loadError } : p));
+      setPrint((p) => (p ? { ids: null, error: INVOICE_TEXT.loadError } : p));
     }
   };
 
@@ -489,17 +483,7 @@ export function InvoiceGroupDetailsPage() {
           onClose={() => setRowDialog(null)}
         />
       )}
-      {print && (
-        <PrintView
-          houseName={user?.houseInfo.houseName ?? ''}
-          letterhead={letterhead}
-          groupTitle={title}
-          symbol={symbol}
-          invoices={print.invoices}
-          error={print.error}
-          onClose={closePrint}
-        />
-      )}
+      {print && <PrintView groupId={groupId} groupTitle={title} invoiceIds={print.ids} error={print.error} onClose={closePrint} />}
     </Stack>
   );
 }

@@ -10,7 +10,6 @@ import { AppAlert } from '../../common/AppAlert';
 import { pageParam } from '../../common/paginate';
 import { ShellLoading } from '../../common/ShellLoading';
 import { PrintView } from '../details/PrintView';
-import { usePrintLetterhead } from '../shared/usePrintLetterhead';
 import { DEFAULT_TABLE_PAGE_SIZE, INVOICE_TEXT, TABLE_PAGE_SIZES } from '../invoiceTexts';
 import { pageSizeParam } from '../routeParams';
 import { ContactDialog } from '../shared/ContactDialog';
@@ -234,8 +233,6 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
     if (path) void navigate(path, { state: { from: `${location.pathname}${location.search}` } });
   };
 
-  // Loaded when Print opens: the template's location and messages.
-  const letterhead = usePrintLetterhead(user?.houseInfo.houseName ?? '', data.header?.templateId, dialog?.kind === 'print');
   if (data.isError) return <AppAlert message={INVOICE_TEXT.loadError} />;
   if (data.isPending || !data.header) return <ShellLoading />;
   if (!data.header.invoiceCreated) {
@@ -461,15 +458,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
         />
       )}
       {dialog?.kind === 'print' && (
-        <PrintView
-          houseName={user?.houseInfo.houseName ?? ''}
-          letterhead={letterhead}
-          groupTitle={data.header.title}
-          symbol={symbol}
-          invoices={dialog.invoiceIds.map(current).filter((i): i is EditableInvoice => !!i)}
-          error={null}
-          onClose={close}
-        />
+        <PrintView groupId={groupId} groupTitle={data.header.title} invoiceIds={dialog.invoiceIds} onClose={close} />
       )}
     </Stack>
   );

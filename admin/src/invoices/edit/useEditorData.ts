@@ -24,8 +24,6 @@ export interface EditorHeader {
   symbol: string;
   invoiceCreated: boolean;
   currencyCode: string;
-  /** The group's invoice template (its location and messages head the printed invoice). */
-  templateId: number;
 }
 
 interface PageData {
@@ -99,7 +97,6 @@ export function useEditorData(groupId: number, ids: readonly number[] | null, pa
         catalogs: head.data.catalogs,
         symbol: head.data.totalPrice.currencySymbol,
         invoiceCreated: head.data.invoiceGroup.invoiceCreated,
-        templateId: head.data.invoiceGroup.invoiceGroupSettingsID,
         currencyCode: head.data.invoiceGroup.currencyCode,
       }
     : null;

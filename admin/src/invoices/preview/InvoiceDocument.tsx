@@ -21,6 +21,11 @@ const TOTAL_TEST_IDS: Partial<Record<TotalKey, string>> = {
   onlineTotal: 'preview-online-total',
 };
 
+const META_TEST_IDS: Partial<Record<string, string>> = {
+  [DOCUMENT_TEXT.invoiceNumber]: 'preview-invoice-number',
+  [DOCUMENT_TEXT.invoiceDate]: 'preview-invoice-date',
+};
+
 /**
  * One invoice as the bidder gets it: the sections of `buildInvoiceDocument(preview)` (@ar/rules),
  * the model the server's mail, text and PDF are drawn from, so the columns, totals, labels,
@@ -60,11 +65,12 @@ export function InvoiceDocument({ preview: p }: { preview: InvoicePreview }) {
             {DOCUMENT_TEXT.invoice.toUpperCase()}
           </Typography>
           {d.meta.map((m) => (
-            <div key={m.label} data-testid={m.label === DOCUMENT_TEXT.invoiceNumber ? 'preview-invoice-number' : undefined}>
+            <div key={m.label} data-testid={META_TEST_IDS[m.label]}>
               {m.label} {m.value}
             </div>
           ))}
-          {p.needsResend && <div style={{ fontWeight: 600 }}>{PREVIEW_TEXT.editedSinceSent}</div>}
+          {/* The admin's note, never on paper (nor in the mail). */}
+          {p.needsResend && <Box sx={{ fontWeight: 600, '@media print': { display: 'none' } }}>{PREVIEW_TEXT.editedSinceSent}</Box>}
         </Box>
       </Box>
 
