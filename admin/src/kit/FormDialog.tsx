@@ -22,6 +22,8 @@ export interface FormDialogProps<V extends FieldValues> {
   submitLabel: string;
   /** The submit button's test id, when not `${name}-save`. */
   submitTestId?: string;
+  /** `error` for a submit that takes something away (void, delete). */
+  submitColor?: 'primary' | 'error';
   /** The question asked before closing over unsaved input. */
   unsavedText: string;
   maxWidth?: DialogProps['maxWidth'];
@@ -112,7 +114,9 @@ function DialogFormActions<V extends FieldValues>(props: FormDialogProps<V> & { 
         <Button onClick={props.onClose} disabled={isSubmitting}>
           Cancel
         </Button>
-        <SubmitButton data-testid={props.submitTestId ?? `${props.name}-save`}>{props.submitLabel}</SubmitButton>
+        <SubmitButton color={props.submitColor ?? 'primary'} data-testid={props.submitTestId ?? `${props.name}-save`}>
+          {props.submitLabel}
+        </SubmitButton>
       </DialogActions>
     </>
   );

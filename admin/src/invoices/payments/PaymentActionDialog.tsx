@@ -1,15 +1,10 @@
-import { useState } from 'react';
-import { Box, Button, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { Form, TextInput } from 'react-admin';
-import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { DialogContentText } from '@mui/material';
+import { TextInput } from 'react-admin';
 import { REFUND_REASON_MAX, REFUND_TEXT } from '@ar/rules';
 import { useAppDataProvider } from '../../api/dataProvider';
-import { AppAlert } from '../../common/AppAlert';
-import { GuardedDialog, useReportBusy, useReportDirty } from '../../kit/GuardedDialog';
-import { SubmitButton } from '../../kit/SubmitButton';
-import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
+import { FormDialog } from '../../kit/FormDialog';
 import { formatMoney } from '../money';
-import { fieldError, saveFailure } from '../shared/saveFailure';
+import { saveFailure } from '../shared/saveFailure';
 import { refundPayment, voidPayment, type PaymentRow, type PaymentsPanelData } from './paymentsApi';
 import { amountCents, kindText, newRequestId, reasonError, refundAmountError, remainderInput } from './paymentsPanel';
 
@@ -24,133 +19,85 @@ export interface PaymentActionDialogProps {
   onClose: () => void;
 }
 
-const UNSAVED = 'The refund or void you started has not been made.';
+interface ActionValues {
+  amount: string;
+  reason: string;
+  /** One per opened dialog: a second submit of it (a double click) answers the first refund. */
+  requestId: string;
+}
 
 /**
  * Refund (amount prefilled with what is left to refund, editable; reason required) or Void (reason
- * required) one payment of the payments panel, in the kit's guarded dialog: Escape asks before
+ * required) one payment of the payments panel, in the kit's form dialog: Escape asks before
  * dropping typed input and does nothing while the request runs.
  */
-export function PaymentActionDialog(props: PaymentActionDialogProps) {
-  return (
-    <GuardedDialog
-      open={props.action !== null}
-      onClose={props.onClose}
-      discardText={UNSAVED}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="payment-action-title"
-    >
-      {props.action && <ActionForm {...props} action={props.action} />}
-    </GuardedDialog>
-  );
-}
-
-function ActionForm({
-  action,
-  houseRef,
-  invoiceId,
-  symbol,
-  onDone,
-  onClose,
-}: PaymentActionDialogProps & { action: NonNullable<PaymentActionDialogProps['action']> }) {
+export function PaymentActionDialog({ action, houseRef, invoiceId, symbol, onDone, onClose }: PaymentActionDialogProps) {
   const dp = useAppDataProvider();
-  const { mode, row } = action;
-  const refund = mode === 'refund';
-  // One id per opened dialog: a second submit of it (a double click) answers the first refund.
-  const [requestId] = useState(newRequestId);
-  const [defaults] = useState(() => ({ amount: refund ? remainderInput(row) : '', reason: '' }));
-  const [alert, setAlert] = useState<string | null>(null);
-  const title = refund ? 'Refund payment' : 'Void payment';
-
-  const submit = async (values: FieldValues) => {
-    setAlert(null);
-    const reason = String(values.reason ?? '').trim();
-    try {
-      if (refund) {
-        const cents = amountCents(String(values.amount ?? ''));
-        const answer = await refundPayment(dp, houseRef, invoiceId, row.id, { amountCents: cents, reason, requestId });
-        onDone(answer, answer.message);
-      } else {
-        onDone(await voidPayment(dp, houseRef, invoiceId, row.id, reason), REFUND_TEXT.voidedDone);
-      }
-      return undefined;
-    } catch (err) {
-      const f = saveFailure(err);
-      setAlert(f.message);
-      const out: Record<string, string> = {};
-      const amount = fieldError(f.errors, 'amountCents');
-      const why = fieldError(f.errors, 'reason');
-      if (amount) out.amount = amount;
-      if (why) out.reason = why;
-      return Object.keys(out).length ? out : undefined;
+  const refund = action?.mode !== 'void';
+  const row = action?.row;
+  const submit = async (v: ActionValues) => {
+    if (!row) return;
+    const reason = String(v.reason ?? '').trim();
+    if (refund) {
+      const answer = await refundPayment(dp, houseRef, invoiceId, row.id, {
+        amountCents: amountCents(String(v.amount ?? '')),
+        reason,
+        requestId: v.requestId,
+      });
+      onDone(answer, answer.message);
+    } else {
+      onDone(await voidPayment(dp, houseRef, invoiceId, row.id, reason), REFUND_TEXT.voidedDone);
     }
   };
-
-  const validateAmount = (v: unknown) => refundAmountError(String(v ?? ''), row.refundableCents);
+  const validateAmount = (v: unknown) => refundAmountError(String(v ?? ''), row?.refundableCents ?? 0);
   const validateReason = (v: unknown) => reasonError(String(v ?? ''), refund ? REFUND_TEXT.reasonRequired : REFUND_TEXT.voidReasonRequired);
-
   return (
-    <Form defaultValues={defaults} onSubmit={submit} noValidate sanitizeEmptyValues={false} disableInvalidFormNotification>
-      <Box data-testid={refund ? 'refund-dialog' : 'void-dialog'}>
-        <DialogTitle id="payment-action-title">{title}</DialogTitle>
-        <DialogContent>
+    <FormDialog<ActionValues>
+      open={action !== null}
+      onClose={onClose}
+      name={refund ? 'refund' : 'void'}
+      title={refund ? 'Refund payment' : 'Void payment'}
+      submitLabel={refund ? 'Refund' : 'Void payment'}
+      submitTestId="payment-action-save"
+      submitColor={refund ? 'primary' : 'error'}
+      maxWidth="xs"
+      unsavedText="The refund or void you started has not been made."
+      initialValues={() => ({ amount: refund && row ? remainderInput(row) : '', reason: '', requestId: newRequestId() })}
+      isDirty={(v, first) => String(v.amount ?? '') !== first.amount || String(v.reason ?? '').trim() !== ''}
+      onSubmit={submit}
+      describeFailure={saveFailure}
+      serverFields={{ amount: 'amountCents', reason: 'reason' }}
+      intro={
+        row && (
           <DialogContentText sx={{ mb: 2 }} data-testid="payment-action-target">
             {kindText(row)} of {formatMoney(row.amountCents, symbol)}
             {row.method ? ` (${row.method})` : ''} on {row.dateString}
             {refund ? `. Left to refund: ${formatMoney(row.refundableCents, symbol)}.` : '. Voiding takes it off the invoice.'}
           </DialogContentText>
-          {alert && (
-            <Box sx={{ mb: 1.5 }}>
-              <AppAlert message={alert} onClose={() => setAlert(null)} />
-            </Box>
-          )}
-          {refund && (
-            <TextInput
-              source="amount"
-              label={`Amount to refund (${symbol})`}
-              fullWidth
-              validate={Object.assign(validateAmount, { isRequired: true })}
-              helperText={false}
-              slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'refund-amount' } }}
-              sx={{ mb: 1 }}
-            />
-          )}
-          <TextInput
-            source="reason"
-            label="Reason"
-            fullWidth
-            multiline
-            minRows={2}
-            validate={Object.assign(validateReason, { isRequired: true })}
-            helperText={false}
-            slotProps={{ htmlInput: { maxLength: REFUND_REASON_MAX, 'data-testid': 'payment-action-reason' } }}
-          />
-        </DialogContent>
-        <ActionButtons title={refund ? 'Refund' : 'Void payment'} initialAmount={defaults.amount} onClose={onClose} />
-      </Box>
-    </Form>
-  );
-}
-
-function ActionButtons({ title, initialAmount, onClose }: { title: string; initialAmount: string; onClose: () => void }) {
-  const { isSubmitting } = useFormState();
-  const amount = String(useWatch({ name: 'amount' }) ?? '');
-  const reason = String(useWatch({ name: 'reason' }) ?? '');
-  const dirty = (amount !== initialAmount || reason.trim() !== '') && !isSubmitting;
-  useReportDirty(dirty);
-  useReportBusy(isSubmitting);
-  return (
-    <>
-      <UnsavedChangesGuard when={dirty} text={UNSAVED} />
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <SubmitButton color={title === 'Refund' ? 'primary' : 'error'} data-testid="payment-action-save">
-          {title}
-        </SubmitButton>
-      </DialogActions>
-    </>
+        )
+      }
+    >
+      {refund && (
+        <TextInput
+          source="amount"
+          label={`Amount to refund (${symbol})`}
+          fullWidth
+          validate={Object.assign(validateAmount, { isRequired: true })}
+          helperText={false}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'refund-amount' } }}
+          sx={{ mb: 1 }}
+        />
+      )}
+      <TextInput
+        source="reason"
+        label="Reason"
+        fullWidth
+        multiline
+        minRows={2}
+        validate={Object.assign(validateReason, { isRequired: true })}
+        helperText={false}
+        slotProps={{ htmlInput: { maxLength: REFUND_REASON_MAX, 'data-testid': 'payment-action-reason' } }}
+      />
+    </FormDialog>
   );
 }
