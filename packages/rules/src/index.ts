@@ -17,3 +17,4 @@ export * from './auto-charge';
 export * from './invoice-sending';
 export * from './mail-outbox';
 export * from './refund-texts';
+export * from './payments-panel';

@@ -1,55 +1,11 @@
 /** The payments panel's calls (issue 11, refunds and corrections; docs/decisions/refunds.md). */
 import type { useAppDataProvider } from '../../api/dataProvider';
+import type { PaymentsPanel as PaymentsPanelData, RefundAnswer } from '@ar/rules';
 import { housePath } from '../../api/housePath';
 
 type Dp = ReturnType<typeof useAppDataProvider>;
 
-/** One ledger row: a payment or a refund, voided ones marked. */
-export interface PaymentRow {
-  id: number;
-  kind: 'payment' | 'refund';
-  source: 'offline' | 'card' | 'ach';
-  status: 'settled' | 'pending' | 'failed';
-  amountCents: number;
-  paymentMethodId: number | null;
-  method: string | null;
-  gatewayReference: string | null;
-  date: string;
-  dateString: string;
-  createdAt: string;
-  userName: string | null;
-  reason: string | null;
-  refundedPaymentId: number | null;
-  lineId: number | null;
-  lotNumber: string | null;
-  additionalChargeId: number | null;
-  voided: boolean;
-  voidedAt: string | null;
-  voidReason: string | null;
-  voidedBy: string | null;
-  refundedCents: number;
-  refundableCents: number;
-  canRefund: boolean;
-  canVoid: boolean;
-  refundInProgress: boolean;
-}
-
-export interface PaymentsPanelData {
-  invoiceID: number;
-  invoiceNumber: number;
-  version: number;
-  invoiceStatus: string;
-  invoiceTotalCents: number;
-  paymentsMadeCents: number;
-  balanceCents: number;
-  payments: PaymentRow[];
-}
-
-export interface RefundAnswer extends PaymentsPanelData {
-  message: string;
-  refundId: number;
-  replayed: boolean;
-}
+export type { PaymentRowView as PaymentRow, PaymentsPanel as PaymentsPanelData, RefundAnswer } from '@ar/rules';
 
 export const PAYMENTS_KEYS = {
   panel: (houseRef: string, invoiceId: number) => ['invoices', 'payments', houseRef, invoiceId] as const,

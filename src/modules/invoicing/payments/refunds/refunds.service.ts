@@ -19,7 +19,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { REFUND_TEXT } from '@ar/rules';
+import { REFUND_TEXT, type PaymentRowView, type PaymentsPanel, type RefundAnswer } from '@ar/rules';
 import type { Principal } from '../../../../core/auth/principal';
 import { DomainError } from '../../../../core/errors/domain-error';
 import { invalid } from '../../editing/core/edit-input';
@@ -28,7 +28,7 @@ import { InvoiceMutations, type Exec } from '../../editing/core/invoice-mutation
 import { paymentMethodName } from '../../editing/marks/payment-methods';
 import { INVOICE_COLUMNS, invoiceRecord } from '../../invoices/invoice-records';
 import { InvoicesError } from '../../invoices/invoices.errors';
-import { formatUsDate, invoiceStatusText, type InvoiceStatusText } from '../../math/statuses';
+import { formatUsDate, invoiceStatusText } from '../../math/statuses';
 import {
   PAYMENT_GATEWAY,
   PaymentGatewayError,
@@ -42,66 +42,7 @@ import { amountRefusal, refundableCents, whyNotRefundable, whyNotVoidable, type 
 type Actor = Pick<Principal, 'userId' | 'userName'>;
 type Row = Record<string, unknown>;
 
-/** One row of the payments panel: a payment or a refund, voided ones marked. */
-export interface PaymentRowView {
-  id: number;
-  kind: PaymentKind;
-  source: PaymentSource;
-  status: PaymentStatus;
-  amountCents: number;
-  /** Dollars (money-json). */
-  amount: number;
-  paymentMethodId: number | null;
-  /** 'Visa', 'ACH', 'Cash', ... */
-  method: string | null;
-  gatewayReference: string | null;
-  /** The paid date (YYYY-MM-DD), else the day it was recorded. */
-  date: string;
-  /** MM/DD/YYYY. */
-  dateString: string;
-  createdAt: string;
-  /** Who recorded it (null for an automatic record). */
-  userName: string | null;
-  /** A refund's reason. */
-  reason: string | null;
-  /** A refund: the payment it refunds. */
-  refundedPaymentId: number | null;
-  lineId: number | null;
-  /** The lot it paid ('12A'), null for the invoice. */
-  lotNumber: string | null;
-  additionalChargeId: number | null;
-  voided: boolean;
-  voidedAt: string | null;
-  voidReason: string | null;
-  voidedBy: string | null;
-  /** A payment: settled refunds of it so far. */
-  refundedCents: number;
-  /** A payment: what can still be refunded (0 when it cannot be refunded). */
-  refundableCents: number;
-  canRefund: boolean;
-  canVoid: boolean;
-  /** A refund of it is open (started, or unknown until reconciled). */
-  refundInProgress: boolean;
-}
-
-export interface PaymentsPanel {
-  invoiceID: number;
-  invoiceNumber: number;
-  version: number;
-  invoiceStatus: InvoiceStatusText;
-  invoiceTotalCents: number;
-  paymentsMadeCents: number;
-  balanceCents: number;
-  payments: PaymentRowView[];
-}
-
-export interface RefundAnswer extends PaymentsPanel {
-  message: string;
-  /** The refund row recorded (the same one for a replayed request id). */
-  refundId: number;
-  /** True when the request id had already been refunded: nothing was refunded again. */
-  replayed: boolean;
-}
+export type { PaymentRowView, PaymentsPanel, RefundAnswer };
 
 export interface RefundReconcileReport {
   examined: number;
