@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/material';
 import { Datagrid, FunctionField, ListContextProvider, NumberField, ResourceContextProvider, TextField, useList } from 'react-admin';
@@ -14,14 +14,14 @@ import { Money } from '../../kit/MoneyCell';
 import { PageHeader } from '../../kit/PageHeader';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { usDate } from '../dates';
-import { idListParam } from '../edit/idList';
-import { backLinkOf, retryUnlessRefused } from '../preview/previewNav';
-import { groupIdParam, previewPath } from '../routeParams';
+import { retryUnlessRefused } from '../preview/previewNav';
+import { previewPath } from '../routeParams';
 import { fieldError, saveFailure } from '../shared/saveFailure';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
 import { AutoChargeDateField } from './AutoChargeDateField';
 import { fetchEligibleInvoices, setAutoChargeDate } from './autoChargeApi';
 import { commonWindow, dateRowOf, pageState, rowState, type DateRow } from './autoChargeRules';
+import { useInvoiceListRoute } from '../preview/useInvoiceListRoute';
 
 type Row = AutoChargeEligibleInvoice & { id: number; date: DateRow };
 
@@ -62,13 +62,7 @@ const UNSAVED_TEXT = 'The auto-charge dates you changed are not saved yet.';
  * changed dates first (one `setAutoCharge` a date). A failed save keeps every date and shows why.
  */
 export function AutoChargePage() {
-  const params = useParams();
-  const groupId = groupIdParam(params.invoiceGroupID);
-  const ids = useMemo(() => idListParam(params.invoiceIDList ?? null) ?? [], [params.invoiceIDList]);
-  const location = useLocation();
-  const [search] = useSearchParams();
-  const from = (location.state as { from?: string } | null)?.from ?? search.get('from');
-  const back = groupId ? backLinkOf(from, groupId) : undefined;
+  const { groupId, ids, from, back } = useInvoiceListRoute();
   const houseRef = useHouseRef();
   const dp = useAppDataProvider();
   const navigate = useNavigate();

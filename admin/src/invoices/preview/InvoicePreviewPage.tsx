@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -26,13 +26,12 @@ import { ErrorAlert, NOT_FOUND_TEXT } from '../../kit/ErrorAlert';
 import { PageHeader } from '../../kit/PageHeader';
 import { Toolbar } from '../../kit/Toolbar';
 import { ToolbarButton } from '../../kit/ToolbarButton';
-import { idListParam } from '../edit/idList';
 import { fetchJob } from '../invoiceApi';
-import { groupIdParam } from '../routeParams';
 import { INVOICE_KEYS, useHouseRef } from '../useHouseRef';
 import { InvoiceDocument } from './InvoiceDocument';
 import { fetchInvoicePreviews, sendInvoices } from './previewApi';
-import { backLinkOf, progressPercent, progressText, retryUnlessRefused, sentInvoicesPath, stepIndex, type JobProgress } from './previewNav';
+import { progressPercent, progressText, retryUnlessRefused, sentInvoicesPath, stepIndex, type JobProgress } from './previewNav';
+import { useInvoiceListRoute } from './useInvoiceListRoute';
 
 const POLL_MS = 500;
 const JOB_FAILED_TEXT = 'The invoices were recorded as sent, but their mail could not all be prepared. Sent Invoices shows each invoice.';
@@ -51,13 +50,7 @@ type SendState =
  * screen that opened it (router state `from`, or the `from` query), else the group's details.
  */
 export function InvoicePreviewPage() {
-  const params = useParams();
-  const groupId = groupIdParam(params.invoiceGroupID);
-  const ids = useMemo(() => idListParam(params.invoiceIDList ?? null) ?? [], [params.invoiceIDList]);
-  const location = useLocation();
-  const [search] = useSearchParams();
-  const from = (location.state as { from?: string } | null)?.from ?? search.get('from');
-  const back = groupId ? backLinkOf(from, groupId) : undefined;
+  const { groupId, ids, back } = useInvoiceListRoute();
   const houseRef = useHouseRef();
   const dp = useAppDataProvider();
   const navigate = useNavigate();
