@@ -14,3 +14,4 @@ export * from './charge-texts';
 export * from './auto-charge';
 export * from './invoice-sending';
 export * from './mail-outbox';
+export * from './sales-calendar';

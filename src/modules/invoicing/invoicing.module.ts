@@ -62,6 +62,7 @@ import { InvoicePdfController } from './pdf/invoice-pdf.controller';
 import { InvoicePdfCleanupTasks } from './pdf/invoice-pdf-cleanup.tasks';
 import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
 import { InvoicePdfService } from './pdf/invoice-pdf.service';
+import { SessionInvoiceGroups } from './groups/session-invoice-groups';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -122,8 +123,16 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     AutoChargeService,
     AutoChargeRunHandler,
     AutoChargeTasks,
+    SessionInvoiceGroups,
   ],
-  exports: [InvoiceTemplatesService, InvoicePreviewService, InvoicePdfService, CardChargingService, AutoChargeService],
+  exports: [
+    InvoiceTemplatesService,
+    InvoicePreviewService,
+    InvoicePdfService,
+    CardChargingService,
+    AutoChargeService,
+    SessionInvoiceGroups,
+  ],
 })
 export class InvoicingModule implements OnModuleInit {
   constructor(
