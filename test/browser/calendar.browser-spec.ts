@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { CALENDAR_TEXT } from '@ar/rules';
+import { House } from '../../src/modules/houses/house.entity';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
@@ -121,6 +122,43 @@ describeIfChromium('Calendar (browser)', () => {
     expect(items).not.toContain('Seller Console');
     await page.keyboard.press('Escape');
     await shots('past');
+  });
+
+  it('shows the billing, stealth-mode and payment-activation banners the house settings call for', async () => {
+    const em = server.testApp.em();
+    const flags = {
+      billingCardExpired: true,
+      billingPaymentOverdue: true,
+      stealthMode: true,
+      paymentProcessingRequired: true,
+      paymentProcessingEnabled: false,
+    };
+    await em.nativeUpdate(House, { houseUserName: 'demo' }, flags);
+    try {
+      await page.goto(`${server.baseUrl}/ar/my-auctions/current`);
+      await page.getByTestId('banner-expired-card').getByText(CALENDAR_TEXT.expiredCard, { exact: true }).waitFor();
+      await page.getByTestId('banner-overdue-payment').getByText(CALENDAR_TEXT.overduePayment, { exact: true }).waitFor();
+      await page.getByTestId('banner-stealth').getByText(CALENDAR_TEXT.stealthMode, { exact: true }).waitFor();
+      await page.getByTestId('banner-activation').getByText(CALENDAR_TEXT.paymentProcessingRequired, { exact: true }).waitFor();
+      await shots('banners');
+    } finally {
+      await em.nativeUpdate(
+        House,
+        { houseUserName: 'demo' },
+        {
+          billingCardExpired: false,
+          billingPaymentOverdue: false,
+          stealthMode: false,
+          paymentProcessingRequired: false,
+          paymentProcessingEnabled: true,
+        },
+      );
+    }
+    await page.reload();
+    await group('Spring Jewelry & Watches').waitFor();
+    for (const id of ['banner-expired-card', 'banner-overdue-payment', 'banner-stealth', 'banner-activation']) {
+      expect([id, await page.getByTestId(id).count()]).toEqual([id, 0]);
+    }
   });
 
   it('is refused to a user without accessCalendar', async () => {

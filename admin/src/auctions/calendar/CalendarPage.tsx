@@ -37,7 +37,7 @@ import { ListPager } from '../../kit/ListPager';
 import { PageHeader } from '../../kit/PageHeader';
 import { StatusChip } from '../../kit/StatusChip';
 import { useUrlListController } from '../../kit/useUrlListController';
-import { CALENDAR_KEYS, deleteSession, fetchBinSale, fetchPaymentInfo } from './calendarApi';
+import { CALENDAR_KEYS, deleteSession, fetchBinSale, fetchPaymentInfo, fetchPaymentRequiredActivation } from './calendarApi';
 import { SessionTable } from './SessionTable';
 
 const TABS = { current: 'Upcoming', past: 'Past' } as const;
@@ -73,6 +73,11 @@ function Calendar({ tab }: { tab: TabKey }) {
     queryFn: () => fetchPaymentInfo(dp, houseRef),
     enabled: houseRef !== '',
   });
+  const activation = useQuery({
+    queryKey: CALENDAR_KEYS.activation(houseRef),
+    queryFn: () => fetchPaymentRequiredActivation(dp, houseRef),
+    enabled: houseRef !== '',
+  });
   const [deleting, setDeleting] = useState<CalendarCatalog | null>(null);
 
   const viewer: CalendarViewer | null = user
@@ -106,6 +111,11 @@ function Calendar({ tab }: { tab: TabKey }) {
       {stealth && (
         <Alert severity="warning" data-testid="banner-stealth">
           {CALENDAR_TEXT.stealthMode}
+        </Alert>
+      )}
+      {activation.data === true && (
+        <Alert severity="info" data-testid="banner-activation">
+          {CALENDAR_TEXT.paymentProcessingRequired}
         </Alert>
       )}
       <Tabs value={tab} aria-label="Auctions and sales">

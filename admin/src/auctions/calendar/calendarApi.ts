@@ -10,7 +10,14 @@ import { housePath } from '../../api/housePath';
 export const CALENDAR_KEYS = {
   binSale: (houseRef: string) => ['calendar', 'binSale', houseRef] as const,
   paymentInfo: (houseRef: string) => ['calendar', 'paymentInfo', houseRef] as const,
+  activation: (houseRef: string) => ['calendar', 'paymentRequiredActivation', houseRef] as const,
 };
+
+/** True when the house must enable payment processing before it may add a sale. */
+export async function fetchPaymentRequiredActivation(dp: AppDataProvider, houseRef: string): Promise<boolean> {
+  const res = await dp.call<{ data: { paymentRequiredActivation: boolean } }>('GET', housePath(houseRef, 'paymentRequiredActivation'));
+  return res.data.paymentRequiredActivation;
+}
 
 export async function fetchBinSale(dp: AppDataProvider, houseRef: string): Promise<BinSale | null> {
   const res = await dp.call<{ data: { binSale: BinSale | null } }>('GET', housePath(houseRef, 'bin/sale'));
