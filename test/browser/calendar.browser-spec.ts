@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { CALENDAR_TEXT } from '@ar/rules';
 import { House } from '../../src/modules/houses/house.entity';
@@ -81,6 +82,20 @@ describeIfChromium('Calendar (browser)', () => {
     // The buy-now sale.
     expect(await page.getByTestId('bin-title').textContent()).toBe('Autumn Fine Art & Antiques — Buy Now');
     await shots('upcoming');
+  });
+
+  it('has no serious or critical accessibility violation (axe)', async () => {
+    const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const bad = res.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} — ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      );
+    expect(bad).toEqual([]);
   });
 
   it('deletes an empty session after confirmation; the sale stays, empty', async () => {

@@ -213,7 +213,7 @@ function GroupCard({
               {g.catalogs.length === 1 ? '1 session' : `${g.catalogs.length} sessions`}
             </Typography>
             {g.pendingApprovalsCount > 0 && viewer.accessCustomer && (
-              <StatusChip label={`${g.pendingApprovalsCount} pending approval${g.pendingApprovalsCount === 1 ? '' : 's'}`} tone="info" />
+              <StatusChip label={`${g.pendingApprovalsCount} pending approval${g.pendingApprovalsCount === 1 ? '' : 's'}`} />
             )}
           </Box>
         }
@@ -283,7 +283,7 @@ function BinSaleBlock({ houseRef, invoices }: { houseRef: string; invoices: bool
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="bin-counts">
               <StatusChip label={`${s.soldLotCount} sold`} tone="success" />
               <StatusChip label={`${s.unSoldLotCount} unsold`} />
-              <StatusChip label={`${s.unPubLotCount} unpublished`} tone={s.unPubLotCount ? 'warning' : 'neutral'} />
+              <StatusChip label={`${s.unPubLotCount} unpublished`} />
             </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button
