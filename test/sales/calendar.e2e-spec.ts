@@ -211,6 +211,42 @@ describe('calendar calls (HTTP, real PostgreSQL)', () => {
       addBlockedBy: 'maxSessions',
     });
     expect(full.find((g: { groupName: string }) => g.groupName === 'B Sale')).toMatchObject({ canAddCatalogs: true });
+    const fullId = full.find((g: { groupName: string }) => g.groupName === 'Full Sale').groupID;
+    expect((await ownerB.agent.get(`/cps/app/group/${fullId}/info`).expect(200)).body.data.groupInfo).toMatchObject({
+      canAddCatalogs: false,
+      addBlockedBy: 'maxSessions',
+      catalogCount: MAX_SESSIONS_PER_SALE,
+    });
+  });
+
+  it('group info answers whether a session may be added to a sale of the house', async () => {
+    const info = async (s: SignedIn, id: number | string) => s.agent.get(`/cps/app/group/${id}/info`);
+    expect((await info(owner, ids['Spring Sale']).then((r) => r.body)).data.groupInfo).toEqual({
+      groupID: ids['Spring Sale'],
+      groupName: 'Spring Sale',
+      isTimed: false,
+      catalogCount: 3,
+      maxCatalogs: MAX_SESSIONS_PER_SALE,
+      canAddCatalogs: true,
+      addBlockedBy: null,
+    });
+    expect((await info(owner, ids['Older Sale'])).body.data.groupInfo).toMatchObject({ isTimed: true, catalogCount: 1 });
+    expect((await info(owner, ids['Empty Sale'])).body.data.groupInfo).toMatchObject({
+      isTimed: false,
+      catalogCount: 0,
+      canAddCatalogs: true,
+    });
+    // A buy-now sale is not a sale sessions are added to; another house's sale and malformed ids are not found.
+    for (const [s, id] of [
+      [owner, ids.Shop],
+      [ownerB, ids['Spring Sale']],
+      [owner, 'abc'],
+      [owner, '0'],
+    ] as const) {
+      const res = await info(s, id);
+      expect([id, res.status, res.body.code]).toEqual([id, 404, 'GROUP_NOT_FOUND']);
+    }
+    expect((await info(none, ids['Spring Sale'])).status).toBe(403);
   });
 
   it('auction-type/enabled, paymentRequiredActivation, paymentInfo and the stealth flag answer the house settings', async () => {

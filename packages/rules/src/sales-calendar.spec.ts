@@ -1,4 +1,5 @@
 import {
+  addSessionBlockedBy,
   canDeleteSession,
   editStep,
   formatSessionStart,
@@ -103,6 +104,16 @@ describe('sessionTableHeight and limits', () => {
     expect(sessionTableHeight(3)).toBe(400);
     expect(sessionTableHeight(4)).toBe(800);
     expect(MAX_SESSIONS_PER_SALE).toBeGreaterThan(1);
+  });
+});
+
+describe('addSessionBlockedBy: the maximum sessions rule and the fee structure', () => {
+  it('blocks at the maximum, then when the sale and the house differ in fee structure', () => {
+    expect(addSessionBlockedBy(MAX_SESSIONS_PER_SALE - 1, false, false)).toBeNull();
+    expect(addSessionBlockedBy(MAX_SESSIONS_PER_SALE, false, false)).toBe('maxSessions');
+    expect(addSessionBlockedBy(0, true, false)).toBe('feeStep');
+    expect(addSessionBlockedBy(0, false, true)).toBe('feeStep');
+    expect(addSessionBlockedBy(2, true, true)).toBeNull();
   });
 });
 

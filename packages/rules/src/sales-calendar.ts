@@ -35,6 +35,7 @@ export const CALENDAR_TEXT = {
   deleteHasLots: 'Unable to delete your session. Only a session with no lots can be deleted.',
   deleteLocked: 'Unable to delete your session. A session cannot be deleted within 2 hours of its start.',
   sessionNotFound: 'Session not found.',
+  groupNotFound: 'Sale not found.',
   deleteConfirmTitle: 'Delete Session',
   deleteConfirm: (title: string) => `Delete the session "${title}"? This cannot be undone.`,
   deleted: (title: string) => `Session "${title}" deleted.`,
@@ -121,6 +122,24 @@ export interface BinSale {
   unPubLotCount: number;
   unSoldLotCount: number;
   editStep: number;
+}
+
+/** `GET /cps/app/group/{groupID}/info`: whether a session may be added (live/timed step 1 and the calendar). */
+export interface GroupInfo {
+  groupID: number;
+  groupName: string;
+  /** Every session of the sale is timed (and it has one); false for a sale without sessions. */
+  isTimed: boolean;
+  catalogCount: number;
+  maxCatalogs: number;
+  canAddCatalogs: boolean;
+  addBlockedBy: 'maxSessions' | 'feeStep' | null;
+}
+
+/** Why Add Session is blocked for a sale, or null (spec 001 section 5 "Calendar / add sale"). */
+export function addSessionBlockedBy(sessions: number, groupFeeStep: boolean, houseFeeStep: boolean): 'maxSessions' | 'feeStep' | null {
+  if (sessions >= MAX_SESSIONS_PER_SALE) return 'maxSessions';
+  return groupFeeStep !== houseFeeStep ? 'feeStep' : null;
 }
 
 export interface PaymentInfo {

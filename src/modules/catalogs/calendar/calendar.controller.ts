@@ -48,6 +48,11 @@ export class CalendarController {
     return { data: { binSale: await this.calendar.binSale(p.houseId) } };
   }
 
+  @Get('cps/app/group/:groupID/info')
+  async groupInfo(@CurrentPrincipal() p: Principal, @IdParam('groupID', () => CalendarError.groupNotFound()) groupId: number) {
+    return { data: { groupInfo: await this.calendar.groupInfo(p.houseId, groupId) } };
+  }
+
   @Delete('cps/app/catalog/:catalogID')
   async deleteSession(@CurrentPrincipal() p: Principal, @IdParam('catalogID', () => CalendarError.sessionNotFound()) catalogId: number) {
     const deleted = await this.calendar.deleteSession(p.houseId, catalogId);

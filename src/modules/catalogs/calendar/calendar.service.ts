@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  addSessionBlockedBy,
   AuctionCalendar,
   BinSale,
   CALENDAR_TEXT,
@@ -10,6 +11,7 @@ import {
   CURRENT_AFTER_START_MS,
   editStep,
   formatSessionStart,
+  GroupInfo,
   LOCK_BEFORE_START_MS,
   MAX_SESSIONS_PER_SALE,
   PaymentInfo,
@@ -148,8 +150,7 @@ export class CalendarService {
     }
 
     const auctionGroups: CalendarGroup[] = groups.map((g) => {
-      const addBlockedBy =
-        g.sessions >= MAX_SESSIONS_PER_SALE ? 'maxSessions' : g.house_fee_step_enabled !== house.isHouseFeeStepActive ? 'feeStep' : null;
+      const addBlockedBy = addSessionBlockedBy(g.sessions, g.house_fee_step_enabled, house.isHouseFeeStepActive);
       return {
         groupID: g.id,
         groupName: g.group_name,
@@ -177,6 +178,33 @@ export class CalendarService {
       [houseId, cut],
     );
     return rows[0]?.n ?? 0;
+  }
+
+  /** A sale of the house with whether a live or timed session may be added to it; another house's id is not found. */
+  async groupInfo(houseId: number, groupId: number): Promise<GroupInfo> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: number; group_name: string; house_fee_step_enabled: boolean; sessions: number; timed: number; fee_step: boolean }[]>(
+        `select g.id, g.group_name, g.house_fee_step_enabled, h.is_house_fee_step_active as fee_step,
+              count(c.id)::int as sessions, count(c.id) filter (where c.sale_type = 'timed')::int as timed
+         from auction_group g join house h on h.id = g.house_id
+         left join catalog c on c.group_id = g.id and c.sale_type <> 'bin'
+        where g.id = ? and g.house_id = ? and g.is_live
+        group by g.id, h.id`,
+        [groupId, houseId],
+      );
+    const g = rows[0];
+    if (!g) throw CalendarError.groupNotFound();
+    const addBlockedBy = addSessionBlockedBy(g.sessions, g.house_fee_step_enabled, g.fee_step);
+    return {
+      groupID: g.id,
+      groupName: g.group_name,
+      isTimed: g.sessions > 0 && g.timed === g.sessions,
+      catalogCount: g.sessions,
+      maxCatalogs: MAX_SESSIONS_PER_SALE,
+      canAddCatalogs: addBlockedBy === null,
+      addBlockedBy,
+    };
   }
 
   /** The house's buy-now sale: its newest buy-now session, or null when it has none. */
