@@ -98,7 +98,7 @@ describeIfChromium('Calendar (browser)', () => {
     expect(bad).toEqual([]);
   });
 
-  it('deletes an empty session after confirmation; the sale stays, empty', async () => {
+  it('deletes an empty session after confirmation (a refusal meanwhile says why); the sale stays, empty', async () => {
     const design = group('Mid-Century Design');
     await design.getByRole('button', { name: 'Delete Session Mid-Century Design — Timed Session' }).click();
     const dialog = page.getByTestId('delete-session-dialog');
@@ -109,6 +109,24 @@ describeIfChromium('Calendar (browser)', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await design.getByTestId('session-title').count()).toBe(1);
 
+    // A lot added while the dialog is open: the server refuses, the dialog says why, the session stays.
+    const sql = (q: string, p: unknown[] = []) => server.testApp.em().getConnection().execute(q, p);
+    const [session] = await sql(`select id, house_id from catalog where title = 'Mid-Century Design — Timed Session'`);
+    await design.getByRole('button', { name: 'Delete Session Mid-Century Design — Timed Session' }).click();
+    await sql(
+      `insert into lot (house_id, catalog_id, lot_ref, lot_number, title, description) values (?, ?, 'LLATE', '1', 'Late lot', 'x')`,
+      [session.house_id, session.id],
+    );
+    await page.getByTestId('confirm-delete-session').click();
+    await dialog.getByText(CALENDAR_TEXT.deleteHasLots, { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The calendar shows the session as it is now: one lot, no Delete.
+    await design.getByTestId('session-lots').getByText('1', { exact: true }).waitFor();
+    expect(await design.getByTestId('delete-session').count()).toBe(0);
+
+    await sql(`delete from lot where lot_ref = 'LLATE'`);
+    await page.reload();
     await design.getByRole('button', { name: 'Delete Session Mid-Century Design — Timed Session' }).click();
     await page.getByTestId('confirm-delete-session').click();
     await page.getByText(CALENDAR_TEXT.deleted('Mid-Century Design — Timed Session'), { exact: true }).waitFor();

@@ -143,7 +143,11 @@ function Calendar({ tab }: { tab: TabKey }) {
       </ListContextProvider>
       <DeleteSessionDialog
         session={deleting}
-        onClose={() => setDeleting(null)}
+        onClose={(refused) => {
+          setDeleting(null);
+          // A refusal means the session changed meanwhile (lots added, the lock began): show it as it is now.
+          if (refused) void list.refetch();
+        }}
         onDeleted={(s) => {
           setDeleting(null);
           notify(CALENDAR_TEXT.deleted(s.title), { type: 'success' });
@@ -317,7 +321,8 @@ function DeleteSessionDialog({
   remove,
 }: {
   session: CalendarCatalog | null;
-  onClose: () => void;
+  /** `refused`: the server refused the delete while the dialog was open. */
+  onClose: (refused: boolean) => void;
   onDeleted: (s: CalendarCatalog) => void;
   remove: (id: number) => Promise<void>;
 }) {
@@ -325,7 +330,7 @@ function DeleteSessionDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const close = () => {
     setFailure(null);
-    onClose();
+    onClose(failure !== null);
   };
   const confirm = async () => {
     if (!session) return;
