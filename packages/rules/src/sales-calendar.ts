@@ -269,18 +269,29 @@ function withinDays(startIso: string, now: Date, days: number): boolean {
   return now.getTime() - new Date(startIso).getTime() <= days * 86_400_000;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
+const START_FORMATS = new Map<string, Intl.DateTimeFormat>();
+function startFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = START_FORMATS.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    });
+    START_FORMATS.set(timeZone, f);
+  }
+  return f;
+}
+
 /** "MM/DD/YYYY hh:mm AM EST": a start instant in the session's own time zone (spec date format MM/DD/YYYY). */
 export function formatSessionStart(start: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  }).formatToParts(start);
+  const parts = startFormat(timeZone).formatToParts(start);
   const p = (t: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === t)?.value ?? '';
   return `${p('month')}/${p('day')}/${p('year')} ${p('hour')}:${p('minute')} ${p('dayPeriod').toUpperCase()} ${p('timeZoneName')}`;
 }

@@ -76,12 +76,14 @@ export class CalendarService {
    * first, new empty sales on top; Past: latest first. Buy-now sessions are the buy-now block's.
    */
   async calendar(houseId: number, q: CalendarPageQuery, now = new Date()): Promise<AuctionCalendar> {
-    const house = await this.houses.getById(houseId);
     const cut = new Date(now.getTime() - CURRENT_AFTER_START_MS);
     const where = q.upcoming ? `(s.sessions = 0 or s.last_start > ?)` : `(s.sessions > 0 and s.last_start <= ?)`;
     const order = q.upcoming ? `s.next_start asc nulls first, s.id desc` : `s.last_start desc, s.id desc`;
-    const groups = await this.em.getConnection().execute<GroupRow[]>(
-      `with s as (
+    // The house (fee structure, stealth flag) is read alongside the page of sales.
+    const [house, groups] = await Promise.all([
+      this.houses.getById(houseId),
+      this.em.getConnection().execute<GroupRow[]>(
+        `with s as (
          select g.id, g.group_name, g.is_live, g.house_fee_step_enabled,
                 count(c.id)::int as sessions, max(c.event_date) as last_start,
                 min(c.event_date) filter (where c.event_date > ?) as next_start
@@ -92,8 +94,9 @@ export class CalendarService {
          from s where ${where}
         order by ${order}
         limit ? offset ?`,
-      [cut, houseId, cut, q.size, (q.page - 1) * q.size],
-    );
+        [cut, houseId, cut, q.size, (q.page - 1) * q.size],
+      ),
+    ]);
     const total = groups[0]?.total ?? (q.page > 1 ? await this.countGroups(houseId, q.upcoming, cut) : 0);
     const groupIds = groups.map((g) => g.id);
     const sessions = groupIds.length
