@@ -7,6 +7,7 @@ import { Catalog, SaleType } from '../../src/modules/catalogs/catalog.entity';
 import { House } from '../../src/modules/houses/house.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
 import { Lot } from '../../src/modules/lots/lot.entity';
+import { InvoiceTemplate } from '../../src/modules/invoicing/templates/invoice-template.entity';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -247,6 +248,46 @@ describe('calendar calls (HTTP, real PostgreSQL)', () => {
       expect([id, res.status, res.body.code]).toEqual([id, 404, 'GROUP_NOT_FOUND']);
     }
     expect((await info(none, ids['Spring Sale'])).status).toBe(403);
+  });
+
+  it("terms answers the house's active group settings, processing-ready ones eligible for payment processing", async () => {
+    const em = t.em();
+    const tpl = (groupName: string, over: Partial<InvoiceTemplate> = {}) =>
+      em.create(InvoiceTemplate, {
+        house: houses.a.id,
+        groupName,
+        subject: 's',
+        fromName: 'f',
+        fromEmail: 'f@x.example',
+        ...over,
+      } as never);
+    tpl('Card terms', { payrixTemplate: true });
+    tpl('Plain terms');
+    tpl('Retired terms', { active: false });
+    em.create(InvoiceTemplate, {
+      house: houses.b.id,
+      groupName: 'B terms',
+      subject: 's',
+      fromName: 'f',
+      fromEmail: 'f@x.example',
+    } as never);
+    await em.flush();
+    const terms = async () => (await owner.agent.get(`/cps/app/house/${houses.a.id}/terms`).expect(200)).body.data.groupSettings;
+    // Not enrolled with the card processor: its card-processor terms are inactive (as on the templates screen), the rest eligible.
+    expect(await terms()).toEqual([
+      { id: expect.any(Number), name: 'Plain terms', houseFeeStepEligible: true, paymentProcessingEligible: true },
+    ]);
+    await em.nativeUpdate(House, { id: houses.a.id }, { payrixEligible: true });
+    try {
+      expect(await terms()).toEqual([
+        { id: expect.any(Number), name: 'Card terms', houseFeeStepEligible: true, paymentProcessingEligible: true },
+        { id: expect.any(Number), name: 'Plain terms', houseFeeStepEligible: true, paymentProcessingEligible: false },
+      ]);
+    } finally {
+      await em.nativeUpdate(House, { id: houses.a.id }, { payrixEligible: false });
+    }
+    expect((await ownerB.agent.get(`/cps/app/house/${houses.a.id}/terms`)).status).toBe(404);
+    expect((await none.agent.get(`/cps/app/house/${houses.a.id}/terms`)).status).toBe(403);
   });
 
   it('auction-type/enabled, paymentRequiredActivation, paymentInfo and the stealth flag answer the house settings', async () => {

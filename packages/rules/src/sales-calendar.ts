@@ -24,6 +24,12 @@ export const CALENDAR_TEXT = {
   deleteFailed: `Unable to delete your session. ${CARE}`,
   termsLoadFailed: `Unable to load your auction terms. ${CARE}`,
   paymentProcessingRequired: 'You must have payment processing enabled to add a sale.',
+  /** Add Sale (spec 001 section 5 "Calendar / add sale"). */
+  saleTitleRequired: 'Sale title is required',
+  termsRequired: 'Please select your terms',
+  saleNameInternal: 'For your records only: bidders do not see the sale name.',
+  binExists: 'You already have a Buy Now sale.',
+  binNeedsProcessing: 'A Buy Now sale needs payment processing enabled.',
   maxSessions: (group: string) =>
     `You have reached the maximum number of sessions allowed per sale for: ${group}. In order to create a new session, please first add a new sale.`,
   /** Ours: the spec only says Add Session is blocked when the fee structures differ. */
@@ -140,6 +146,17 @@ export interface GroupInfo {
 export function addSessionBlockedBy(sessions: number, groupFeeStep: boolean, houseFeeStep: boolean): 'maxSessions' | 'feeStep' | null {
   if (sessions >= MAX_SESSIONS_PER_SALE) return 'maxSessions';
   return groupFeeStep !== houseFeeStep ? 'feeStep' : null;
+}
+
+/** "Sale name max 120". */
+export const SALE_NAME_MAX = 120;
+
+/** One entry of `GET /cps/app/house/{houseID}/terms` (`data.groupSettings`): the spec's auction terms. */
+export interface AuctionTerms {
+  id: number;
+  name: string;
+  houseFeeStepEligible: boolean;
+  paymentProcessingEligible: boolean;
 }
 
 export interface PaymentInfo {

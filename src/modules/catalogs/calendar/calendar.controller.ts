@@ -48,6 +48,12 @@ export class CalendarController {
     return { data: { binSale: await this.calendar.binSale(p.houseId) } };
   }
 
+  /** `{houseID}` must be the caller's house (the guard answers 404 otherwise). */
+  @Get('cps/app/house/:houseID/terms')
+  async terms(@CurrentPrincipal() p: Principal) {
+    return { data: { groupSettings: await this.calendar.terms(p.houseId) } };
+  }
+
   @Get('cps/app/group/:groupID/info')
   async groupInfo(@CurrentPrincipal() p: Principal, @IdParam('groupID', () => CalendarError.groupNotFound()) groupId: number) {
     return { data: { groupInfo: await this.calendar.groupInfo(p.houseId, groupId) } };

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import {
   addSessionBlockedBy,
   AuctionCalendar,
+  AuctionTerms,
   BinSale,
   CALENDAR_TEXT,
   CalendarCatalog,
@@ -21,6 +22,7 @@ import { BiddersService } from '../../bidders/bidders.service';
 import { House } from '../../houses/house.entity';
 import { HousesService } from '../../houses/houses.service';
 import { SessionInvoiceGroups } from '../../invoicing/groups/session-invoice-groups';
+import { InvoiceTemplatesService, isCardProcessorHouse } from '../../invoicing/templates/invoice-templates.service';
 import { LotsService } from '../../lots/lots.service';
 import { CalendarError, CalendarErrorCode } from './calendar.errors';
 
@@ -68,6 +70,7 @@ export class CalendarService {
     private readonly lots: LotsService,
     private readonly bidders: BiddersService,
     private readonly invoiceGroups: SessionInvoiceGroups,
+    private readonly templates: InvoiceTemplatesService,
   ) {}
 
   /**
@@ -236,6 +239,19 @@ export class CalendarService {
       unSoldLotCount: (c?.lotCount ?? 0) - (c?.soldLotCount ?? 0),
       editStep: editStep('bin', s.step_tracker, s.published),
     };
+  }
+
+  /**
+   * The terms a new sale may take (Add Sale): the house's active invoice group settings (templates).
+   * A card-processor house needs processing-ready (card-processor) terms for payment processing;
+   * templates carry no fee structure yet, so every one is eligible for the house's.
+   */
+  async terms(houseId: number): Promise<AuctionTerms[]> {
+    const [house, summaries] = await Promise.all([this.houses.getById(houseId), this.templates.summaries(houseId)]);
+    const cardHouse = isCardProcessorHouse(house);
+    return summaries
+      .filter((t) => t.active)
+      .map((t) => ({ id: t.id, name: t.name, houseFeeStepEligible: true, paymentProcessingEligible: !cardHouse || t.payrixTemplate }));
   }
 
   async auctionTypes(houseId: number): Promise<{ binEnabled: boolean; liveOrTimedEnabled: boolean }> {
