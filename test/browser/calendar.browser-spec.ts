@@ -194,6 +194,32 @@ describeIfChromium('Calendar (browser)', () => {
     }
   });
 
+  it('Add Sale: Buy Now disabled while a buy-now sale exists; name and terms required for live and timed; Continue opens the wizard', async () => {
+    await page.goto(`${server.baseUrl}/ar/my-auctions/current`);
+    const panel = page.getByTestId('add-sale');
+    await panel.waitFor();
+    expect(await panel.getByRole('radio', { name: 'Buy Now' }).isDisabled()).toBe(true);
+    expect(await panel.getByTestId('add-sale-bin-reason').textContent()).toBe(`Buy Now: ${CALENDAR_TEXT.binExists}`);
+    const cont = panel.getByTestId('add-sale-continue');
+    expect(await cont.isDisabled()).toBe(true);
+
+    // Left empty: the spec's messages under each field.
+    await panel.getByLabel('Sale Name').focus();
+    await panel.getByLabel('Terms').focus();
+    await panel.getByText(CALENDAR_TEXT.saleTitleRequired, { exact: true }).waitFor();
+    await panel.getByRole('radio', { name: 'Timed' }).focus();
+    await panel.getByText(CALENDAR_TEXT.termsRequired, { exact: true }).waitFor();
+    await shots('add-sale-errors');
+
+    await panel.getByLabel('Sale Name').fill('Summer Sporting Art');
+    expect(await cont.isDisabled()).toBe(true);
+    await panel.getByLabel('Terms').selectOption({ label: 'Standard Invoice' });
+    await panel.getByRole('radio', { name: 'Timed' }).check();
+    expect(await cont.isDisabled()).toBe(false);
+    await cont.click();
+    await page.waitForURL(/\/ar\/session\/timed\/0\/0\/1$/);
+  });
+
   it('is refused to a user without accessCalendar', async () => {
     const clerk = await openBrowser();
     try {

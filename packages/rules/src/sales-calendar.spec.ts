@@ -1,5 +1,7 @@
 import {
   addSessionBlockedBy,
+  binBlockedBy,
+  CALENDAR_TEXT,
   canDeleteSession,
   editStep,
   formatSessionStart,
@@ -114,6 +116,15 @@ describe('addSessionBlockedBy: the maximum sessions rule and the fee structure',
     expect(addSessionBlockedBy(0, true, false)).toBe('feeStep');
     expect(addSessionBlockedBy(0, false, true)).toBe('feeStep');
     expect(addSessionBlockedBy(2, true, true)).toBeNull();
+  });
+});
+
+describe('binBlockedBy: Buy Now in Add Sale', () => {
+  it('is disabled when a buy-now sale exists or payment processing is not enabled', () => {
+    expect(binBlockedBy(false, true, true)).toBeNull();
+    expect(binBlockedBy(true, true, true)).toBe(CALENDAR_TEXT.binExists);
+    expect(binBlockedBy(false, false, true)).toBe(CALENDAR_TEXT.binNeedsProcessing);
+    expect(binBlockedBy(false, true, false)).toBe(CALENDAR_TEXT.binNeedsProcessing);
   });
 });
 

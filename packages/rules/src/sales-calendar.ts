@@ -148,6 +148,13 @@ export function addSessionBlockedBy(sessions: number, groupFeeStep: boolean, hou
   return groupFeeStep !== houseFeeStep ? 'feeStep' : null;
 }
 
+/** Why Add Sale's Buy Now is disabled, or null: a buy-now sale exists, or processing (or buy now) is off. */
+export function binBlockedBy(binExists: boolean, processingEnabled: boolean, binEnabled: boolean): string | null {
+  if (binExists) return CALENDAR_TEXT.binExists;
+  if (!processingEnabled || !binEnabled) return CALENDAR_TEXT.binNeedsProcessing;
+  return null;
+}
+
 /** "Sale name max 120". */
 export const SALE_NAME_MAX = 120;
 

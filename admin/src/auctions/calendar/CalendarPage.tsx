@@ -38,6 +38,7 @@ import { PageHeader } from '../../kit/PageHeader';
 import { StatusChip } from '../../kit/StatusChip';
 import { useUrlListController } from '../../kit/useUrlListController';
 import { CALENDAR_KEYS, deleteSession, fetchBinSale, fetchPaymentInfo, fetchPaymentRequiredActivation } from './calendarApi';
+import { AddSalePanel } from './AddSalePanel';
 import { SessionTable } from './SessionTable';
 
 const TABS = { current: 'Upcoming', past: 'Past' } as const;
@@ -123,6 +124,16 @@ function Calendar({ tab }: { tab: TabKey }) {
           <Tab key={k} value={k} label={TABS[k]} component={RouterLink} to={`/my-auctions/${k}`} data-testid={`tab-${k}`} />
         ))}
       </Tabs>
+      {tab === 'current' && user && (
+        <AddSalePanel
+          houseRef={houseRef}
+          houseId={user.houseInfo.houseID}
+          activationRequired={activation.data === true}
+          paymentProcessingEnabled={user.houseInfo.paymentProcessingEnabled}
+          binEnabled={user.houseInfo.binEnabled}
+          liveOrTimedEnabled={user.houseInfo.liveOrTimedEnabled}
+        />
+      )}
       {tab === 'current' && <BinSaleBlock houseRef={houseRef} invoices={viewer?.accessInvoices ?? false} />}
       <ListContextProvider value={list}>
         {list.isPending || !viewer ? (

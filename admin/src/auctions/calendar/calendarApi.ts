@@ -3,13 +3,14 @@
  * billing banners' source and Delete Session. The sales list is `auction-calendar` in
  * api/appListResources.ts.
  */
-import type { BinSale, PaymentInfo } from '@ar/rules';
+import type { AuctionTerms, BinSale, PaymentInfo } from '@ar/rules';
 import type { AppDataProvider } from '../../api/dataProvider';
 import { housePath } from '../../api/housePath';
 
 export const CALENDAR_KEYS = {
   binSale: (houseRef: string) => ['calendar', 'binSale', houseRef] as const,
   paymentInfo: (houseRef: string) => ['calendar', 'paymentInfo', houseRef] as const,
+  terms: (houseRef: string) => ['calendar', 'terms', houseRef] as const,
   activation: (houseRef: string) => ['calendar', 'paymentRequiredActivation', houseRef] as const,
 };
 
@@ -31,4 +32,10 @@ export async function fetchPaymentInfo(dp: AppDataProvider, houseRef: string): P
 
 export async function deleteSession(dp: AppDataProvider, catalogId: number): Promise<void> {
   await dp.call('DELETE', `/cps/app/catalog/${catalogId}`);
+}
+
+/** The terms a new sale may take (`GET /cps/app/house/{houseID}/terms`). */
+export async function fetchTerms(dp: AppDataProvider, houseId: number): Promise<AuctionTerms[]> {
+  const res = await dp.call<{ data: { groupSettings: AuctionTerms[] } }>('GET', `/cps/app/house/${houseId}/terms`);
+  return res.data.groupSettings;
 }
