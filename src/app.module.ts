@@ -7,9 +7,10 @@ import { InvoicingModule } from './modules/invoicing/invoicing.module';
 import { CatalogsModule } from './modules/catalogs/catalogs.module';
 import { LotsModule } from './modules/lots/lots.module';
 import { BiddersModule } from './modules/bidders/bidders.module';
+import { CalendarModule } from './modules/catalogs/calendar/calendar.module';
 
 /** Domain modules, in the order they build on each other. */
-export const DOMAIN_MODULES = [HousesModule, CatalogsModule, BiddersModule, LotsModule, InvoicingModule];
+export const DOMAIN_MODULES = [HousesModule, CatalogsModule, BiddersModule, LotsModule, InvoicingModule, CalendarModule];
 
 @Module({})
 export class AppModule {

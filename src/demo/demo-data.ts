@@ -19,6 +19,7 @@ import { BidderPaymentMethod } from '../modules/invoicing/payments/methods/bidde
 import { sandboxPaymentMethod } from '../modules/invoicing/payments/gateway/sandbox-tokens';
 import { ADJECTIVES, FIRST_NAMES, LAST_NAMES, OBJECTS, PLACES } from './demo-names';
 import { intBetween, pick, seededRandom } from './seeded-random';
+import { loadDemoCalendar } from './demo-calendar';
 
 /** Demo-only password of every demo user (the README says so). */
 export const DEMO_PASSWORD = 'auction-demo';
@@ -340,6 +341,7 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
       ]);
       progress(++step, totalSteps, `${spec.house.houseUserName}: done`);
     }
+    await loadDemoCalendar(tx);
     return summary;
   });
 }

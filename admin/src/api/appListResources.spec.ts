@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { APP_LIST_RESOURCES, UNINVOICED_SALES } from './appListResources';
+import { APP_LIST_RESOURCES, AUCTION_CALENDAR, UNINVOICED_SALES } from './appListResources';
 
 const sale = (groupID: number) => ({
   groupID,
@@ -32,5 +32,26 @@ describe('spec list calls as react-admin resources', () => {
     const call = jest.fn(async () => ({ data: { auctionGroups: [sale(1)] } }));
     const answer = await APP_LIST_RESOURCES[UNINVOICED_SALES](call as never, { pagination: { page: 1, perPage: 25 }, filter: {} } as never);
     expect(answer.total).toBe(1);
+  });
+
+  it('reads the calendar a page of sales at a time, Upcoming or Past by the filter, with the stealth flag as meta', async () => {
+    const call = jest.fn<(method: string, path: string) => Promise<unknown>>(async () => ({
+      data: { auctionGroups: [{ groupID: 4, groupName: 'Spring', catalogs: [] }], totalRecords: 11, page: 2, size: 10, stealthMode: true },
+    }));
+    const past = await APP_LIST_RESOURCES[AUCTION_CALENDAR](
+      call as never,
+      {
+        pagination: { page: 2, perPage: 10 },
+        filter: { houseRef: 'H1', upcoming: false },
+      } as never,
+    );
+    expect(call).toHaveBeenLastCalledWith('GET', '/app/house/H1/auction-calendar?upcoming=false&page=2&size=10');
+    expect(past).toMatchObject({ total: 11, meta: { stealthMode: true } });
+    expect(past.data.map((r) => [r.id, r.groupName])).toEqual([[4, 'Spring']]);
+    await APP_LIST_RESOURCES[AUCTION_CALENDAR](
+      call as never,
+      { pagination: { page: 1, perPage: 10 }, filter: { houseRef: 'H1' } } as never,
+    );
+    expect(call).toHaveBeenLastCalledWith('GET', '/app/house/H1/auction-calendar?upcoming=true&page=1&size=10');
   });
 });

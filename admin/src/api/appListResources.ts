@@ -1,4 +1,5 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
+import type { AuctionCalendar, CalendarGroup } from '@ar/rules';
 import type { UninvoicedAuctionGroup } from '../invoices/invoiceApi';
 import { housePath } from './housePath';
 
@@ -17,6 +18,12 @@ export const UNINVOICED_SALES = 'uninvoiced-sales';
  */
 export type UninvoicedSaleRecord = UninvoicedAuctionGroup & { id: Identifier };
 
+/** The calendar's sales (My auctions), a page at a time: filter `{ houseRef, upcoming }`; `meta.stealthMode`. */
+export const AUCTION_CALENDAR = 'auction-calendar';
+
+/** A sale of the calendar: a record of `auction-calendar` (id = groupID). */
+export type CalendarGroupRecord = CalendarGroup & { id: number };
+
 type Call = <T>(method: 'GET', path: string) => Promise<T>;
 type ListAnswer = { data: { auctionGroups: UninvoicedAuctionGroup[]; totalRecords?: number } };
 
@@ -30,6 +37,21 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
     return {
       data: sales.map((s): UninvoicedSaleRecord => ({ ...s, id: s.groupID })),
       total: res.data.totalRecords ?? sales.length,
+    };
+  },
+  // `GET auction-calendar?upcoming=true|false&page&size`: the calendar's sales (spec 001 "My auctions").
+  [AUCTION_CALENDAR]: async (call, { pagination, filter }) => {
+    const { page = 1, perPage = 10 } = pagination ?? {};
+    const houseRef = String(filter?.houseRef ?? '');
+    const upcoming = filter?.upcoming === false ? 'false' : 'true';
+    const res = await call<{ data: AuctionCalendar }>(
+      'GET',
+      housePath(houseRef, `auction-calendar?upcoming=${upcoming}&page=${page}&size=${perPage}`),
+    );
+    return {
+      data: res.data.auctionGroups.map((g): CalendarGroupRecord => ({ ...g, id: g.groupID })),
+      total: res.data.totalRecords,
+      meta: { stealthMode: res.data.stealthMode },
     };
   },
 };

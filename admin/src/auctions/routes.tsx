@@ -1,9 +1,10 @@
 import { route } from '../routes/types';
-import { MyAuctionsPlaceholder } from './MyAuctionsPlaceholder';
+import { CalendarPage } from './calendar/CalendarPage';
 
 export const auctionRoutes = [
   route('/my-auctions/snapshots', 'Catalog Snapshot', 'catalogSnapshot'),
-  route('/my-auctions/:type', 'Auctions/Sales', 'auctions', <MyAuctionsPlaceholder />),
+  // /my-auctions/{type}: current (Upcoming) or past; anything else is unknown.
+  route('/my-auctions/:type', 'Auctions/Sales', 'auctions', <CalendarPage />),
   route('/bulk-bidding/:catalogRef', 'Bulk Bidding', 'bulkBidding'),
   route('/broadcast/:eventId', 'Video Broadcast', 'broadcast'),
   route('/pricesrealized/:catalogID', 'Edit Realized Prices', 'realizedPrices'),

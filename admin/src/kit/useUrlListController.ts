@@ -118,7 +118,8 @@ export function useUrlListController<R extends RaRecord = RaRecord>(options: Url
       ...base,
       data: query.data ?? [],
       total: query.total ?? 0,
-      meta: undefined,
+      // What the list call answers besides its rows (e.g. the calendar's stealth flag).
+      meta: query.meta,
       error: null,
       isPending: false,
     } as ListControllerResult<R>;

@@ -220,6 +220,21 @@ export class BiddersService {
     }
     return { createdBidders: newMembers.length, createdApprovals: newSlots.length, paddlesAssigned: paddled.length };
   }
+
+  /**
+   * Registrations awaiting approval per sale (auction group) of the house: an approval without a
+   * paddle number yet (sales without any are absent).
+   */
+  async pendingApprovalCounts(houseId: number, groupIds: readonly number[]): Promise<Map<number, number>> {
+    if (!groupIds.length) return new Map();
+    const rows = await this.em.getConnection().execute(
+      `select group_id, count(*)::int as n from approval
+        where house_id = ? and paddle_number = 0 and group_id in (${groupIds.map(() => '?').join(', ')})
+        group by group_id`,
+      [houseId, ...groupIds],
+    );
+    return new Map(rows.map((r) => [r.group_id as number, r.n as number]));
+  }
 }
 
 /** A winning bidder as a results file names them: by paddle, by email, or both, with details for a new floor bidder. */

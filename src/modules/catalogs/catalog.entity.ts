@@ -45,6 +45,10 @@ export class Catalog {
   @Property()
   published: boolean & Opt = false;
 
+  /** The wizard step last recorded (the diy step tracker); the calendar's edit link opens it. */
+  @Property({ type: 'smallint', nullable: true })
+  stepTracker?: number;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

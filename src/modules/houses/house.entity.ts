@@ -78,6 +78,18 @@ export class House {
   @Property()
   isInstant: boolean & Opt = false;
 
+  /** Billing (the calendar's banners): the card on file for the house's own account has expired. */
+  @Property()
+  billingCardExpired: boolean & Opt = false;
+
+  /** Billing: the house's own account has an overdue payment. */
+  @Property()
+  billingPaymentOverdue: boolean & Opt = false;
+
+  /** The account is temporarily disabled (the calendar's stealth-mode banner). */
+  @Property()
+  stealthMode: boolean & Opt = false;
+
   @Property({ length: 3 })
   currencyCode: string & Opt = 'USD';
 

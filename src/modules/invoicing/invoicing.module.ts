@@ -67,6 +67,7 @@ import { InvoicePdfController } from './pdf/invoice-pdf.controller';
 import { InvoicePdfCleanupTasks } from './pdf/invoice-pdf-cleanup.tasks';
 import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
 import { InvoicePdfService } from './pdf/invoice-pdf.service';
+import { SessionInvoiceGroups } from './groups/session-invoice-groups';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -132,6 +133,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     AchSettlementRunHandler,
     AchSettlementTasks,
     RefundsService,
+    SessionInvoiceGroups,
   ],
   exports: [
     InvoiceTemplatesService,
@@ -140,6 +142,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     CardChargingService,
     AutoChargeService,
     AchSettlementService,
+    SessionInvoiceGroups,
   ],
 })
 export class InvoicingModule implements OnModuleInit {

@@ -17,6 +17,15 @@ export interface SoldLot {
   channel: Platform;
 }
 
+/** Lot counts of one session for the calendar (deleted lots, status d, are not counted except in `rows`). */
+export interface SessionLotCounts {
+  lotCount: number;
+  unpublishedLotCount: number;
+  soldLotCount: number;
+  /** Every lot row, deleted ones too (a deleted lot's number stays reserved in its session). */
+  rows: number;
+}
+
 @Injectable()
 export class LotsService {
   constructor(private readonly em: EntityManager) {}
@@ -69,5 +78,36 @@ export class LotsService {
       [houseId],
     );
     return new Map(rows.map((r) => [r.catalog_id as number, r.n as number]));
+  }
+
+  /** Lot counts per session of the house, in one query (sessions without lot rows are absent). */
+  async sessionLotCounts(houseId: number, catalogIds: readonly number[]): Promise<Map<number, SessionLotCounts>> {
+    const out = new Map<number, SessionLotCounts>();
+    if (!catalogIds.length) return out;
+    const rows = await this.em.getConnection().execute(
+      `select catalog_id,
+              count(*) filter (where status <> 'd')::int as lots,
+              count(*) filter (where status <> 'd' and not published)::int as unpublished,
+              count(*) filter (where status <> 'd' and winning_approval_id is not null and hammer_cents is not null)::int as sold,
+              count(*)::int as rows
+         from lot where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')})
+        group by catalog_id`,
+      [houseId, ...catalogIds],
+    );
+    for (const r of rows)
+      out.set(r.catalog_id as number, { lotCount: r.lots, unpublishedLotCount: r.unpublished, soldLotCount: r.sold, rows: r.rows });
+    return out;
+  }
+
+  /**
+   * How many lot rows (deleted ones too) the session has. `em`: the caller's, inside its transaction
+   * (a session delete counts after locking the session row).
+   */
+  async lotRowCount(houseId: number, catalogId: number, em: EntityManager = this.em): Promise<number> {
+    const rows = await em.execute<{ n: number }[]>('select count(*)::int as n from lot where house_id = ? and catalog_id = ?', [
+      houseId,
+      catalogId,
+    ]);
+    return rows[0]?.n ?? 0;
   }
 }

@@ -1,0 +1,103 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { bulkInsert } from '../core/database/bulk-insert';
+import { AuctionGroup } from '../modules/catalogs/auction-group.entity';
+import { BuyersPremiumStep } from '../modules/catalogs/buyers-premium-step.entity';
+import { Catalog, SaleType } from '../modules/catalogs/catalog.entity';
+import { newRef } from '../modules/houses/identity/secrets';
+import { Lot } from '../modules/lots/lot.entity';
+import { seededRandom } from './seeded-random';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+interface DemoSession {
+  type: Exclude<SaleType, 'bin'>;
+  /** Start, from the moment the demo is loaded. */
+  startsIn: number;
+  lots: number;
+  published: boolean;
+  step?: number;
+}
+
+/**
+ * Sales of house `demo` in the states the calendar shows, dated from the moment the demo data is
+ * loaded (the main demo sales are dated in the past: those are the past sales with results and the
+ * buy-now sale): upcoming live and timed sessions with lots, a live session starting within two
+ * hours, an empty session (Delete Session) and a sale with no session yet (Add Session). About 50
+ * lots: a few milliseconds.
+ */
+export async function loadDemoCalendar(em: EntityManager, houseUserName = 'demo', now = new Date()): Promise<number> {
+  const [house] = await em.execute<{ id: number; is_house_fee_step_active: boolean }[]>(
+    'select id, is_house_fee_step_active from house where house_user_name = ?',
+    [houseUserName],
+  );
+  if (!house) return 0;
+  // References from their own seed: the same every run (the demo digest compares two loads).
+  const rnd = seededRandom(20261125);
+  const ref = (p: string) => newRef(p, rnd);
+  const addresses = await em.execute<{ id: number }[]>(
+    'select id from house_address where house_id = ? and deleted_at is null order by "primary" desc, id',
+    [house.id],
+  );
+  // Starts on a quarter hour (the wizard's minutes are 00, 15, 30, 45).
+  const quarter = 15 * 60_000;
+  const at = (ms: number) => new Date(Math.ceil((now.getTime() + ms) / quarter) * quarter);
+  const sales: { name: string; sessions: DemoSession[] }[] = [
+    {
+      name: 'Spring Jewelry & Watches',
+      sessions: [
+        { type: 'live', startsIn: 3 * DAY, lots: 14, published: true },
+        { type: 'timed', startsIn: 10 * DAY, lots: 10, published: false, step: 3 },
+      ],
+    },
+    { name: 'Evening Silver Sale', sessions: [{ type: 'live', startsIn: 75 * 60_000, lots: 12, published: true }] },
+    { name: 'Mid-Century Design', sessions: [{ type: 'timed', startsIn: 21 * DAY, lots: 0, published: false, step: 2 }] },
+    { name: 'Books & Manuscripts', sessions: [] },
+  ];
+  const TITLES = ['Gold pocket watch', 'Sapphire ring', 'Pearl necklace', 'Silver tea service', 'Cameo brooch', 'Enamel cufflinks'];
+  let lots = 0;
+  for (const sale of sales) {
+    const [groupId] = await bulkInsert(em, AuctionGroup, [
+      {
+        house: house.id,
+        groupName: sale.name,
+        isLive: true,
+        currencyCode: 'USD',
+        liveFeeRate: 3000,
+        houseFeeStepEnabled: house.is_house_fee_step_active,
+      },
+    ]);
+    await bulkInsert(em, BuyersPremiumStep, [{ group: groupId, fromCents: 0, toCents: undefined, rate: 25_000 }]);
+    for (const s of sale.sessions) {
+      const [catalogId] = await bulkInsert(em, Catalog, [
+        {
+          house: house.id,
+          group: groupId,
+          catalogRef: ref('C'),
+          title: `${sale.name} — ${s.type === 'live' ? 'Live Session' : 'Timed Session'}`,
+          saleType: s.type,
+          eventDate: at(s.startsIn),
+          address: addresses[0]?.id,
+          currencyCode: 'USD',
+          published: s.published,
+          stepTracker: s.step,
+        },
+      ]);
+      const rows = Array.from({ length: s.lots }, (_, i) => ({
+        house: house.id,
+        catalog: catalogId,
+        lotRef: ref('L'),
+        lotNumber: String(i + 1),
+        title: `${TITLES[i % TITLES.length]} (${i + 1})`,
+        description: 'Estate of a private collector. Condition: very good.',
+        loEstCents: (i + 2) * 10_000,
+        hiEstCents: (i + 2) * 20_000,
+        // The last lots of a published session still wait to be published.
+        published: s.published && i < s.lots - 2,
+      }));
+      await bulkInsert(em, Lot, rows);
+      lots += rows.length;
+    }
+  }
+  return lots;
+}
