@@ -198,8 +198,10 @@ describeIfChromium('Calendar (browser)', () => {
     await page.goto(`${server.baseUrl}/ar/my-auctions/current`);
     const panel = page.getByTestId('add-sale');
     await panel.waitFor();
-    expect(await panel.getByRole('radio', { name: 'Buy Now' }).isDisabled()).toBe(true);
+    // The reason shows once the buy-now sale is read (a call of its own): then the radio is disabled.
+    await panel.getByTestId('add-sale-bin-reason').waitFor();
     expect(await panel.getByTestId('add-sale-bin-reason').textContent()).toBe(`Buy Now: ${CALENDAR_TEXT.binExists}`);
+    expect(await panel.getByRole('radio', { name: 'Buy Now' }).isDisabled()).toBe(true);
     const cont = panel.getByTestId('add-sale-continue');
     expect(await cont.isDisabled()).toBe(true);
 

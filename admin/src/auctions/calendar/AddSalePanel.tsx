@@ -47,7 +47,8 @@ export function AddSalePanel({
   const needsDetails = kind !== 'bin';
   const nameError = needsDetails && touched.name && !name.trim() ? CALENDAR_TEXT.saleTitleRequired : null;
   const termsError = needsDetails && touched.terms && !termsId ? CALENDAR_TEXT.termsRequired : null;
-  const ready = !activationRequired && (kind === 'bin' ? binBlocked === null : liveOrTimedEnabled && !!name.trim() && !!termsId);
+  const ready =
+    !activationRequired && (kind === 'bin' ? !bin.isPending && binBlocked === null : liveOrTimedEnabled && !!name.trim() && !!termsId);
   const eligible = (t: AuctionTerms) => t.paymentProcessingEligible && t.houseFeeStepEligible;
 
   return (
@@ -68,7 +69,8 @@ export function AddSalePanel({
             value="bin"
             control={<Radio />}
             label="Buy Now"
-            disabled={binBlocked !== null || activationRequired}
+            // Not while the existing buy-now sale is still being read.
+            disabled={bin.isPending || binBlocked !== null || activationRequired}
             title={binBlocked ?? undefined}
             data-testid="add-sale-bin"
           />
