@@ -4,6 +4,7 @@ import { CHARGE_INELIGIBILITY_TEXT, type ChargeIneligibilityReason } from '@ar/r
 import { buildOrmOptions } from '../../src/core/database/mikro-orm.options';
 import { DEMO_CHARGING_BIDDERS, DEMO_CHARGING_GROUP, DEMO_SENT_DAYS_AGO } from '../../src/demo/demo-charging';
 import { DEMO_PASSWORD, loadDemoData } from '../../src/demo/demo-data';
+import { formatUsDate } from '../../src/modules/invoicing/math/statuses';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
@@ -142,6 +143,8 @@ describe('demo data', () => {
       for (const row of sends) {
         expect(row.status).not.toBe('not_sent');
         expect(new Date(row.sent_at).getTime()).toBe(new Date(row.created_at).getTime());
+        // The document as sent is dated that day too.
+        expect(row.printed).toBe(formatUsDate(new Date(row.created_at)));
         if (row.invoice_id === idOf('sent-recently')) expect(ago(row.created_at)).toBeLessThan(0.1);
         else expect(ago(row.created_at)).toBeCloseTo(DEMO_SENT_DAYS_AGO, 1);
       }
