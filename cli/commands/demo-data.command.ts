@@ -1,9 +1,11 @@
 import { Inject } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Command, Option } from 'nest-commander';
 import { RUNTIME } from '../../src/core/config/config.module';
 import { Runtime } from '../../src/core/config/runtime';
 import { migrateUnderLock } from '../../src/core/database/migrate';
+import { DEMO_CHARGING_GROUP, arrangeDemoChargingGroup } from '../../src/demo/demo-charging';
 import { DEMO_PASSWORD, loadDemoData } from '../../src/demo/demo-data';
 import { CliCommand, CliError, cliNote, cliOut, nonNegativeInteger, positiveNumber } from '../cli-command';
 
@@ -25,6 +27,7 @@ export class DemoDataCommand extends CliCommand {
   constructor(
     private readonly orm: MikroORM,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly moduleRef: ModuleRef,
   ) {
     super();
   }
@@ -69,6 +72,9 @@ export class DemoDataCommand extends CliCommand {
         seed,
         onProgress: (done, total, step) => cliNote(`  [${done}/${total}] ${step}`),
       });
+      // The batch-charge demo: its group created, built and sent (three days back) by the application's services.
+      await arrangeDemoChargingGroup(this.moduleRef);
+      cliNote(`  invoice group "${DEMO_CHARGING_GROUP}" sent 3 days ago: open it to charge cards`);
       cliOut(
         `Loaded ${summary.houses} houses, ${summary.users} staff users, ${summary.sessions} sessions, ${summary.lots} lots (${summary.soldLots} sold) and ${summary.bidders} bidders in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );

@@ -20,6 +20,7 @@ import { sandboxPaymentMethod } from '../modules/invoicing/payments/gateway/sand
 import { ADJECTIVES, FIRST_NAMES, LAST_NAMES, OBJECTS, PLACES } from './demo-names';
 import { intBetween, pick, seededRandom } from './seeded-random';
 import { loadDemoCalendar } from './demo-calendar';
+import { insertDemoChargingSale } from './demo-charging';
 
 /** Demo-only password of every demo user (the README says so). */
 export const DEMO_PASSWORD = 'auction-demo';
@@ -303,6 +304,13 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
         const rows = demoPaymentMethods(members, winners).map(({ index, ...m }) => ({ ...m, houseId, member: memberIds[index] as never }));
         await insert(BidderPaymentMethod, rows);
         summary.paymentMethods += rows.length;
+        // The batch-charge demo's sale (its group is created and sent by arrangeDemoChargingGroup).
+        const charging = await insertDemoChargingSale(insert, houseId, addressIds[0], new Date(BASE_DATE + 10 * DAY));
+        summary.sessions++;
+        summary.lots += charging.lots;
+        summary.soldLots += charging.lots;
+        summary.bidders += charging.bidders;
+        summary.paymentMethods += charging.paymentMethods;
       }
       progress(++step, totalSteps, `${spec.house.houseUserName}: sales and lots`);
 

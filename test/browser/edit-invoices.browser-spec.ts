@@ -36,9 +36,17 @@ describeIfChromium('Edit Invoices (browser)', () => {
 
   const sql = (query: string, params: unknown[] = []): Promise<Row[]> => server.testApp.em().getConnection().execute(query, params);
   const shot = (name: string) => screenshot(page, `edit-invoices-${name}`);
-  const block = (invoiceNumber: number): Locator => page.locator(`section[aria-label="Invoice ${invoiceNumber}"]`);
-  const invoiceRow = async (invoiceNumber: number) =>
-    (await sql('select * from invoice where group_id = ? and invoice_number = ?', [groupId, invoiceNumber]))[0];
+  /**
+   * The group's first invoice number: the demo data's own group (sent three days ago) took the house's
+   * first numbers, so "the n-th invoice" is `base + n - 1`.
+   */
+  let base = 1;
+  const nth = (n: number) => base + n - 1;
+  const blockOf = (invoiceNumber: number): Locator => page.locator(`section[aria-label="Invoice ${invoiceNumber}"]`);
+  /** The n-th invoice of the group (1: its first). */
+  const block = (n: number): Locator => blockOf(nth(n));
+  const invoiceRow = async (n: number) =>
+    (await sql('select * from invoice where group_id = ? and invoice_number = ?', [groupId, nth(n)]))[0];
   const openEditor = async (query = '') => {
     await page.goto(`${server.baseUrl}/ar/invoices/EditInvoices/${groupId}${query}`);
     await page.getByTestId('invoice-editor').waitFor();
@@ -59,6 +67,7 @@ describeIfChromium('Edit Invoices (browser)', () => {
       sale: 'Winter Collectibles',
       templateId: perLotTemplate,
     });
+    [{ base }] = (await sql(`select min(invoice_number)::int as base from invoice where group_id = ?`, [groupId])) as { base: number }[];
 
     browser = await openBrowser();
     page = browser.page;
@@ -94,7 +103,7 @@ describeIfChromium('Edit Invoices (browser)', () => {
     const first = await invoiceRow(1);
     const b = block(1);
     expect(await b.getByTestId('bidder-link').textContent()).toBe(`${first.first_name} ${first.last_name}`);
-    expect(await b.getByTestId('invoice-number').textContent()).toBe('Invoice #1');
+    expect(await b.getByTestId('invoice-number').textContent()).toBe(`Invoice #${nth(1)}`);
     expect(await b.textContent()).toContain(first.email as string);
     expect(await b.textContent()).toContain('Outstanding Balance');
     expect(await b.textContent()).toContain('Payments Made');
@@ -103,10 +112,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
 
     // Restricted lots: the asterisk and the spec's note.
     const [restricted] = await sql(
-      `select i.invoice_number, l.id from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ? and l.restricted and i.invoice_number <= 50 order by i.invoice_number limit 1`,
-      [groupId],
+      `select i.invoice_number, l.id from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ? and l.restricted and i.invoice_number <= ? order by i.invoice_number limit 1`,
+      [groupId, nth(50)],
     );
-    const rb = block(restricted.invoice_number as number);
+    const rb = blockOf(restricted.invoice_number as number);
     expect(await rb.getByTestId(`line-${restricted.id}`).textContent()).toMatch(/\d+\*/);
     expect(await rb.getByTestId('restricted-note').textContent()).toBe(TEXT.restricted);
   });
@@ -115,12 +124,15 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await openEditor();
     const before = await Promise.all([1, 2, 3].map(invoiceRow));
     const totalSh = await strip('total-sh');
-    for (const n of [1, 2, 3]) await page.getByRole('checkbox', { name: `Select invoice ${n}`, exact: true }).check();
+    for (const n of [1, 2, 3]) await page.getByRole('checkbox', { name: `Select invoice ${nth(n)}`, exact: true }).check();
     expect(await page.getByTestId('selected-count').textContent()).toBe('3 selected');
     expect(await page.getByTestId('bulk-charges').textContent()).toBe('Edit/Add Charges to Selected');
     await page.getByTestId('bulk-charges').click();
     const dialog = page.getByTestId('charges-dialog');
-    await dialog.getByTestId('charges-invoice').getByText('Invoice #1', { exact: false }).waitFor();
+    await dialog
+      .getByTestId('charges-invoice')
+      .getByText(`Invoice #${nth(1)}`, { exact: false })
+      .waitFor();
     expect(await dialog.getByTestId('charges-invoice').textContent()).toContain('1 of 3');
     expect(await dialog.getByTestId('charges-prev').isDisabled()).toBe(true);
     expect(await dialog.getByTestId('other-tooltip').locator('svg').getAttribute('aria-label')).toBe(TEXT.otherTooltip);
@@ -183,8 +195,8 @@ describeIfChromium('Edit Invoices (browser)', () => {
   it('hides a lot from the invoice and shows it again', async () => {
     await openEditor();
     const [line] = await sql(
-      `select l.id, l.lot_number, l.total_cents from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ? and i.invoice_number = 4 order by l.id limit 1`,
-      [groupId],
+      `select l.id, l.lot_number, l.total_cents from invoice_line l join invoice i on i.id = l.invoice_id where i.group_id = ? and i.invoice_number = ? order by l.id limit 1`,
+      [groupId, nth(4)],
     );
     const inv = await invoiceRow(4);
     const row = block(4).getByTestId(`line-${line.id}`);
@@ -305,7 +317,7 @@ describeIfChromium('Edit Invoices (browser)', () => {
     const [line] = await sql('select * from invoice_line where invoice_id = ? order by id limit 1', [floor.id]);
     await openEditor(`?id=${floor.id}`);
     expect(await page.getByTestId('invoice-range').textContent()).toBe('1-1 of 1');
-    const b = block(floor.invoice_number as number);
+    const b = blockOf(floor.invoice_number as number);
     await b.getByTestId('edit-floor').click();
     const newHammer = Number(line.hammer_cents) + 50_000;
     await page.getByTestId(`floor-hammer-${line.id}`).fill(String(newHammer / 100));
@@ -357,7 +369,10 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await b.getByTestId('note').click();
     await page.getByTestId('note-text').fill('Fragile: double box');
     // Someone else saves the invoice meanwhile.
-    await sql(`update invoice set version = version + 1, notes = 'Their note' where group_id = ? and invoice_number = 8`, [groupId]);
+    await sql(`update invoice set version = version + 1, notes = 'Their note' where group_id = ? and invoice_number = ?`, [
+      groupId,
+      nth(8),
+    ]);
     await page.getByTestId('note-save').click();
     await page.getByTestId('note-dialog').getByText(TEXT.stale, { exact: true }).waitFor();
     expect(await page.getByTestId('note-text').inputValue()).toBe('Fragile: double box');
@@ -381,8 +396,8 @@ describeIfChromium('Edit Invoices (browser)', () => {
     expect(await page.getByTestId('selected-count').textContent()).toBe('No invoice selected');
     expect(await page.getByTestId('bulk-charges').textContent()).toBe('Edit/Add Charges to All');
     const ids = [(await invoiceRow(2)).id, (await invoiceRow(3)).id];
-    await page.getByRole('checkbox', { name: 'Select invoice 3', exact: true }).check();
-    await page.getByRole('checkbox', { name: 'Select invoice 2', exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select invoice ${nth(3)}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select invoice ${nth(2)}`, exact: true }).check();
     await page.getByTestId('preview-send').click();
     await page.waitForURL(`**/ar/invoices/InvoiceAutoCharge/${groupId}/invoice/${ids.join(',')}`);
   });
@@ -439,7 +454,7 @@ describeIfChromium('Edit Invoices (browser)', () => {
     expect(await page.getByTestId('bulk-contact').isDisabled()).toBe(true);
     expect(await page.getByTestId('bulk-note').isDisabled()).toBe(true);
     const rowOf = (n: number) =>
-      page.getByTestId('invoice-row').filter({ has: page.getByTestId('invoice-number').getByText(String(n), { exact: true }) });
+      page.getByTestId('invoice-row').filter({ has: page.getByTestId('invoice-number').getByText(String(nth(n)), { exact: true }) });
 
     await rowOf(10).getByTestId('row-note').click();
     await page.getByTestId('note-text').fill('Call before shipping');
@@ -453,8 +468,8 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await page.getByTestId('contact-send').click();
     await page.getByTestId('contact-dialog').waitFor({ state: 'detached' });
 
-    await page.getByRole('checkbox', { name: 'Select invoice 11', exact: true }).check();
-    await page.getByRole('checkbox', { name: 'Select invoice 12', exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select invoice ${nth(11)}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select invoice ${nth(12)}`, exact: true }).check();
     await page.getByTestId('bulk-note').click();
     await page.getByTestId('note-text').fill('Ship together');
     await page.getByTestId('note-save').click();

@@ -1,9 +1,15 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
+import { CHARGE_INELIGIBILITY_TEXT, type ChargeIneligibilityReason } from '@ar/rules';
 import { buildOrmOptions } from '../../src/core/database/mikro-orm.options';
+import { DEMO_CHARGING_BIDDERS, DEMO_CHARGING_GROUP, DEMO_SENT_DAYS_AGO } from '../../src/demo/demo-charging';
 import { DEMO_PASSWORD, loadDemoData } from '../../src/demo/demo-data';
-import { createTestApp } from '../support/test-app';
+import { formatUsDate } from '../../src/modules/invoicing/math/statuses';
+import { signIn, type SignedIn } from '../support/fixtures';
+import { createTestApp, type TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
+
+type Json = Record<string, any>;
 
 /** A digest of the generated rows, to compare two runs. */
 async function digest(orm: MikroORM): Promise<Record<string, string>> {
@@ -78,7 +84,9 @@ describe('demo data', () => {
     const orm = await MikroORM.init(buildOrmOptions(db.url));
     try {
       const small = await loadDemoData(orm.em.fork(), { size: 0.1, seed: 7 });
-      expect(small.lots).toBeLessThan(60);
+      // The batch-charge demo's sale has a fixed size.
+      const chargingLots = DEMO_CHARGING_BIDDERS.reduce((n, b) => n + b.lots.length, 0);
+      expect(small.lots - chargingLots).toBeLessThan(60);
       expect(small.bidders).toBeGreaterThanOrEqual(4);
     } finally {
       await orm.close();
@@ -86,9 +94,19 @@ describe('demo data', () => {
     }
   });
 
-  it('lets the demo users sign in with the demo password', async () => {
-    const t = await createTestApp({ demo: true });
-    try {
+  describe('on the demo app', () => {
+    let t: TestApp;
+    let owner: SignedIn;
+    beforeAll(async () => {
+      t = await createTestApp({ demo: true, redis: false });
+      owner = await signIn(t.server, 'demo', 'owner', DEMO_PASSWORD);
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+    const q = (sql: string, params: unknown[] = []): Promise<Json[]> => t.em().getConnection().execute(sql, params);
+
+    it('lets the demo users sign in with the demo password', async () => {
       for (const [house, username] of [
         ['demo', 'owner'],
         ['demo', 'clerk'],
@@ -98,8 +116,110 @@ describe('demo data', () => {
         const res = await request(t.server).post('/api/auth/login').send({ house, username, password: DEMO_PASSWORD });
         expect(res.status).toBe(200);
       }
-    } finally {
-      await t.close();
-    }
+    });
+
+    it('has a group sent three days ago whose batch charge shows approvals, declines and every reason the data can show', async () => {
+      const ref = owner.user.houseInfo.houseRef;
+      const [group] = await q(`select id, invoice_created from invoice_group where title = ?`, [DEMO_CHARGING_GROUP]);
+      expect(group.invoice_created).toBe(true);
+      const invoices = await q(`select id, email, sent_at from invoice where group_id = ?`, [group.id]);
+      expect(invoices).toHaveLength(DEMO_CHARGING_BIDDERS.length);
+      const keyOf = new Map(
+        invoices.map((i) => [
+          i.id as number,
+          DEMO_CHARGING_BIDDERS.find((b) => i.email.startsWith(`${b.firstName}.${b.lastName}.`.toLowerCase()))!,
+        ]),
+      );
+      const idOf = (key: string) => [...keyOf].find(([, b]) => b.key === key)![0];
+
+      // Sent through the real send records: one invoice_send row per sent invoice, three days back, as the invoice's sent date.
+      const sends = await q(
+        `select s.invoice_id, s.status, s.created_at, i.sent_at, s.snapshot->>'invoiceSentDateString' as printed
+           from invoice_send s join invoice i on i.id = s.invoice_id where s.group_id = ? order by s.id`,
+        [group.id],
+      );
+      expect(sends).toHaveLength(DEMO_CHARGING_BIDDERS.length - 1);
+      const ago = (d: Date) => (Date.now() - new Date(d).getTime()) / 86_400_000;
+      for (const row of sends) {
+        expect(row.status).not.toBe('not_sent');
+        expect(new Date(row.sent_at).getTime()).toBe(new Date(row.created_at).getTime());
+        // The document as sent is dated that day too.
+        expect(row.printed).toBe(formatUsDate(new Date(row.created_at)));
+        if (row.invoice_id === idOf('sent-recently')) expect(ago(row.created_at)).toBeLessThan(0.1);
+        else expect(ago(row.created_at)).toBeCloseTo(DEMO_SENT_DAYS_AGO, 1);
+      }
+      expect(invoices.find((i) => i.id === idOf('not-sent'))!.sent_at).toBeNull();
+
+      // The dry run (Group Details' read): each invoice's reason, exactly as arranged.
+      const details = await owner.agent.get(`/app/house/${ref}/invoiceGroup/${group.id}/groupDetailInfo`);
+      expect(details.status).toBe(200);
+      const rows = details.body.data.invoiceBidders as Json[];
+      expect(rows).toHaveLength(DEMO_CHARGING_BIDDERS.length);
+      const charged = new Set(['approved', 'declined', 'achPending']);
+      for (const row of rows) {
+        const b = keyOf.get(row.invoiceID)!;
+        const reason = charged.has(b.outcome) ? null : CHARGE_INELIGIBILITY_TEXT[b.outcome as ChargeIneligibilityReason];
+        expect({ key: b.key, eligible: row.batchChargeEligible, reason: row.batchChargIneligibilityReason }).toEqual({
+          key: b.key,
+          eligible: reason === null,
+          reason,
+        });
+      }
+      const reasons = new Set(DEMO_CHARGING_BIDDERS.map((b) => b.outcome).filter((o) => !charged.has(o)));
+      expect([...reasons].sort()).toEqual(
+        [
+          'paid',
+          'notSent',
+          'cardLimitExceeded',
+          'editedAfterSend',
+          'sentRecently',
+          'pendingAch',
+          'autoChargeScheduled',
+          'noCreditCard',
+          'restrictedItems',
+          'taxCalculationError',
+          'itemsHidden',
+          'floorBidder',
+        ].sort(),
+      );
+
+      const info = await owner.agent.get(`/app/house/${ref}/invoiceGroup/${group.id}/groupInfo/processCards`);
+      expect(info.status).toBe(200);
+      for (const inv of info.body.data.invoiceGroupInfo.invoices as Json[])
+        expect([keyOf.get(inv.invoiceID)!.key, inv.canHouseProcessCards]).toEqual([
+          keyOf.get(inv.invoiceID)!.key,
+          charged.has(keyOf.get(inv.invoiceID)!.outcome),
+        ]);
+
+      // Charge all cards: approvals, declines and the ACH debit go to the gateway; every other invoice is answered with its reason.
+      const res = await owner.agent
+        .post(`/app/house/${ref}/processCards`)
+        .set('X-CSRF-Token', owner.csrf)
+        .send(invoices.map((i) => i.id));
+      expect(res.status).toBe(200);
+      const confirmations = res.body.data.data.invoiceConfirmations as Json[];
+      const status = (outcome: string) => ({ approved: 'approved', declined: 'declined', achPending: 'pending' })[outcome];
+      for (const c of confirmations) {
+        const b = keyOf.get(c.invoiceID)!;
+        if (charged.has(b.outcome)) {
+          expect({ key: b.key, status: c.status, charged: c.charged }).toEqual({
+            key: b.key,
+            status: status(b.outcome),
+            charged: b.outcome !== 'declined',
+          });
+        } else {
+          expect({ key: b.key, charged: c.charged, reason: c.reason }).toEqual({
+            key: b.key,
+            charged: false,
+            reason: CHARGE_INELIGIBILITY_TEXT[b.outcome as ChargeIneligibilityReason],
+          });
+        }
+      }
+      const byStatus = (st: string) => confirmations.filter((c) => c.status === st).length;
+      expect(byStatus('approved')).toBe(DEMO_CHARGING_BIDDERS.filter((b) => b.outcome === 'approved').length);
+      expect(byStatus('declined')).toBe(DEMO_CHARGING_BIDDERS.filter((b) => b.outcome === 'declined').length);
+      expect(byStatus('approved')).toBeGreaterThanOrEqual(2);
+      expect(byStatus('declined')).toBeGreaterThanOrEqual(2);
+    });
   });
 });

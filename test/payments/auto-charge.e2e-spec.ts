@@ -161,6 +161,30 @@ describe('auto-charge: autoCharge, setAutoCharge, the scheduled run', () => {
     expect(await dateOf(id)).toBeNull();
   });
 
+  it('a house outside the US (processor p, processing and auto-charge enabled) is refused, and the run charges nothing of it', async () => {
+    const g = await sale(1);
+    const id = g.invoiceIds[0]!;
+    await card(g.memberIds[0], `tok_visa_approve_ca${n}`);
+    const day = today();
+    await q(t, `update invoice set auto_charge_date = ?::date where id = ?`, [day, id]);
+    await q(t, `update house set country_code = 'CA' where id = ?`, [A]);
+    try {
+      const refused = await list(owner, g.groupId, [id]);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(PERMISSION_DENIED_TEXT);
+      expect((await setDate(owner, { autoChargeDate: addDays(day, 3), invoiceIDs: [id] })).status).toBe(403);
+      await autoCharge.run(day);
+      expect(await ledger(id)).toEqual([]);
+      expect(await tries(id)).toEqual([]);
+    } finally {
+      await q(t, `update house set country_code = 'US' where id = ?`, [A]);
+    }
+    expect(await dateOf(id)).toBe(day);
+    // Back in the US, the same invoice is charged by the run.
+    await autoCharge.run(day);
+    expect(await ledger(id)).toEqual([expect.objectContaining({ status: 'approved' })]);
+  });
+
   it("another house cannot list or schedule this house's invoices", async () => {
     const g = await sale(1);
     const id = g.invoiceIds[0]!;

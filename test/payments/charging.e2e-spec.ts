@@ -376,6 +376,35 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     }
   });
 
+  it('a house outside the US with processor p and processing enabled is refused and offered no charge controls (spec 000 section 6)', async () => {
+    const g = await sale(1);
+    const id = g.invoiceIds[0]!;
+    await card(A, g.memberIds[0], `tok_visa_approve_ca${n}`);
+    await q(t, `update house set country_code = 'CA' where id = ?`, [A]);
+    try {
+      const refused = await processCards(owner, [id]);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(PERMISSION_DENIED_TEXT);
+      expect((await groupInfo(owner, g.groupId)).status).toBe(403);
+      // The screens' data: the house's country (no charge controls) and the invoice not chargeable.
+      const me = await owner.agent.get('/app/house/user');
+      expect(me.body.data.user.houseInfo).toMatchObject({ processorType: 'p', paymentProcessingEnabled: true, countryCode: 'CA' });
+      const [row] = await details(g.groupId);
+      expect(row).toMatchObject({
+        batchChargeEligible: false,
+        batchChargIneligibilityReason: CHARGE_INELIGIBILITY_TEXT.paymentProcessingDisabled,
+      });
+      // The service refuses too (the charge-batch job and the CLI call it directly).
+      const [confirmation] = await inContext(t, () => charging.processCards(A, { userId: 0, userName: 'test' }, [id]));
+      expect(confirmation).toMatchObject({ charged: false, reason: CHARGE_INELIGIBILITY_TEXT.paymentProcessingDisabled });
+      expect(await ledger(id)).toEqual([]);
+    } finally {
+      await q(t, `update house set country_code = 'US' where id = ?`, [A]);
+    }
+    const res = await groupInfo(owner, g.groupId);
+    expect(res.body.data.invoiceGroupInfo.invoices).toEqual([{ invoiceID: id, canHouseProcessCards: true }]);
+  });
+
   it("another house's invoices are not charged; its group is not found", async () => {
     const g = await sale(1);
     const id = g.invoiceIds[0]!;

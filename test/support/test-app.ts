@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/core/config/app-config';
 import { Runtime } from '../../src/core/config/runtime';
 import { createApp } from '../../src/core/http/create-app';
 import { loadDemoData } from '../../src/demo/demo-data';
+import { arrangeDemoChargingGroup } from '../../src/demo/demo-charging';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { readTestEnv } from './test-env';
 
@@ -69,6 +70,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await orm.close();
   }
   const app = await createApp(runtime, { extraModules: opts.extraModules });
+  // The demo's charging group is made by the application's own services (demo-charging.ts).
+  if (opts.demo) await arrangeDemoChargingGroup(app);
   const orm = app.get(MikroORM);
   return {
     app,

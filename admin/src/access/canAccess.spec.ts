@@ -27,6 +27,7 @@ const house = (over: Partial<HouseInfo> = {}): HouseInfo => ({
   isHouseFeeStepActive: false,
   isInstant: false,
   currencyCode: 'USD',
+  countryCode: 'US',
   ...over,
 });
 const NO_FLAGS = {

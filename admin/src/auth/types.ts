@@ -27,6 +27,8 @@ export interface HouseInfo {
   isHouseFeeStepActive: boolean;
   isInstant: boolean;
   currencyCode: string;
+  /** ISO 3166 alpha-2; card processing needs 'US' (`cardProcessingAllowed`). */
+  countryCode: string;
 }
 
 export interface ShellUser {

@@ -80,3 +80,20 @@ export const ACH_SETTLEMENT_TEXT = {
     `Dear ${p.firstName},\n\nYour bank returned the ACH payment of ${p.amount} for invoice #${p.invoiceNumber} from ${p.houseName}: ${p.message}\n` +
     `The amount is due again. Please contact ${p.houseName} to arrange payment.\n`,
 } as const;
+
+/** The house settings card processing depends on (the server's house row, the admin's `houseInfo`). */
+export interface CardProcessingHouse {
+  processorType?: string | null;
+  paymentProcessingEnabled: boolean;
+  /** The house's country (ISO 3166 alpha-2); null or absent counts as not US. */
+  countryCode?: string | null;
+}
+
+/**
+ * Spec 000 section 6: "Online payment features depend on house setting paymentProcessingEnabled,
+ * processor type p and country US." Card charging (batch and auto-charge) and its controls exist
+ * only for such a house; elsewhere the calls are refused and the screens show no charge controls.
+ */
+export function cardProcessingAllowed(house: CardProcessingHouse): boolean {
+  return house.processorType === 'p' && house.paymentProcessingEnabled && (house.countryCode ?? '').toUpperCase() === 'US';
+}

@@ -18,12 +18,16 @@ const declined = (id: number): InvoiceConfirmation => ({ invoiceID: id, charged:
 const failed = (id: number): InvoiceConfirmation => ({ invoiceID: id, charged: false, amountCharged: 0, status: 'failed' });
 
 const user = (over: Partial<ShellUser> = {}, house: Partial<ShellUser['houseInfo']> = {}): ShellUser => {
-  const u = { accessInvoices: true, accessSettlement: true, houseInfo: { processorType: 'p', paymentProcessingEnabled: true, ...house } };
+  const u = {
+    accessInvoices: true,
+    accessSettlement: true,
+    houseInfo: { processorType: 'p', paymentProcessingEnabled: true, countryCode: 'US', ...house },
+  };
   return { ...u, ...over } as unknown as ShellUser;
 };
 
 describe('canChargeCards', () => {
-  it('is a payment user (invoices and settlement access) of a processor-p house with processing enabled', () => {
+  it('is a payment user (invoices and settlement access) of a US processor-p house with processing enabled', () => {
     expect(canChargeCards(user())).toBe(true);
   });
   it('is refused without settlement or invoices access, another processor, processing off, or no user', () => {
@@ -32,6 +36,10 @@ describe('canChargeCards', () => {
     expect(canChargeCards(user({}, { processorType: 's' } as never))).toBe(false);
     expect(canChargeCards(user({}, { paymentProcessingEnabled: false }))).toBe(false);
     expect(canChargeCards(null)).toBe(false);
+  });
+  it('is refused in a house outside the US, even with processor p and processing enabled (spec 000 section 6)', () => {
+    expect(canChargeCards(user({}, { countryCode: 'CA' }))).toBe(false);
+    expect(canChargeCards(user({}, { countryCode: 'GB' }))).toBe(false);
   });
 });
 

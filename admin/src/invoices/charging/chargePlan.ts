@@ -1,4 +1,4 @@
-import { CHARGE_BANNER_TEXT } from '@ar/rules';
+import { CHARGE_BANNER_TEXT, cardProcessingAllowed } from '@ar/rules';
 import type { ShellUser } from '../../auth/types';
 import { formatMoney } from '../money';
 
@@ -29,11 +29,12 @@ export interface InvoiceConfirmation {
 
 /**
  * A payment user (invoices and settlement access, as the server's `@RequireAccess`) of a house that
- * takes online payments (processor p, payment processing enabled: the server's `takesOnlinePayments`).
+ * may process cards (processor p, payment processing enabled, a US house: `cardProcessingAllowed`,
+ * which the server's charging calls check too).
  */
 export function canChargeCards(user: ShellUser | null | undefined): boolean {
   if (!user) return false;
-  return user.accessInvoices && user.accessSettlement && user.houseInfo.processorType === 'p' && user.houseInfo.paymentProcessingEnabled;
+  return user.accessInvoices && user.accessSettlement && cardProcessingAllowed(user.houseInfo);
 }
 
 export interface SkippedGroup {

@@ -74,6 +74,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
       processorType: user?.houseInfo.processorType ?? null,
       paymentProcessingEnabled: !!user?.houseInfo.paymentProcessingEnabled,
       autoChargeEnabled: !!user?.houseInfo.autoChargeEnabled,
+      countryCode: user?.houseInfo.countryCode ?? '',
     }),
     [user],
   );

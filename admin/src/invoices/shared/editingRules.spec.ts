@@ -45,8 +45,8 @@ const invoice = (patch: Partial<EditableInvoice> = {}): EditableInvoice =>
     invoiceDetails: [line()],
     ...patch,
   }) as EditableInvoice;
-const P: HouseSettings = { processorType: 'p', paymentProcessingEnabled: true, autoChargeEnabled: true };
-const W: HouseSettings = { processorType: 'w', paymentProcessingEnabled: false, autoChargeEnabled: false };
+const P: HouseSettings = { processorType: 'p', paymentProcessingEnabled: true, autoChargeEnabled: true, countryCode: 'US' };
+const W: HouseSettings = { processorType: 'w', paymentProcessingEnabled: false, autoChargeEnabled: false, countryCode: 'US' };
 
 describe('additional charges', () => {
   it('charges become additional charges when every visible lot (or the invoice) is paid, processor p with online payment', () => {
@@ -161,6 +161,9 @@ describe('Preview & Send', () => {
     expect(previewAndSendPath(7, [1, 2], P)).toBe('/invoices/InvoiceAutoCharge/7/invoice/1,2');
     expect(previewAndSendPath(7, [1, 2], { ...P, autoChargeEnabled: false })).toBe('/invoices/InvoiceGroupPreview/7/invoice/1,2');
     expect(previewAndSendPath(7, [3], { ...W, autoChargeEnabled: true })).toBe('/invoices/InvoiceGroupPreview/7/invoice/3');
+    // Spec 000 section 6: card processing (auto-charge) needs a US house with processing enabled.
+    expect(previewAndSendPath(7, [3], { ...P, countryCode: 'CA' })).toBe('/invoices/InvoiceGroupPreview/7/invoice/3');
+    expect(previewAndSendPath(7, [3], { ...P, paymentProcessingEnabled: false })).toBe('/invoices/InvoiceGroupPreview/7/invoice/3');
   });
 });
 

@@ -3,10 +3,11 @@
  * server enforces every one of these rules again; the screens use them to offer only what can
  * succeed. Pure functions, unit-tested beside.
  */
+import { cardProcessingAllowed } from '@ar/rules';
 import type { HouseInfo } from '../../auth/types';
 import type { AdditionalPriceInfo, EditableDetail, EditableInvoice } from './editingTypes';
 
-export type HouseSettings = Pick<HouseInfo, 'processorType' | 'paymentProcessingEnabled' | 'autoChargeEnabled'>;
+export type HouseSettings = Pick<HouseInfo, 'processorType' | 'paymentProcessingEnabled' | 'autoChargeEnabled' | 'countryCode'>;
 
 /** Spec 000 section 4: onlinePaymentStat p, u, h, i = payment pending. */
 export function isPendingStat(stat: string | null | undefined): boolean {
@@ -110,12 +111,14 @@ export function isSuperUser(flag: boolean | null | undefined): boolean {
 
 /**
  * Spec 000 section 2: Preview & Send does nothing without a group id or a selection; it goes to
- * the auto-charge page when auto-charge is enabled and the processor type is p, else the preview.
+ * the auto-charge page when auto-charge is enabled and the house may process cards (processor p,
+ * payment processing enabled, a US house: section 6; the server refuses the page's calls
+ * otherwise), else the preview.
  */
 export function previewAndSendPath(groupId: number | null, ids: readonly number[], house: HouseSettings): string | null {
   if (!groupId || ids.length === 0) return null;
   const list = ids.join(',');
-  return house.autoChargeEnabled && house.processorType === 'p'
+  return house.autoChargeEnabled && cardProcessingAllowed(house)
     ? `/invoices/InvoiceAutoCharge/${groupId}/invoice/${list}`
     : `/invoices/InvoiceGroupPreview/${groupId}/invoice/${list}`;
 }

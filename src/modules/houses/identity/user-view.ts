@@ -50,6 +50,8 @@ export function toHouseInfo(house: HouseViewSource) {
     isHouseFeeStepActive: house.isHouseFeeStepActive,
     isInstant: house.isInstant,
     currencyCode: house.currencyCode,
+    /** The house's country: card processing needs a US house (spec 000 section 6). */
+    countryCode: house.countryCode,
   };
 }
 

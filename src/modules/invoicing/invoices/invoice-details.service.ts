@@ -309,7 +309,11 @@ export class InvoiceDetailsService {
       additional,
       onlinePayments: takesOnlinePayments(house),
       charging: {
-        house: { processorType: house.processorType ?? null, paymentProcessingEnabled: house.paymentProcessingEnabled },
+        house: {
+          processorType: house.processorType ?? null,
+          paymentProcessingEnabled: house.paymentProcessingEnabled,
+          countryCode: house.countryCode,
+        },
         methods: cards,
         pendingPayments: new Set((pending as { invoice_id: number; open: boolean }[]).filter((r) => !r.open).map((r) => r.invoice_id)),
         openAttempts: new Set((pending as { invoice_id: number; open: boolean }[]).filter((r) => r.open).map((r) => r.invoice_id)),

@@ -85,8 +85,12 @@ export class InvoiceSendingService {
     return this.em.getConnection();
   }
 
-  /** `POST invoiceGroup/{id}/invoiceSend`. Ids of other groups or houses are ignored; another house's group is 404. */
-  async send(houseId: number, groupId: number, ids: readonly number[]): Promise<SendOutcome> {
+  /**
+   * `POST invoiceGroup/{id}/invoiceSend`. Ids of other groups or houses are ignored; another house's group is 404.
+   * `opts.sentAt` records the send at that past moment instead of now (the demo data's group sent
+   * three days ago): the sent date, the send row's time and the document's dates all read it.
+   */
+  async send(houseId: number, groupId: number, ids: readonly number[], opts: { sentAt?: Date } = {}): Promise<SendOutcome> {
     await this.assertGroup(houseId, groupId);
     const unique = [...new Set(ids)].sort((a, b) => a - b);
     let counts: Omit<SendOutcome, 'success' | 'jobId'> | null = null;
@@ -94,7 +98,7 @@ export class InvoiceSendingService {
       // Built right before the transaction (it reads on connections of its own, which must not wait
       // behind locks this request holds); the transaction checks it is of the locked versions.
       const previews = new Map((await this.previews.previews(houseId, groupId, unique)).map((p) => [p.invoiceID, p]));
-      counts = await this.record(houseId, groupId, unique, previews);
+      counts = await this.record(houseId, groupId, unique, previews, opts.sentAt ?? null);
       if (!counts && attempt >= MAX_RECORD_ATTEMPTS) throw new EditingError(EditingErrorCode.STALE_VERSION, STALE_INVOICE_TEXT);
     }
     const jobId = await this.enqueue(houseId, groupId);
@@ -107,6 +111,7 @@ export class InvoiceSendingService {
     groupId: number,
     ids: readonly number[],
     previews: ReadonlyMap<number, InvoicePreview>,
+    sentAt: Date | null,
   ): Promise<Omit<SendOutcome, 'success' | 'jobId'> | null> {
     return this.em.transactional(async (tx) => {
       const conn = tx.getConnection();
@@ -114,8 +119,8 @@ export class InvoiceSendingService {
       const exec: Exec = (sql, params = []) => conn.execute(sql, params, 'all', trx);
       // Ordered by id, as every edit locks them: two sends over the same invoices queue, never deadlock.
       const locked = await exec<{ id: number; version: number; email: string | null; now: Date }>(
-        `select id, version, email, now() as now from invoice where house_id = ? and group_id = ? and id in (${marks(ids)}) order by id for update`,
-        [houseId, groupId, ...ids],
+        `select id, version, email, coalesce(?::timestamptz, now()) as now from invoice where house_id = ? and group_id = ? and id in (${marks(ids)}) order by id for update`,
+        [sentAt, houseId, groupId, ...ids],
       );
       if (!locked.length) return { invoiceCount: 0, recorded: 0, alreadySent: 0, notSent: 0 };
       if (locked.some((inv) => previews.get(inv.id)?.version !== inv.version)) return null;
@@ -140,22 +145,22 @@ export class InvoiceSendingService {
       }
       const inserted = await exec<{ invoice_id: number; status: InvoiceSendStatus }>(
         `insert into invoice_send (house_id, group_id, invoice_id, version, status, reason, snapshot, created_at)
-         select ?, ?, (v->>0)::int, (v->>1)::int, v->>2, v->>3, v->4, now() from jsonb_array_elements(?::jsonb) as v
+         select ?, ?, (v->>0)::int, (v->>1)::int, v->>2, v->>3, v->4, coalesce(?::timestamptz, now()) from jsonb_array_elements(?::jsonb) as v
          on conflict (invoice_id, version) where status <> 'not_sent' do nothing
          returning invoice_id, status`,
-        [houseId, groupId, JSON.stringify(rows)],
+        [houseId, groupId, sentAt, JSON.stringify(rows)],
       );
       const recordedIds = inserted.filter((r) => r.status === 'recorded').map((r) => r.invoice_id);
       if (recordedIds.length) {
         // Sending is no edit: the version stays (the row just recorded is of this version).
-        await exec(`update invoice set sent_at = now(), edited_after_send = false where house_id = ? and id in (${marks(recordedIds)})`, [
-          houseId,
-          ...recordedIds,
-        ]);
+        await exec(
+          `update invoice set sent_at = coalesce(?::timestamptz, now()), edited_after_send = false where house_id = ? and id in (${marks(recordedIds)})`,
+          [sentAt, houseId, ...recordedIds],
+        );
         // Its additional charges go out with it: their status reads 'Sent {date}' (a hidden one is not on the invoice).
         await exec(
-          `update invoice_additional_charge set sent_at = now() where house_id = ? and not hidden and invoice_id in (${marks(recordedIds)})`,
-          [houseId, ...recordedIds],
+          `update invoice_additional_charge set sent_at = coalesce(?::timestamptz, now()) where house_id = ? and not hidden and invoice_id in (${marks(recordedIds)})`,
+          [sentAt, houseId, ...recordedIds],
         );
       }
       const notSent = rows.filter((r) => r[2] === 'not_sent').length;

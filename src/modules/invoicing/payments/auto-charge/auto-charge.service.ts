@@ -19,6 +19,7 @@ import {
   autoChargeWindow,
   parseCalendarDate,
   type AutoChargeEligibleInvoice,
+  cardProcessingAllowed,
   todayIn,
   type ChargeIneligibilityReason,
 } from '@ar/rules';
@@ -27,7 +28,6 @@ import type { AppConfig } from '../../../../core/config/app-config';
 import { DomainError, PERMISSION_DENIED_TEXT } from '../../../../core/errors/domain-error';
 import { MailService } from '../../../../core/mail/mail.service';
 import { HousesService } from '../../../houses/houses.service';
-import { takesOnlinePayments } from '../../editing/core/edit-state';
 import { InvoicesError } from '../../invoices/invoices.errors';
 import { amount, currencySymbol } from '../../invoices/money-json';
 import { formatUsDate } from '../../math/statuses';
@@ -76,12 +76,13 @@ export class AutoChargeService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** 403 unless the house takes online payments and has auto-charge enabled. */
+  /** 403 unless the house may process cards (processor p, processing enabled, US) and has auto-charge enabled. */
   async assertEnabled(houseId: number): Promise<{ timeZone: string; name: string }> {
     const h = await this.houses.getById(houseId);
-    const processing = takesOnlinePayments({
+    const processing = cardProcessingAllowed({
       processorType: h.processorType ?? null,
       paymentProcessingEnabled: h.paymentProcessingEnabled,
+      countryCode: h.countryCode,
     });
     if (!processing || !h.autoChargeEnabled) throw new DomainError('forbidden', 'FORBIDDEN', PERMISSION_DENIED_TEXT);
     return { timeZone: h.timeZone, name: h.name };
@@ -192,11 +193,18 @@ export class AutoChargeService {
       name: string;
       processor_type: string | null;
       payment_processing_enabled: boolean;
-    }>(`select id, time_zone, name, processor_type, payment_processing_enabled from house where auto_charge_enabled order by id`);
+      country_code: string;
+    }>(
+      `select id, time_zone, name, processor_type, payment_processing_enabled, country_code from house where auto_charge_enabled order by id`,
+    );
     const max = this.config.autoChargeMaxAttempts;
     for (const h of houses) {
-      const house = { processorType: h.processor_type, paymentProcessingEnabled: h.payment_processing_enabled };
-      if (!takesOnlinePayments(house)) continue;
+      const house = {
+        processorType: h.processor_type,
+        paymentProcessingEnabled: h.payment_processing_enabled,
+        countryCode: h.country_code,
+      };
+      if (!cardProcessingAllowed(house)) continue;
       const upTo = date ?? todayIn(h.time_zone, now);
       const due = await this.exec<DueRow>(
         `select i.id, i.house_id, i.auto_charge_date::text as auto_charge_date,

@@ -1,14 +1,13 @@
 import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CHARGE_INLINE_MAX } from '@ar/rules';
+import { CHARGE_INLINE_MAX, cardProcessingAllowed } from '@ar/rules';
 import { CurrentPrincipal, RequireAccess } from '../../../../core/auth/access.decorators';
 import { Principal } from '../../../../core/auth/principal';
 import { DomainError, PERMISSION_DENIED_TEXT } from '../../../../core/errors/domain-error';
 import { ArrayBody } from '../../../../core/http/array-body';
 import { IdParam } from '../../../../core/http/id-param';
 import { JobsService } from '../../../../core/queue/jobs.service';
-import { takesOnlinePayments } from '../../editing/core/edit-state';
 import { InvoiceIdsDto } from '../../invoices/invoice-ids.dto';
 import { MAX_IDS } from '../../invoices/invoice-list-query';
 import { invoiceGroupNotFound, InvoicesError } from '../../invoices/invoices.errors';
@@ -17,8 +16,8 @@ import { CHARGE_BATCH, chargeBatchKey } from './charge-batch.job';
 
 /**
  * Batch card charging (spec 000 section 7: processCards, groupInfo/processCards). A payment user
- * only (invoices and settlement access) of a house that takes online payments (processor p,
- * payment processing enabled); 403 otherwise.
+ * only (invoices and settlement access) of a house that may process cards (processor p, payment
+ * processing enabled, a US house: `cardProcessingAllowed`); 403 otherwise.
  */
 @ApiTags('payments')
 @Controller('app/house/:houseRef')
@@ -67,6 +66,6 @@ export class CardChargingController {
   }
 
   private async assertProcessing(houseId: number): Promise<void> {
-    if (!takesOnlinePayments(await this.charging.house(houseId))) throw new DomainError('forbidden', 'FORBIDDEN', PERMISSION_DENIED_TEXT);
+    if (!cardProcessingAllowed(await this.charging.house(houseId))) throw new DomainError('forbidden', 'FORBIDDEN', PERMISSION_DENIED_TEXT);
   }
 }

@@ -202,7 +202,7 @@ export class CardChargingService {
 
   async house(houseId: number): Promise<EligibilityHouse> {
     const h = await this.houses.getById(houseId);
-    return { processorType: h.processorType ?? null, paymentProcessingEnabled: h.paymentProcessingEnabled };
+    return { processorType: h.processorType ?? null, paymentProcessingEnabled: h.paymentProcessingEnabled, countryCode: h.countryCode };
   }
 
   /** `groupInfo/processCards`: every invoice of the group with whether the house can charge it now. 404 for another house's group. */

@@ -7,7 +7,7 @@ const DAY = 86_400_000;
 /** An eligible invoice: sent three days ago, $1,250.75 due, a Visa on file with no known limit. */
 function input(over: Partial<EligibilityInput> = {}, inv: Partial<EligibilityInput['invoice']> = {}): EligibilityInput {
   return {
-    house: { processorType: 'p', paymentProcessingEnabled: true },
+    house: { processorType: 'p', paymentProcessingEnabled: true, countryCode: 'US' },
     invoice: {
       channel: 'INV',
       sentAt: new Date(NOW.getTime() - 3 * DAY),
@@ -44,8 +44,11 @@ describe('chargeEligibility', () => {
   });
 
   const cases: [ChargeIneligibilityReason, EligibilityInput][] = [
-    ['paymentProcessingDisabled', input({ house: { processorType: 'p', paymentProcessingEnabled: false } })],
-    ['paymentProcessingDisabled', input({ house: { processorType: 'w', paymentProcessingEnabled: true } })],
+    ['paymentProcessingDisabled', input({ house: { processorType: 'p', paymentProcessingEnabled: false, countryCode: 'US' } })],
+    ['paymentProcessingDisabled', input({ house: { processorType: 'w', paymentProcessingEnabled: true, countryCode: 'US' } })],
+    // Spec 000 section 6: card processing needs a US house as well.
+    ['paymentProcessingDisabled', input({ house: { processorType: 'p', paymentProcessingEnabled: true, countryCode: 'CA' } })],
+    ['paymentProcessingDisabled', input({ house: { processorType: 'p', paymentProcessingEnabled: true, countryCode: null } })],
     ['floorBidder', input({}, { channel: 'Floor' })],
     ['paid', input({}, { allPaid: true, paymentsMadeCents: 125_075, balanceCents: 0 })],
     ['paid', input({}, { onlinePaymentStat: 'a', paymentsMadeCents: 125_075, balanceCents: 0 })],
@@ -87,12 +90,14 @@ describe('chargeEligibility', () => {
 
   it('precedence: the first reason in order is answered', () => {
     const all = input(
-      { house: { processorType: 'p', paymentProcessingEnabled: true }, method: null },
+      { house: { processorType: 'p', paymentProcessingEnabled: true, countryCode: 'US' }, method: null },
       { sentAt: null, editedAfterSend: true, taxCalculationError: true },
     );
     expect(reason(all)).toBe('notSent');
     expect(reason({ ...all, invoice: { ...all.invoice, channel: 'Floor' } })).toBe('floorBidder');
-    expect(reason({ ...all, house: { processorType: 'p', paymentProcessingEnabled: false } })).toBe('paymentProcessingDisabled');
+    expect(reason({ ...all, house: { processorType: 'p', paymentProcessingEnabled: false, countryCode: 'US' } })).toBe(
+      'paymentProcessingDisabled',
+    );
     // Paid comes before pending and not sent.
     expect(reason(input({ pendingPayment: true }, { sentAt: null, allPaid: true, paymentsMadeCents: 1, balanceCents: 0 }))).toBe('paid');
   });

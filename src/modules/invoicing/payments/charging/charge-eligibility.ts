@@ -9,7 +9,7 @@
  *   again for charges added after payment.
  * - The reasons are checked in CHARGE_INELIGIBILITY_REASONS order; the first that applies is answered.
  */
-import { CHARGE_AFTER_SEND_MS, CHARGE_INELIGIBILITY_TEXT, type ChargeIneligibilityReason } from '@ar/rules';
+import { CHARGE_AFTER_SEND_MS, CHARGE_INELIGIBILITY_TEXT, cardProcessingAllowed, type ChargeIneligibilityReason } from '@ar/rules';
 import type { Cents } from '../../../../core/money/money';
 import { invoiceIsPaid, onlinePaymentState } from '../../math/statuses';
 import type { AdditionalChargeRecord } from '../../editing/charges/additional-charge-records';
@@ -18,6 +18,8 @@ import type { InvoiceLineRecord, InvoiceRecord } from '../../invoices/invoice-re
 export interface EligibilityHouse {
   processorType: string | null;
   paymentProcessingEnabled: boolean;
+  /** Card processing needs a US house too (spec 000 section 6, `cardProcessingAllowed`). */
+  countryCode: string | null;
 }
 
 export interface EligibilityInvoice {
@@ -147,7 +149,7 @@ function firstReasonOf(
   asked: (r: ChargeIneligibilityReason) => boolean,
 ): ChargeIneligibilityReason | null {
   const { house, invoice: inv, lines } = input;
-  if (!(house.processorType === 'p' && house.paymentProcessingEnabled)) return 'paymentProcessingDisabled';
+  if (!cardProcessingAllowed(house)) return 'paymentProcessingDisabled';
   if (inv.channel === 'Floor') return 'floorBidder';
   if (amount <= 0) return 'paid';
   if (input.openAttempt) return 'chargeInProgress';
