@@ -138,7 +138,7 @@ describeIfChromium('Calendar (browser)', () => {
     await page.getByTestId('tab-past').click();
     await page.waitForURL(/\/ar\/my-auctions\/past$/);
     await group('Winter Collectibles').waitFor();
-    expect(await groupNames()).toEqual(['Winter Collectibles', 'Autumn Fine Art & Antiques']);
+    expect(await groupNames()).toEqual(['Holiday Silver & Jewelry', 'Winter Collectibles', 'Autumn Fine Art & Antiques']);
     expect(await page.getByTestId('bin-sale').count()).toBe(0);
     const autumn = group('Autumn Fine Art & Antiques');
     // The buy-now session is the buy-now block's, not a row of the sale.
