@@ -67,6 +67,8 @@ import { InvoicePdfController } from './pdf/invoice-pdf.controller';
 import { InvoicePdfCleanupTasks } from './pdf/invoice-pdf-cleanup.tasks';
 import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
 import { InvoicePdfService } from './pdf/invoice-pdf.service';
+import { SalesTaxReportController } from './reports/sales-tax/sales-tax-report.controller';
+import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -91,6 +93,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     CardChargingController,
     AutoChargeController,
     RefundsController,
+    SalesTaxReportController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -132,6 +135,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
     AchSettlementRunHandler,
     AchSettlementTasks,
     RefundsService,
+    SalesTaxReportService,
   ],
   exports: [
     InvoiceTemplatesService,
