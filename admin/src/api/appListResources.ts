@@ -1,5 +1,6 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import type { UninvoicedAuctionGroup } from '../invoices/invoiceApi';
+import { getSalesTaxList, SALES_TAX_REPORT } from '../reports/sales-tax/salesTaxApi';
 import { housePath } from './housePath';
 
 /**
@@ -32,4 +33,6 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
       total: res.data.totalRecords ?? sales.length,
     };
   },
+  // `GET salesTaxReport?year&month&state&page&size&sort&order`: rows per month and state, totals as meta.
+  [SALES_TAX_REPORT]: (call, params) => getSalesTaxList(call, params),
 };
