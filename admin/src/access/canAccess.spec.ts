@@ -82,9 +82,10 @@ describe('canAccess', () => {
     expect(canAccess(clerk, 'billing')).toBe(false);
   });
 
-  it('shows Sales Tax Reports only for processor type p', () => {
-    expect(canAccess(clerk, 'salesTaxReports')).toBe(true);
-    expect(canAccess(user({}, { processorType: 'w' }), 'salesTaxReports')).toBe(false);
+  it('shows Sales Tax Reports only for processor type p, with reports access', () => {
+    expect(canAccess(user({ accessReports: true }), 'salesTaxReports')).toBe(true);
+    expect(canAccess(clerk, 'salesTaxReports')).toBe(false);
+    expect(canAccess(user({ accessReports: true }, { processorType: 'w' }), 'salesTaxReports')).toBe(false);
   });
 
   it('shows Your Customers only for connect types s, p, e with customer access', () => {

@@ -16,7 +16,8 @@ const rules = {
   billing: (u) => u.accessSensitive,
   privateLabel: (u) => isInstant(u) && ['i', 's'].includes(connectType(u)),
   salesResults: (u) => u.accessReports,
-  salesTaxReports: (u) => u.houseInfo.processorType === 'p',
+  // Spec: processor type p only; and, as every report, reports access (the server holds both).
+  salesTaxReports: (u) => u.houseInfo.processorType === 'p' && u.accessReports,
   // Spec: only on the main marketplace host; this product has one host.
   campaignReporting: () => true,
   yourCustomers: (u) => u.accessCustomer && ['s', 'p', 'e'].includes(connectType(u)),

@@ -1,6 +1,7 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import type { AuctionCalendar, CalendarGroup } from '@ar/rules';
 import type { UninvoicedAuctionGroup } from '../invoices/invoiceApi';
+import { getSalesTaxList, SALES_TAX_REPORT } from '../reports/sales-tax/salesTaxApi';
 import { housePath } from './housePath';
 
 /**
@@ -54,4 +55,6 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
       meta: { stealthMode: res.data.stealthMode },
     };
   },
+  // `GET salesTaxReport?year&month&state&page&size&sort&order`: rows per month and state, totals as meta.
+  [SALES_TAX_REPORT]: (call, params) => getSalesTaxList(call, params),
 };

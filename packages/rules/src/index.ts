@@ -19,3 +19,4 @@ export * from './mail-outbox';
 export * from './refund-texts';
 export * from './payments-panel';
 export * from './sales-calendar';
+export * from './sales-tax-report';

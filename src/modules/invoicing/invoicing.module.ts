@@ -68,6 +68,8 @@ import { InvoicePdfCleanupTasks } from './pdf/invoice-pdf-cleanup.tasks';
 import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
 import { InvoicePdfService } from './pdf/invoice-pdf.service';
 import { SessionInvoiceGroups } from './groups/session-invoice-groups';
+import { SalesTaxReportController } from './reports/sales-tax/sales-tax-report.controller';
+import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -92,6 +94,7 @@ import { SessionInvoiceGroups } from './groups/session-invoice-groups';
     CardChargingController,
     AutoChargeController,
     RefundsController,
+    SalesTaxReportController,
   ],
   providers: [
     InvoiceTemplatesService,
@@ -134,6 +137,7 @@ import { SessionInvoiceGroups } from './groups/session-invoice-groups';
     AchSettlementTasks,
     RefundsService,
     SessionInvoiceGroups,
+    SalesTaxReportService,
   ],
   exports: [
     InvoiceTemplatesService,
