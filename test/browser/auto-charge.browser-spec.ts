@@ -231,4 +231,34 @@ describeIfChromium('Auto-charge page (browser)', () => {
     await page.waitForURL(`**/ar/invoices/InvoiceGroupPreview/${g.groupId}/invoice/${id.A}`);
     await page.getByTestId('page-back').getByText('< Edit Invoices').waitFor();
   });
+
+  it('Group Details: Manage AutoCharge opens the page for the selection, else for the whole group; not for a user without settlement access', async () => {
+    const details = async () => {
+      await page.goto(`${server.baseUrl}/ar/invoices/InvoiceGroupDetails/${g.groupId}`);
+      await page.getByTestId('invoice-row').first().waitFor();
+    };
+    await details();
+    const manage = page.getByTestId('manage-auto-charge');
+    expect(await manage.textContent()).toBe('Manage AutoCharge');
+    await manage.click();
+    await page.waitForURL(`**/ar/invoices/InvoiceAutoCharge/${g.groupId}/invoice/${[id.A, id.B, id.C, id.D].join(',')}`);
+    await button().waitFor();
+    expect(await page.getByTestId('page-back').textContent()).toBe('< Invoice Group Details');
+
+    await details();
+    for (const n of [num.B, num.A]) await page.getByRole('checkbox', { name: `Select invoice ${n}`, exact: true }).check();
+    await manage.click();
+    await page.waitForURL(`**/ar/invoices/InvoiceAutoCharge/${g.groupId}/invoice/${id.B},${id.A}`);
+    await button().waitFor();
+
+    // The demo clerk has invoices access only: no button, and the page itself is refused.
+    await page.context().clearCookies();
+    await signInThroughUi(page, server.baseUrl, 'demo', 'clerk');
+    await details();
+    await page.getByTestId('download-csv').waitFor();
+    expect(await manage.count()).toBe(0);
+    await page.goto(url(id.A));
+    await page.getByText(PERMISSION_DENIED_TEXT).waitFor();
+    expect(await button().count()).toBe(0);
+  });
 });

@@ -113,6 +113,27 @@ describe('canAccess', () => {
     expect(canAccess({ ...owner, isSuperUser: true, houseInfo: house({ bulkBiddingEnabled: false }) }, 'bulkBidding')).toBe(true);
   });
 
+  it('charges cards for a payment user of a US processor-p house with processing enabled (spec 000 section 6)', () => {
+    const payer = user({ accessInvoices: true, accessSettlement: true });
+    expect(canAccess(payer, 'chargeCards')).toBe(true);
+    expect(canAccess({ ...payer, accessSettlement: false }, 'chargeCards')).toBe(false);
+    expect(canAccess({ ...payer, accessInvoices: false }, 'chargeCards')).toBe(false);
+    expect(canAccess({ ...payer, houseInfo: house({ processorType: 's' }) }, 'chargeCards')).toBe(false);
+    expect(canAccess({ ...payer, houseInfo: house({ paymentProcessingEnabled: false }) }, 'chargeCards')).toBe(false);
+    // Outside the US, even with processor p and processing enabled.
+    expect(canAccess({ ...payer, houseInfo: house({ countryCode: 'CA' }) }, 'chargeCards')).toBe(false);
+    expect(canAccess(null, 'chargeCards')).toBe(false);
+  });
+
+  it('manages auto-charge where cards may be charged and the house has auto-charge on', () => {
+    const payer = user({ accessInvoices: true, accessSettlement: true });
+    expect(canAccess(payer, 'manageAutoCharge')).toBe(true);
+    expect(canAccess({ ...payer, houseInfo: house({ autoChargeEnabled: false }) }, 'manageAutoCharge')).toBe(false);
+    expect(canAccess({ ...payer, houseInfo: house({ countryCode: 'GB' }) }, 'manageAutoCharge')).toBe(false);
+    expect(canAccess({ ...payer, accessSettlement: false }, 'manageAutoCharge')).toBe(false);
+    expect(canAccess({ ...payer, houseInfo: house({ disableINVAInvoicing: true }) }, 'manageAutoCharge')).toBe(false);
+  });
+
   it('opens the dev outbox to super users only', () => {
     expect(canAccess(owner, 'devOutbox')).toBe(false);
     expect(canAccess({ ...owner, isSuperUser: true }, 'devOutbox')).toBe(true);

@@ -1,3 +1,4 @@
+import { cardProcessingAllowed } from '@ar/rules';
 import type { ShellUser } from '../auth/types';
 
 /**
@@ -11,6 +12,12 @@ const rules = {
   // Invoices menu is hidden when invoicing is disabled; invoice links need accessInvoices.
   invoices: (u) => !u.houseInfo.disableINVAInvoicing && u.accessInvoices,
   payments: (u) => paymentsAllowed(u),
+  // Charge all/selected cards (Group Details): a payment user of a house that may process cards
+  // (processor p, payment processing enabled, a US house; spec 000 section 6).
+  chargeCards: (u) => paymentsAllowed(u) && cardProcessingAllowed(u.houseInfo),
+  // Manage AutoCharge (Group Details) and the Auto-charge page: the same, with the house's auto-charge on.
+  manageAutoCharge: (u) =>
+    !u.houseInfo.disableINVAInvoicing && paymentsAllowed(u) && cardProcessingAllowed(u.houseInfo) && u.houseInfo.autoChargeEnabled,
   paymentCenter: (u) => paymentsAllowed(u) && u.houseInfo.paymentProcessingEligible && u.houseInfo.paymentProcessingEnabled,
   locations: (u) => u.accessSensitive,
   billing: (u) => u.accessSensitive,

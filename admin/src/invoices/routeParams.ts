@@ -32,3 +32,8 @@ export function editInvoicesPath(groupId: number, invoiceIds?: readonly number[]
 export function previewPath(groupId: number, invoiceIds: readonly number[]): string {
   return `/invoices/InvoiceGroupPreview/${groupId}/invoice/${invoiceIds.join(',')}`;
 }
+
+/** The Auto-charge page of some invoices of a group. */
+export function autoChargePath(groupId: number, invoiceIds: readonly number[]): string {
+  return `/invoices/InvoiceAutoCharge/${groupId}/invoice/${invoiceIds.join(',')}`;
+}

@@ -38,7 +38,7 @@ export const invoiceRoutes = [
   route(
     '/invoices/InvoiceAutoCharge/:invoiceGroupID/invoice/:invoiceIDList',
     "Automatically charge buyers' credit cards",
-    'invoices',
+    'manageAutoCharge',
     <AutoChargePage />,
   ),
   route('/invoices/InvoiceGroupPreview/:invoiceGroupID/invoice/:invoiceIDList', 'Invoice Preview', 'invoices', <InvoicePreviewPage />),

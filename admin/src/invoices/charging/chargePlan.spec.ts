@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ShellUser } from '../../auth/types';
-import { canChargeCards, chargeBanners, confirmText, planCharge, type ChargeCandidate, type InvoiceConfirmation } from './chargePlan';
+import { chargeBanners, confirmText, planCharge, type ChargeCandidate, type InvoiceConfirmation } from './chargePlan';
 
 const inv = (id: number, cents: number, over: Partial<ChargeCandidate> = {}): ChargeCandidate => ({
   invoiceID: id,
@@ -16,32 +15,6 @@ const noCard = (id: number) =>
 const ok = (id: number): InvoiceConfirmation => ({ invoiceID: id, charged: true, amountCharged: 1, status: 'approved' });
 const declined = (id: number): InvoiceConfirmation => ({ invoiceID: id, charged: false, amountCharged: 0, status: 'declined' });
 const failed = (id: number): InvoiceConfirmation => ({ invoiceID: id, charged: false, amountCharged: 0, status: 'failed' });
-
-const user = (over: Partial<ShellUser> = {}, house: Partial<ShellUser['houseInfo']> = {}): ShellUser => {
-  const u = {
-    accessInvoices: true,
-    accessSettlement: true,
-    houseInfo: { processorType: 'p', paymentProcessingEnabled: true, countryCode: 'US', ...house },
-  };
-  return { ...u, ...over } as unknown as ShellUser;
-};
-
-describe('canChargeCards', () => {
-  it('is a payment user (invoices and settlement access) of a US processor-p house with processing enabled', () => {
-    expect(canChargeCards(user())).toBe(true);
-  });
-  it('is refused without settlement or invoices access, another processor, processing off, or no user', () => {
-    expect(canChargeCards(user({ accessSettlement: false }))).toBe(false);
-    expect(canChargeCards(user({ accessInvoices: false }))).toBe(false);
-    expect(canChargeCards(user({}, { processorType: 's' } as never))).toBe(false);
-    expect(canChargeCards(user({}, { paymentProcessingEnabled: false }))).toBe(false);
-    expect(canChargeCards(null)).toBe(false);
-  });
-  it('is refused in a house outside the US, even with processor p and processing enabled (spec 000 section 6)', () => {
-    expect(canChargeCards(user({}, { countryCode: 'CA' }))).toBe(false);
-    expect(canChargeCards(user({}, { countryCode: 'GB' }))).toBe(false);
-  });
-});
 
 describe('planCharge', () => {
   it('charges the eligible invoices only, totals their balances in cents, and groups the skipped by reason', () => {

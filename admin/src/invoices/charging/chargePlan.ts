@@ -1,5 +1,4 @@
-import { CHARGE_BANNER_TEXT, cardProcessingAllowed } from '@ar/rules';
-import type { ShellUser } from '../../auth/types';
+import { CHARGE_BANNER_TEXT } from '@ar/rules';
 import { formatMoney } from '../money';
 
 /**
@@ -25,16 +24,6 @@ export interface InvoiceConfirmation {
   amountChargedCents?: number;
   status?: string;
   reason?: string;
-}
-
-/**
- * A payment user (invoices and settlement access, as the server's `@RequireAccess`) of a house that
- * may process cards (processor p, payment processing enabled, a US house: `cardProcessingAllowed`,
- * which the server's charging calls check too).
- */
-export function canChargeCards(user: ShellUser | null | undefined): boolean {
-  if (!user) return false;
-  return user.accessInvoices && user.accessSettlement && cardProcessingAllowed(user.houseInfo);
 }
 
 export interface SkippedGroup {

@@ -2,13 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { canAccess } from '../../access/canAccess';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
 import { ConfirmDialog } from '../../kit/ConfirmDialog';
 import { fetchAllInvoices, type Invoice, type JobView } from '../invoiceApi';
 import { INVOICE_TEXT } from '../invoiceTexts';
 import {
-  canChargeCards,
   chargeBanners,
   confirmText,
   planCharge,
@@ -48,7 +48,7 @@ export function useChargeCards({ houseRef, groupId, selectedIds, symbol, onCharg
   const dp = useAppDataProvider();
   const { user } = useShellUser();
   const qc = useQueryClient();
-  const allowed = canChargeCards(user);
+  const allowed = canAccess(user, 'chargeCards');
   const key = ['invoices', 'charging', houseRef, groupId];
   const chargeable = useQuery({
     queryKey: key,

@@ -19,14 +19,16 @@ import MailIcon from '@mui/icons-material/EmailOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import PrintIcon from '@mui/icons-material/Print';
+import EventIcon from '@mui/icons-material/Event';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListContextProvider, useNotify } from 'react-admin';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
+import { canAccess } from '../../access/canAccess';
 import { AppAlert } from '../../common/AppAlert';
 import { downloadText } from '../../common/downloadFile';
 import { NotFoundPage } from '../../common/NotFoundPage';
@@ -38,7 +40,7 @@ import { ShellLoading } from '../../common/ShellLoading';
 import { csvFileName, invoicesCsv } from '../csv';
 import { fetchAllInvoices, retryGroupCreation, type GroupDetailInfo, type Invoice, type StatusFilter } from '../invoiceApi';
 import { DEFAULT_TABLE_PAGE_SIZE, INVOICE_TEXT, SEARCH_MAX, TABLE_PAGE_SIZES } from '../invoiceTexts';
-import { editInvoicesPath, groupIdParam, pageSizeParam, previewPath, searchParam, statusParam } from '../routeParams';
+import { autoChargePath, editInvoicesPath, groupIdParam, pageSizeParam, previewPath, searchParam, statusParam } from '../routeParams';
 import { ContactDialog } from '../shared/ContactDialog';
 import { addBulkNote, saveNote, sendBulkContact, sendInvoiceMessage } from '../shared/editingApi';
 import { EDIT_TEXT } from '../shared/editingTexts';
@@ -88,6 +90,9 @@ export function InvoiceGroupDetailsPage() {
   const dp = useAppDataProvider();
   const houseRef = useHouseRef();
   const { user } = useShellUser();
+  const mayManageAutoCharge = canAccess(user, 'manageAutoCharge');
+  const navigate = useNavigate();
+  const location = useLocation();
 
   const [searchText, setSearchText] = useState(search);
   useEffect(() => setSearchText(search), [search]);
@@ -181,19 +186,32 @@ export function InvoiceGroupDetailsPage() {
   const selectedIds = list.selectedIds;
   const selected = new Set(selectedIds);
 
-  /** Print selected: the selection. Print all: every invoice of the group, whatever the filter. */
-  const openPrint = async () => {
-    if (selectedIds.length) return setPrint({ ids: selectedIds as number[], error: null });
-    // Unfiltered and on one page, the rows shown are the whole group; else its ids, 500 rows a request.
+  /** The selection, else every invoice of the group whatever the filter (the rows shown when they are the whole group). */
+  const targetIds = async (): Promise<number[]> => {
+    if (selectedIds.length) return selectedIds as number[];
     const rows = list.data ?? [];
-    if (status === 'ALL' && !search && list.total !== undefined && rows.length >= list.total)
-      return setPrint({ ids: rows.map((r) => r.invoiceID), error: null });
+    if (status === 'ALL' && !search && list.total !== undefined && rows.length >= list.total) return rows.map((r) => r.invoiceID);
+    return (await fetchAllInvoices(dp, groupId, {})).map((i) => i.invoiceID);
+  };
+
+  /** Print selected: the selection. Print all: every invoice of the group. */
+  const openPrint = async () => {
     setPrint({ ids: null, error: null });
     try {
-      const ids = (await fetchAllInvoices(dp, groupId, {})).map((i) => i.invoiceID);
+      const ids = await targetIds();
       setPrint((p) => (p ? { ids, error: null } : p));
     } catch {
       setPrint((p) => (p ? { ids: null, error: INVOICE_TEXT.loadError } : p));
+    }
+  };
+
+  /** Manage AutoCharge (spec 000 section 2): the Auto-charge page for the selection, else the whole group. */
+  const manageAutoCharge = async () => {
+    try {
+      const ids = await targetIds();
+      if (ids.length) void navigate(autoChargePath(groupId, ids), { state: { from: `${location.pathname}${location.search}` } });
+    } catch {
+      setActionError(INVOICE_TEXT.loadError);
     }
   };
 
@@ -275,6 +293,16 @@ export function InvoiceGroupDetailsPage() {
                     Edit all invoices
                   </Button>
                   {charging.button}
+                  {mayManageAutoCharge && (
+                    <Button
+                      variant="outlined"
+                      startIcon={<EventIcon />}
+                      onClick={() => void manageAutoCharge()}
+                      data-testid="manage-auto-charge"
+                    >
+                      Manage AutoCharge
+                    </Button>
+                  )}
                   <Button
                     variant="outlined"
                     startIcon={<DownloadIcon />}

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useQueryClient } from '@tanstack/react-query';
 import { ListPaginationContext, useNotify, type ListPaginationContextValue } from 'react-admin';
+import { canAccess } from '../../access/canAccess';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
@@ -228,7 +229,7 @@ export function InvoiceEditor({ groupId, ids, showGroupHeader = true }: InvoiceE
     const path = previewAndSendPath(
       groupId,
       all.filter((id) => selected.has(id)),
-      house,
+      canAccess(user, 'manageAutoCharge'),
     );
     // The preview's back link returns here (Create New Invoices or Edit Invoices, with the page's query).
     if (path) void navigate(path, { state: { from: `${location.pathname}${location.search}` } });

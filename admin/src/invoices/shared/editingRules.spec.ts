@@ -153,17 +153,13 @@ describe('per-invoice and per-item rules', () => {
 
 describe('Preview & Send', () => {
   it('goes nowhere without a group or a selection', () => {
-    expect(previewAndSendPath(null, [1], P)).toBeNull();
-    expect(previewAndSendPath(7, [], P)).toBeNull();
+    expect(previewAndSendPath(null, [1], true)).toBeNull();
+    expect(previewAndSendPath(7, [], true)).toBeNull();
   });
 
-  it('goes to the auto-charge page with auto-charge and processor p, else to the preview', () => {
-    expect(previewAndSendPath(7, [1, 2], P)).toBe('/invoices/InvoiceAutoCharge/7/invoice/1,2');
-    expect(previewAndSendPath(7, [1, 2], { ...P, autoChargeEnabled: false })).toBe('/invoices/InvoiceGroupPreview/7/invoice/1,2');
-    expect(previewAndSendPath(7, [3], { ...W, autoChargeEnabled: true })).toBe('/invoices/InvoiceGroupPreview/7/invoice/3');
-    // Spec 000 section 6: card processing (auto-charge) needs a US house with processing enabled.
-    expect(previewAndSendPath(7, [3], { ...P, countryCode: 'CA' })).toBe('/invoices/InvoiceGroupPreview/7/invoice/3');
-    expect(previewAndSendPath(7, [3], { ...P, paymentProcessingEnabled: false })).toBe('/invoices/InvoiceGroupPreview/7/invoice/3');
+  it('goes to the auto-charge page when the user may manage auto-charge (canAccess rules, tested there), else to the preview', () => {
+    expect(previewAndSendPath(7, [1, 2], true)).toBe('/invoices/InvoiceAutoCharge/7/invoice/1,2');
+    expect(previewAndSendPath(7, [1, 2], false)).toBe('/invoices/InvoiceGroupPreview/7/invoice/1,2');
   });
 });
 

@@ -3,8 +3,8 @@
  * server enforces every one of these rules again; the screens use them to offer only what can
  * succeed. Pure functions, unit-tested beside.
  */
-import { cardProcessingAllowed } from '@ar/rules';
 import type { HouseInfo } from '../../auth/types';
+import { autoChargePath, previewPath } from '../routeParams';
 import type { AdditionalPriceInfo, EditableDetail, EditableInvoice } from './editingTypes';
 
 export type HouseSettings = Pick<HouseInfo, 'processorType' | 'paymentProcessingEnabled' | 'autoChargeEnabled' | 'countryCode'>;
@@ -112,15 +112,13 @@ export function isSuperUser(flag: boolean | null | undefined): boolean {
 /**
  * Spec 000 section 2: Preview & Send does nothing without a group id or a selection; it goes to
  * the auto-charge page when auto-charge is enabled and the house may process cards (processor p,
- * payment processing enabled, a US house: section 6; the server refuses the page's calls
- * otherwise), else the preview.
+ * payment processing enabled, a US house: section 6), else the preview. `mayManageAutoCharge` is
+ * `canAccess(user, 'manageAutoCharge')`: those house settings and a payment user, since the page's
+ * calls need one (a user without settlement access goes straight to the preview).
  */
-export function previewAndSendPath(groupId: number | null, ids: readonly number[], house: HouseSettings): string | null {
+export function previewAndSendPath(groupId: number | null, ids: readonly number[], mayManageAutoCharge: boolean): string | null {
   if (!groupId || ids.length === 0) return null;
-  const list = ids.join(',');
-  return house.autoChargeEnabled && cardProcessingAllowed(house)
-    ? `/invoices/InvoiceAutoCharge/${groupId}/invoice/${list}`
-    : `/invoices/InvoiceGroupPreview/${groupId}/invoice/${list}`;
+  return mayManageAutoCharge ? autoChargePath(groupId, ids) : previewPath(groupId, ids);
 }
 
 /** Spec 000 section 4: 'Picked Up' wording for Shipped on a pickup invoice. */
