@@ -1,5 +1,8 @@
+import { lazy } from 'react';
 import { route } from '../routes/types';
-import { CalendarPage } from './calendar/CalendarPage';
+
+/** Its own chunk: the shell loads it only when the calendar is opened. */
+const CalendarPage = lazy(() => import('./calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
 
 export const auctionRoutes = [
   route('/my-auctions/snapshots', 'Catalog Snapshot', 'catalogSnapshot'),
