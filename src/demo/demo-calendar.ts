@@ -19,6 +19,20 @@ interface DemoSession {
   step?: number;
 }
 
+/** The calendar's sales, each session starting this long after the load (fixed sizes, whatever the demo size). */
+export const DEMO_CALENDAR_SALES: readonly { name: string; sessions: readonly DemoSession[] }[] = [
+  {
+    name: 'Spring Jewelry & Watches',
+    sessions: [
+      { type: 'live', startsIn: 3 * DAY, lots: 14, published: true },
+      { type: 'timed', startsIn: 10 * DAY, lots: 10, published: false, step: 3 },
+    ],
+  },
+  { name: 'Evening Silver Sale', sessions: [{ type: 'live', startsIn: 75 * 60_000, lots: 12, published: true }] },
+  { name: 'Mid-Century Design', sessions: [{ type: 'timed', startsIn: 21 * DAY, lots: 0, published: false, step: 2 }] },
+  { name: 'Books & Manuscripts', sessions: [] },
+];
+
 /**
  * Sales of house `demo` in the states the calendar shows, dated from the moment the demo data is
  * loaded (the main demo sales are dated in the past: those are the past sales with results and the
@@ -26,12 +40,16 @@ interface DemoSession {
  * hours, an empty session (Delete Session) and a sale with no session yet (Add Session). About 50
  * lots: a few milliseconds.
  */
-export async function loadDemoCalendar(em: EntityManager, houseUserName = 'demo', now = new Date()): Promise<number> {
+export async function loadDemoCalendar(
+  em: EntityManager,
+  houseUserName = 'demo',
+  now = new Date(),
+): Promise<{ sessions: number; lots: number }> {
   const [house] = await em.execute<{ id: number; is_house_fee_step_active: boolean }[]>(
     'select id, is_house_fee_step_active from house where house_user_name = ?',
     [houseUserName],
   );
-  if (!house) return 0;
+  if (!house) return { sessions: 0, lots: 0 };
   // References from their own seed: the same every run (the demo digest compares two loads).
   const rnd = seededRandom(20261125);
   const ref = (p: string) => newRef(p, rnd);
@@ -42,20 +60,10 @@ export async function loadDemoCalendar(em: EntityManager, houseUserName = 'demo'
   // Starts on a quarter hour (the wizard's minutes are 00, 15, 30, 45).
   const quarter = 15 * 60_000;
   const at = (ms: number) => new Date(Math.ceil((now.getTime() + ms) / quarter) * quarter);
-  const sales: { name: string; sessions: DemoSession[] }[] = [
-    {
-      name: 'Spring Jewelry & Watches',
-      sessions: [
-        { type: 'live', startsIn: 3 * DAY, lots: 14, published: true },
-        { type: 'timed', startsIn: 10 * DAY, lots: 10, published: false, step: 3 },
-      ],
-    },
-    { name: 'Evening Silver Sale', sessions: [{ type: 'live', startsIn: 75 * 60_000, lots: 12, published: true }] },
-    { name: 'Mid-Century Design', sessions: [{ type: 'timed', startsIn: 21 * DAY, lots: 0, published: false, step: 2 }] },
-    { name: 'Books & Manuscripts', sessions: [] },
-  ];
+  const sales = DEMO_CALENDAR_SALES;
   const TITLES = ['Gold pocket watch', 'Sapphire ring', 'Pearl necklace', 'Silver tea service', 'Cameo brooch', 'Enamel cufflinks'];
   let lots = 0;
+  let sessions = 0;
   for (const sale of sales) {
     const [groupId] = await bulkInsert(em, AuctionGroup, [
       {
@@ -83,6 +91,7 @@ export async function loadDemoCalendar(em: EntityManager, houseUserName = 'demo'
           stepTracker: s.step,
         },
       ]);
+      sessions++;
       const rows = Array.from({ length: s.lots }, (_, i) => ({
         house: house.id,
         catalog: catalogId,
@@ -99,5 +108,5 @@ export async function loadDemoCalendar(em: EntityManager, houseUserName = 'demo'
       lots += rows.length;
     }
   }
-  return lots;
+  return { sessions, lots };
 }

@@ -349,7 +349,10 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
       ]);
       progress(++step, totalSteps, `${spec.house.houseUserName}: done`);
     }
-    await loadDemoCalendar(tx);
+    // The calendar's sales dated from now (upcoming, within two hours, empty): counted with the rest.
+    const calendar = await loadDemoCalendar(tx);
+    summary.sessions += calendar.sessions;
+    summary.lots += calendar.lots;
     return summary;
   });
 }

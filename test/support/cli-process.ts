@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { deleteRedisKeys } from './redis-keys';
 import { readTestEnv } from './test-env';
 
 /** The repository root and the built CLI entry (`npm run cli` builds it through `scripts/run-cli.mjs`). */
@@ -25,15 +26,18 @@ export function runCliProcess(
   opts: { env?: Record<string, string>; timeoutMs?: number; input?: string; cwd?: string } = {},
 ): Promise<CliResult> {
   const timeoutMs = opts.timeoutMs ?? 90_000;
-  return new Promise((resolve, reject) => {
+  // A prefix of its own, whose keys (jobs the command enqueued) are deleted once it exits.
+  const ownPrefix = opts.env?.QUEUE_PREFIX ? null : `arcli${randomBytes(3).toString('hex')}`;
+  const redisUrl = readTestEnv().redisUrl ?? '';
+  return new Promise<CliResult>((resolve, reject) => {
     const child = spawn(process.execPath, [file, ...args], {
       cwd: opts.cwd ?? ROOT,
       env: {
         ...process.env,
         NODE_ENV: 'test',
         DATABASE_URL: databaseUrl,
-        REDIS_URL: readTestEnv().redisUrl ?? '',
-        QUEUE_PREFIX: `arcli${randomBytes(3).toString('hex')}`,
+        REDIS_URL: redisUrl,
+        ...(ownPrefix ? { QUEUE_PREFIX: ownPrefix } : {}),
         LOG_LEVEL: 'silent',
         ...opts.env,
       },
@@ -52,6 +56,9 @@ export function runCliProcess(
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(opts.input ?? '');
+  }).then(async (result) => {
+    if (ownPrefix && redisUrl) await deleteRedisKeys(redisUrl, `${ownPrefix}:*`);
+    return result;
   });
 }
 

@@ -6,13 +6,13 @@ import { Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import Redis from 'ioredis';
 import { loadConfig } from '../../src/core/config/app-config';
 import { Runtime } from '../../src/core/config/runtime';
 import { createApp } from '../../src/core/http/create-app';
 import { loadDemoData } from '../../src/demo/demo-data';
 import { arrangeDemoChargingGroup } from '../../src/demo/demo-charging';
 import { createTestDatabase, TestDatabase } from './test-database';
+import { deleteRedisKeys } from './redis-keys';
 import { readTestEnv } from './test-env';
 
 export interface TestApp {
@@ -81,7 +81,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     em: () => orm.em.fork() as EntityManager,
     close: async () => {
       await app.close();
-      if (redisUrl) await deleteKeys(redisUrl, `${prefix}:*`);
+      if (redisUrl) await deleteRedisKeys(redisUrl, `${prefix}:*`);
       fs.rmSync(storageDir, { recursive: true, force: true });
       if (ownDb) await db.drop();
     },
@@ -94,19 +94,4 @@ export async function startTestServer(opts: TestAppOptions = {}): Promise<{ base
   await testApp.app.listen(0, '127.0.0.1');
   const address = testApp.app.getHttpServer().address() as { port: number };
   return { baseUrl: `http://127.0.0.1:${address.port}`, testApp, close: () => testApp.close() };
-}
-
-async function deleteKeys(url: string, pattern: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
