@@ -18,3 +18,4 @@ export * from './invoice-sending';
 export * from './mail-outbox';
 export * from './refund-texts';
 export * from './payments-panel';
+export * from './password-rules';
