@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { FORGOT_PASSWORD_TEXT, PASSWORD_TEXT, RESET_PASSWORD_TEXT } from '@ar/rules';
+import { IdentityTasks } from '../../src/modules/houses/identity/identity.tasks';
 import { signResetToken } from '../../src/modules/houses/identity/password-reset/reset-link';
 import { FIXTURE_PASSWORD, seedTwoHouses, signIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -224,5 +225,17 @@ describe('password reset (forgotPassword, resetPassword)', () => {
       await reset(jwt, 'Tidal-Beacon-Orchard-57').expect(200);
       await signIn(t.server, 'house-a', 'owner', 'Tidal-Beacon-Orchard-57');
     });
+  });
+
+  it('the hourly cleanup deletes links expired over a week ago and keeps the rest', async () => {
+    await newLink();
+    const conn = t.em().getConnection();
+    const [{ n: before }] = await conn.execute(`select count(*)::int as n from password_reset_token`);
+    const [old] = await conn.execute(`select id from password_reset_token order by id limit 1`);
+    await conn.execute(`update password_reset_token set expires_at = now() - interval '8 days' where id = ?`, [old.id]);
+    const result = await t.app.get(IdentityTasks).cleanup();
+    expect(result).toMatchObject({ expiredResetLinks: 1 });
+    const [{ n: after }] = await conn.execute(`select count(*)::int as n from password_reset_token`);
+    expect(after).toBe(before - 1);
   });
 });
