@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { dataProvider } from './api/dataProvider';
@@ -9,10 +10,12 @@ import { PlaceholderPage } from './common/PlaceholderPage';
 import { ShellLoading } from './common/ShellLoading';
 import { HomePage } from './home/HomePage';
 import { AppLayout } from './layout/AppLayout';
-import { PasswordResetPlaceholder } from './passwordReset/PasswordResetPlaceholder';
 import { RouteGuard } from './routes/RouteGuard';
 import { LEGACY_REDIRECTS, ROUTES } from './routes/routeTable';
 import { theme } from './theme';
+
+// Its own chunks (the strength scorer's dictionaries load from inside it): never in the initial load.
+const PasswordResetPage = lazy(() => import('./passwordReset/PasswordResetPage').then((m) => ({ default: m.PasswordResetPage })));
 
 /**
  * The admin shell. The outer browser router (main.tsx) carries the /ar basename, so
@@ -36,7 +39,14 @@ export function App() {
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/password-reset" element={<PasswordResetPlaceholder />} />
+        <Route
+          path="/password-reset"
+          element={
+            <Suspense fallback={<ShellLoading />}>
+              <PasswordResetPage />
+            </Suspense>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes>
         {ROUTES.map((r) => (

@@ -46,6 +46,17 @@ import { createTestApp, TestApp } from '../support/test-app';
  */
 const PUBLIC_ROUTES: { method: string; path: string | RegExp; reason: string }[] = [
   { method: 'POST', path: '/api/auth/login', reason: 'sign-in itself: the same 401 for any unknown house, user or password' },
+  {
+    method: 'POST',
+    path: '/app/house/user/forgotPassword',
+    reason:
+      'password reset request: the same answer whatever matched; mails only the named user (test/identity/password-reset.e2e-spec.ts)',
+  },
+  {
+    method: 'POST',
+    path: '/app/house/user/resetPassword',
+    reason: "password reset: authorised by the emailed link's signed single-use token, not a session",
+  },
   { method: 'GET', path: '/api/health', reason: 'load-balancer health check: database/queue status, no house data' },
   { method: 'GET', path: /^\/api\/docs/, reason: 'OpenAPI document and Swagger UI: describe the API, hold no data' },
   { method: 'GET', path: '/', reason: 'redirect to the admin at /ar/' },

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useLogin } from 'react-admin';
 import { PRODUCT_NAME } from '../common/brand';
 import type { LoginParams } from './authProvider';
@@ -79,6 +80,9 @@ export function LoginPage() {
               >
                 Sign in
               </Button>
+              <Link component={RouterLink} to="/password-reset" variant="body2">
+                Forgot your password?
+              </Link>
             </Stack>
           </Box>
           {error && (

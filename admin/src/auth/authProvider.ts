@@ -1,5 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { session } from './session';
+import { onPasswordResetPage, session } from './session';
 import type { ShellUser } from './types';
 
 export interface LoginParams {
@@ -37,6 +37,7 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
+    if (onPasswordResetPage()) throw { redirectTo: false, message: false };
     // message: false - no "please log in" toast on a plain first visit.
     if (!(await session.ensure())) throw { redirectTo: '/login', message: false };
   },

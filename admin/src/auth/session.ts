@@ -11,6 +11,9 @@ let current: Session | null = null;
 let signedOut = false;
 let loading: Promise<Session | null> | null = null;
 
+/** The password-reset page loads no user (spec: "The password-reset path skips the user load"). */
+export const onPasswordResetPage = (): boolean => /\/password-reset\/?$/.test(window.location.pathname);
+
 export const session = {
   get user(): ShellUser | null {
     return current?.user ?? null;
@@ -28,7 +31,7 @@ export const session = {
   },
   /** The cached session, or GET /api/auth/session once (null when signed out). */
   ensure(): Promise<Session | null> {
-    if (current || signedOut) return Promise.resolve(current);
+    if (current || signedOut || onPasswordResetPage()) return Promise.resolve(current);
     loading ??= load().finally(() => (loading = null));
     return loading;
   },

@@ -20,3 +20,4 @@ export * from './refund-texts';
 export * from './payments-panel';
 export * from './sales-calendar';
 export * from './sales-tax-report';
+export * from './password-rules';

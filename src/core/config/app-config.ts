@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import * as path from 'node:path';
 import { bool, ConfigError, int, oneOf, readVar, str, url, VarSpec } from './env-schema';
 
@@ -64,6 +65,15 @@ export const ENV_VARS = {
   MAIL_FROM: { parse: str(), default: 'Auction Back Office <no-reply@localhost>', doc: 'Default sender of outgoing mail.' },
   STORAGE_DIR: { parse: str(), default: '.data/files', doc: 'Folder of the local file storage.' },
   FILE_URL_SECRET: { parse: str(), doc: 'Secret that signs file URLs. Required in production.' },
+  PUBLIC_URL: {
+    parse: url('http', 'https'),
+    doc: 'Address staff reach this server at (`https://backoffice.example`): the base of links sent by mail (password reset). Unset: `http://localhost:PORT`.',
+  },
+  RESET_LINK_SECRET: {
+    parse: str(),
+    doc: 'Secret that signs password-reset links. Unset: derived from FILE_URL_SECRET (docs/decisions/password-reset.md).',
+  },
+  RESET_LINK_MINUTES: { parse: int(5, 1440), default: 60, doc: 'Minutes a password-reset link stays valid (each link works once).' },
   RUN_MIGRATIONS: { parse: bool(), default: true, doc: 'Apply pending migrations at start (under an advisory lock).' },
   PAYMENT_GATEWAY: {
     parse: oneOf('sandbox'),
@@ -117,6 +127,9 @@ export interface AppConfig {
   mailFrom: string;
   storageDir: string;
   fileUrlSecret: string;
+  /** Base of links in mail, without a trailing slash. */
+  publicUrl: string;
+  resetLink: { secret: string; minutes: number };
   runMigrations: boolean;
   paymentGateway: 'sandbox';
   sandboxGateway: { latencyMs: number; fault: 'none' | 'error_before_charge' | 'timeout_after_charge'; faultRate: number };
@@ -132,9 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     throw new ConfigError('Invalid configuration: FILE_URL_SECRET must be set in production');
   }
   const cookieSecure: string = v('COOKIE_SECURE');
+  const fileUrlSecret = secret ?? 'dev-only-file-url-secret';
+  const port: number = v('PORT');
+  const resetSecret: string | undefined = v('RESET_LINK_SECRET');
   return {
     env: nodeEnv,
-    port: v('PORT'),
+    port,
     host: v('HOST'),
     role: v('APP_ROLE'),
     databaseUrl: v('DATABASE_URL'),
@@ -158,12 +174,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smtpUrl: v('SMTP_URL'),
     mailFrom: v('MAIL_FROM'),
     storageDir: path.resolve(root, v('STORAGE_DIR')),
-    fileUrlSecret: secret ?? 'dev-only-file-url-secret',
+    fileUrlSecret,
+    publicUrl: ((v('PUBLIC_URL') as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    // Its own key even when derived: a signed file URL can never pass for a reset link, nor back.
+    resetLink: { secret: resetSecret ?? deriveKey(fileUrlSecret, 'password-reset-link'), minutes: v('RESET_LINK_MINUTES') },
     runMigrations: v('RUN_MIGRATIONS'),
     paymentGateway: v('PAYMENT_GATEWAY'),
     sandboxGateway: { latencyMs: v('SANDBOX_GATEWAY_LATENCY_MS'), ...splitFault(v('SANDBOX_GATEWAY_FAULT')) },
     autoChargeMaxAttempts: v('AUTO_CHARGE_MAX_ATTEMPTS'),
   };
+}
+
+function deriveKey(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url');
 }
 
 function splitFault(value: string): Omit<AppConfig['sandboxGateway'], 'latencyMs'> {

@@ -3,5 +3,6 @@ import { StaffUser } from './staff-user.entity';
 import { ApiToken } from './identity/api-token.entity';
 import { LoginThrottle } from './identity/login-throttle.entity';
 import { StaffSession } from './identity/staff-session.entity';
+import { PasswordResetToken } from './identity/password-reset/password-reset-token.entity';
 
-export const HOUSES_ENTITIES = [House, StaffUser, StaffSession, ApiToken, LoginThrottle];
+export const HOUSES_ENTITIES = [House, StaffUser, StaffSession, ApiToken, LoginThrottle, PasswordResetToken];

@@ -9,6 +9,11 @@ export enum HousesErrorCode {
   HOUSE_NAME_TAKEN = 'HOUSE_NAME_TAKEN',
   WEAK_PASSWORD = 'WEAK_PASSWORD',
   INVALID_USER_NAME = 'INVALID_USER_NAME',
+  /** Password reset links (the spec's one failure text; the code says why). */
+  RESET_LINK_EXPIRED = 'RESET_LINK_EXPIRED',
+  RESET_LINK_USED = 'RESET_LINK_USED',
+  RESET_LINK_SUPERSEDED = 'RESET_LINK_SUPERSEDED',
+  RESET_LINK_INVALID = 'RESET_LINK_INVALID',
 }
 
 const KIND: Record<HousesErrorCode, ErrorKind> = {
@@ -20,6 +25,10 @@ const KIND: Record<HousesErrorCode, ErrorKind> = {
   HOUSE_NAME_TAKEN: 'conflict',
   WEAK_PASSWORD: 'validation',
   INVALID_USER_NAME: 'validation',
+  RESET_LINK_EXPIRED: 'bad_request',
+  RESET_LINK_USED: 'bad_request',
+  RESET_LINK_SUPERSEDED: 'bad_request',
+  RESET_LINK_INVALID: 'bad_request',
 };
 
 export class HousesError extends DomainError {

@@ -17,10 +17,19 @@ import { GeoService } from './geo/geo.service';
 import { LocationsController } from './locations/locations.controller';
 import { LocationsResourceController } from './locations/locations-resource.controller';
 import { LocationsService } from './locations/locations.service';
+import { PasswordResetController } from './identity/password-reset/password-reset.controller';
+import { PasswordResetService } from './identity/password-reset/password-reset.service';
 
 /** Houses, staff users, access flags and sign-in. Provides the principal resolver the global guard uses. */
 @Module({
-  controllers: [AuthController, HouseUserController, GeoController, LocationsController, LocationsResourceController],
+  controllers: [
+    AuthController,
+    HouseUserController,
+    PasswordResetController,
+    GeoController,
+    LocationsController,
+    LocationsResourceController,
+  ],
   providers: [
     HousesService,
     StaffUsersService,
@@ -33,6 +42,7 @@ import { LocationsService } from './locations/locations.service';
     IdentityTasks,
     GeoService,
     LocationsService,
+    PasswordResetService,
     { provide: PRINCIPAL_RESOLVER, useClass: HousePrincipalResolver },
   ],
   exports: [HousesService, StaffUsersService, ApiTokensService, SessionsService, PRINCIPAL_RESOLVER, GeoService, LocationsService],

@@ -9,7 +9,7 @@ import { SessionsService } from './sessions.service';
 
 export const IDENTITY_CLEANUP = defineJob<Record<string, never>>('maintenance', 'identity-cleanup', { maxAttempts: 2 });
 
-/** Hourly: expired sessions and stale sign-in counters go. Once per cluster. */
+/** Hourly: expired sessions, stale sign-in counters and reset links expired a week ago go. Once per cluster. */
 @Injectable()
 export class IdentityTasks {
   constructor(
@@ -27,7 +27,10 @@ export class IdentityTasks {
   @JobHandler(IDENTITY_CLEANUP)
   async cleanup() {
     const expiredSessions = await this.sessions.purgeExpired();
-    await this.em.getConnection().execute(`delete from login_throttle where window_start < now() - interval '1 day'`);
-    return { expiredSessions };
+    const conn = this.em.getConnection();
+    await conn.execute(`delete from login_throttle where window_start < now() - interval '1 day'`);
+    // Kept a week after expiry: a late click still hears "expired", not "invalid".
+    const res = await conn.execute(`delete from password_reset_token where expires_at < now() - interval '7 days'`, [], 'run');
+    return { expiredSessions, expiredResetLinks: (res as { affectedRows?: number }).affectedRows ?? 0 };
   }
 }
