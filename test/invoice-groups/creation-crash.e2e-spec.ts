@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -10,6 +10,8 @@ import { readTestEnv } from '../support/test-env';
 import { waitFor } from '../core/wait-for';
 import { groupAmounts, LargeSale, seedLargeSale } from './large-sale';
 import { postGroup, seedAddress, seedTemplate } from './support';
+import { buildCli } from '../support/cli-process';
+import { killProcess, spawnWorker } from '../support/worker-process';
 
 /**
  * The worker killed (SIGKILL) in the middle of a large invoice creation, as a crashed or
@@ -25,26 +27,10 @@ import { postGroup, seedAddress, seedTemplate } from './support';
  */
 jest.setTimeout(600_000);
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'dist', 'src', 'worker.js');
 const LOTS = 30_000;
 const BIDDERS = 6_000;
 /** Bull's lock: a killed worker's job is redelivered this soon after its last renewal. */
 const LOCK_SECONDS = 3;
-
-function buildServer(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // scripts/run-cli.mjs builds dist/ (server and CLI) when stale, as `npm run cli` does.
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run-cli.mjs'), '--version'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`building the server failed:\n${stderr}`))));
-  });
-}
 
 describe('invoice creation survives the worker being killed mid-way (child process, Bull)', () => {
   let t: TestApp;
@@ -58,34 +44,11 @@ describe('invoice creation survives the worker being killed mid-way (child proce
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-crash-'));
 
   const startWorker = () => {
-    const env = readTestEnv();
-    worker = spawn(process.execPath, [WORKER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        APP_ROLE: 'worker',
-        DATABASE_URL: t.db.url,
-        REDIS_URL: env.redisUrl ?? '',
-        QUEUE_PREFIX: t.runtime.config.queuePrefix,
-        JOB_LOCK_SECONDS: String(LOCK_SECONDS),
-        RUN_MIGRATIONS: 'false',
-        DEMO_DATA: 'off',
-        STORAGE_DIR: storage,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    worker.stdout!.on('data', (c) => (log += c));
-    worker.stderr!.on('data', (c) => (log += c));
+    worker = spawnWorker(t, { storageDir: storage, lockSeconds: LOCK_SECONDS, onOutput: (c) => (log += c) });
   };
 
   const killWorker = async () => {
-    const w = worker;
-    if (!w || w.exitCode !== null || w.signalCode !== null) return;
-    const exited = new Promise((r) => w.once('exit', r));
-    w.kill('SIGKILL');
-    await exited;
+    await killProcess(worker);
     worker = null;
   };
 
@@ -154,7 +117,7 @@ describe('invoice creation survives the worker being killed mid-way (child proce
 
   beforeAll(async () => {
     if (!readTestEnv().redisUrl) throw new Error('this test needs Redis (Bull is the driver under test)');
-    await buildServer();
+    await buildCli();
     t = await createTestApp({ processJobs: false });
     houses = await seedTwoHouses(t.em()); // processor p: US state sales tax
     template = await seedTemplate(t.em(), houses.a.id, {

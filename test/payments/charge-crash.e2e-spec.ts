@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,6 +14,8 @@ import { bidder, group, q } from '../invoice-marks/support';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { readTestEnv } from '../support/test-env';
+import { buildCli } from '../support/cli-process';
+import { killProcess, spawnWorker } from '../support/worker-process';
 
 /**
  * Exactly once under SIGKILL (issue 11 "Exactly once"): the built `dist/src/worker.js` runs a
@@ -28,8 +30,6 @@ import { readTestEnv } from '../support/test-env';
  */
 jest.setTimeout(120_000);
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'dist', 'src', 'worker.js');
 /** One chunk more than a batch has in flight: some invoices are not even claimed when the worker dies. */
 const INVOICES = CHARGE_CHUNK * CHARGE_CHUNK_LANES + 2;
 /** Bull's lock: a killed worker's job is delivered again this soon after its last renewal. */
@@ -40,20 +40,6 @@ type Json = Record<string, any>;
 
 /** A pg array literal (knex would expand a JS array into a list). */
 const pgArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
-
-function buildServer(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // scripts/run-cli.mjs builds dist/ (server and CLI) when stale, as `npm run cli` does.
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run-cli.mjs'), '--version'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`building the server failed:\n${stderr}`))));
-  });
-}
 
 describe('card charging survives the worker being SIGKILLed at each step (child process, Bull)', () => {
   let t: TestApp;
@@ -66,30 +52,14 @@ describe('card charging survives the worker being SIGKILLed at each step (child 
   let n = 0;
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-charge-crash-'));
 
-  const startWorker = (crashPoint?: string) => {
-    const env = readTestEnv();
-    const w = spawn(process.execPath, [WORKER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        APP_ROLE: 'worker',
-        DATABASE_URL: t.db.url,
-        REDIS_URL: env.redisUrl ?? '',
-        QUEUE_PREFIX: t.runtime.config.queuePrefix,
-        JOB_LOCK_SECONDS: String(LOCK_SECONDS),
-        RUN_MIGRATIONS: 'false',
-        DEMO_DATA: 'off',
-        STORAGE_DIR: storage,
-        LOG_LEVEL: 'warn',
-        // Calls overlap: when one invoice reaches the crash point, others are mid-claim or mid-call.
-        SANDBOX_GATEWAY_LATENCY_MS: '20',
-        AR_CRASH_POINT: crashPoint ?? '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const startWorker = (crashPoint?: string): ChildProcess => {
+    const w = spawnWorker(t, {
+      storageDir: storage,
+      lockSeconds: LOCK_SECONDS,
+      onOutput: (c) => (log += c),
+      // Calls overlap: when one invoice reaches the crash point, others are mid-claim or mid-call.
+      env: { SANDBOX_GATEWAY_LATENCY_MS: '20', AR_CRASH_POINT: crashPoint ?? '' },
     });
-    w.stdout!.on('data', (c) => (log += c));
-    w.stderr!.on('data', (c) => (log += c));
     worker = w;
     return w;
   };
@@ -97,10 +67,7 @@ describe('card charging survives the worker being SIGKILLed at each step (child 
   const stopWorker = async () => {
     const w = worker;
     worker = null;
-    if (!w || w.exitCode !== null || w.signalCode !== null) return;
-    const exited = new Promise((r) => w.once('exit', r));
-    w.kill('SIGKILL');
-    await exited;
+    await killProcess(w);
   };
 
   const job = async (id: string) =>
@@ -220,7 +187,7 @@ describe('card charging survives the worker being SIGKILLed at each step (child 
 
   beforeAll(async () => {
     if (!readTestEnv().redisUrl) throw new Error('this test needs Redis (Bull is the driver under test)');
-    await buildServer();
+    await buildCli();
     t = await createTestApp({ processJobs: false });
     houses = await seedTwoHouses(t.em(), { paymentProcessingEnabled: true });
     A = houses.a.id;
