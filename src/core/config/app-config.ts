@@ -74,6 +74,11 @@ export const ENV_VARS = {
     doc: 'Secret that signs password-reset links. Unset: derived from FILE_URL_SECRET (docs/decisions/password-reset.md).',
   },
   RESET_LINK_MINUTES: { parse: int(5, 1440), default: 60, doc: 'Minutes a password-reset link stays valid (each link works once).' },
+  INVITE_LINK_HOURS: {
+    parse: int(1, 336),
+    default: 72,
+    doc: 'Hours the set-password link mailed to a new staff user stays valid (the password-reset link, once).',
+  },
   RUN_MIGRATIONS: { parse: bool(), default: true, doc: 'Apply pending migrations at start (under an advisory lock).' },
   PAYMENT_GATEWAY: {
     parse: oneOf('sandbox'),
@@ -129,7 +134,7 @@ export interface AppConfig {
   fileUrlSecret: string;
   /** Base of links in mail, without a trailing slash. */
   publicUrl: string;
-  resetLink: { secret: string; minutes: number };
+  resetLink: { secret: string; minutes: number; inviteMinutes: number };
   runMigrations: boolean;
   paymentGateway: 'sandbox';
   sandboxGateway: { latencyMs: number; fault: 'none' | 'error_before_charge' | 'timeout_after_charge'; faultRate: number };
@@ -177,7 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     fileUrlSecret,
     publicUrl: ((v('PUBLIC_URL') as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     // Its own key even when derived: a signed file URL can never pass for a reset link, nor back.
-    resetLink: { secret: resetSecret ?? deriveKey(fileUrlSecret, 'password-reset-link'), minutes: v('RESET_LINK_MINUTES') },
+    resetLink: {
+      secret: resetSecret ?? deriveKey(fileUrlSecret, 'password-reset-link'),
+      minutes: v('RESET_LINK_MINUTES'),
+      inviteMinutes: v('INVITE_LINK_HOURS') * 60,
+    },
     runMigrations: v('RUN_MIGRATIONS'),
     paymentGateway: v('PAYMENT_GATEWAY'),
     sandboxGateway: { latencyMs: v('SANDBOX_GATEWAY_LATENCY_MS'), ...splitFault(v('SANDBOX_GATEWAY_FAULT')) },

@@ -19,6 +19,9 @@ import { LocationsResourceController } from './locations/locations-resource.cont
 import { LocationsService } from './locations/locations.service';
 import { PasswordResetController } from './identity/password-reset/password-reset.controller';
 import { PasswordResetService } from './identity/password-reset/password-reset.service';
+import { ContactTypesController, HouseContactsController, StaffUsersController } from './staff/staff-users.controller';
+import { StaffAdminService } from './staff/staff-admin.service';
+import { HouseContactsService } from './staff/house-contacts.service';
 
 /** Houses, staff users, access flags and sign-in. Provides the principal resolver the global guard uses. */
 @Module({
@@ -29,6 +32,9 @@ import { PasswordResetService } from './identity/password-reset/password-reset.s
     GeoController,
     LocationsController,
     LocationsResourceController,
+    StaffUsersController,
+    HouseContactsController,
+    ContactTypesController,
   ],
   providers: [
     HousesService,
@@ -43,9 +49,20 @@ import { PasswordResetService } from './identity/password-reset/password-reset.s
     GeoService,
     LocationsService,
     PasswordResetService,
+    StaffAdminService,
+    HouseContactsService,
     { provide: PRINCIPAL_RESOLVER, useClass: HousePrincipalResolver },
   ],
-  exports: [HousesService, StaffUsersService, ApiTokensService, SessionsService, PRINCIPAL_RESOLVER, GeoService, LocationsService],
+  exports: [
+    HousesService,
+    StaffUsersService,
+    ApiTokensService,
+    SessionsService,
+    PRINCIPAL_RESOLVER,
+    GeoService,
+    LocationsService,
+    HouseContactsService,
+  ],
 })
 export class HousesModule {}
 export { HOUSES_ENTITIES } from './houses.entities';

@@ -52,6 +52,10 @@ export class StaffUser {
   @Property()
   isActive: boolean & Opt = true;
 
+  /** When a house user deactivated this user (Users and Permissions); null while active. */
+  @Property({ type: 'timestamptz', nullable: true })
+  deactivatedAt?: Date | null;
+
   @Property({ type: 'timestamptz', nullable: true })
   lastLoginAt?: Date;
 

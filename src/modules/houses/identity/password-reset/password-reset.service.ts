@@ -11,10 +11,13 @@ import { StaffUsersService } from '../../staff-users.service';
 import { LoginThrottleService, normalizeSignInName } from '../login-throttle.service';
 import { hashPassword, sha256 } from '../secrets';
 import { passwordStrength } from './password-strength';
-import { resetMail } from './reset-mail';
+import { inviteMail, resetMail } from './reset-mail';
+import { House } from '../../house.entity';
+import { StaffUser } from '../../staff-user.entity';
 import { newJti, signResetToken, verifyResetToken } from './reset-link';
 
 export const RESET_MAIL_KIND = 'password.reset';
+export const INVITE_MAIL_KIND = 'staff.invite';
 
 const LINK_ERRORS: Record<ResetLinkProblem, HousesErrorCode> = {
   expired: HousesErrorCode.RESET_LINK_EXPIRED,
@@ -83,12 +86,26 @@ export class PasswordResetService {
     const email = user?.email?.trim();
     if (!house || !user || !user.isActive || !email || email.toLowerCase() !== input.emailAddress.trim().toLowerCase()) return;
 
+    await this.issueLink({ house, user, email, ip: input.ip });
+  }
+
+  /**
+   * Mails the user a signed single-use link to `/ar/password-reset` (and supersedes their open ones).
+   * `invite` is the set-password mail of a new user (Users and Permissions): the same link, valid
+   * `INVITE_LINK_HOURS` instead of `RESET_LINK_MINUTES`. Runs in the caller's transaction when given.
+   */
+  async issueLink(
+    input: { house: House; user: StaffUser; email: string; invite?: boolean; ip?: string },
+    em: EntityManager = this.em,
+  ): Promise<void> {
+    const { house, user, email } = input;
+    const minutes = input.invite ? this.config.resetLink.inviteMinutes : this.config.resetLink.minutes;
     const jti = newJti();
     const nowSec = Math.floor(Date.now() / 1000);
-    const exp = nowSec + this.config.resetLink.minutes * 60;
+    const exp = nowSec + minutes * 60;
     const token = signResetToken(this.config.resetLink.secret, { sub: user.userRef, hid: house.id, jti, iat: nowSec, exp });
     const link = `${this.config.publicUrl}/ar/password-reset?jwt=${token}`;
-    await this.em.transactional(async (tx) => {
+    await em.transactional(async (tx) => {
       // Only the latest link works: every older open one is superseded.
       await tx.execute(
         `update password_reset_token set superseded_at = now() where user_id = ? and used_at is null and superseded_at is null`,
@@ -99,16 +116,11 @@ export class PasswordResetService {
         user.id,
         sha256(jti),
         new Date(exp * 1000),
-        input.ip.slice(0, 64),
+        input.ip?.slice(0, 64) ?? null,
       ]);
-      const m = resetMail({
-        link,
-        minutes: this.config.resetLink.minutes,
-        userName: user.userName,
-        firstName: user.firstName ?? null,
-        houseName: house.name,
-      });
-      await this.mail.queue({ houseId: house.id, kind: RESET_MAIL_KIND, to: email, ...m });
+      const who = { link, minutes, userName: user.userName, firstName: user.firstName ?? null, houseName: house.name };
+      const m = input.invite ? inviteMail(who) : resetMail(who);
+      await this.mail.queue({ houseId: house.id, kind: input.invite ? INVITE_MAIL_KIND : RESET_MAIL_KIND, to: email, ...m });
     });
   }
 
