@@ -76,10 +76,14 @@ describe('canAccess', () => {
     expect(canAccess(user({ accessInvoices: true }, { disableINVAInvoicing: true }), 'invoices')).toBe(false);
   });
 
-  it('needs accessSensitive for Locations and Billing', () => {
+  it('needs accessSensitive for Locations, Users and Permissions and Billing', () => {
     expect(canAccess(owner, 'locations')).toBe(true);
     expect(canAccess(clerk, 'locations')).toBe(false);
     expect(canAccess(clerk, 'billing')).toBe(false);
+    expect(canAccess(owner, 'usersPermissions')).toBe(true);
+    expect(canAccess(clerk, 'usersPermissions')).toBe(false);
+    expect(menuKeys(owner)).toContain('settings/users');
+    expect(menuKeys(clerk)).not.toContain('settings/users');
   });
 
   it('shows Sales Tax Reports only for processor type p, with reports access', () => {

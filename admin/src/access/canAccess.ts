@@ -20,6 +20,7 @@ const rules = {
     !u.houseInfo.disableINVAInvoicing && paymentsAllowed(u) && cardProcessingAllowed(u.houseInfo) && u.houseInfo.autoChargeEnabled,
   paymentCenter: (u) => paymentsAllowed(u) && u.houseInfo.paymentProcessingEligible && u.houseInfo.paymentProcessingEnabled,
   locations: (u) => u.accessSensitive,
+  usersPermissions: (u) => u.accessSensitive,
   billing: (u) => u.accessSensitive,
   privateLabel: (u) => isInstant(u) && ['i', 's'].includes(connectType(u)),
   salesResults: (u) => u.accessReports,

@@ -29,6 +29,7 @@ export const TOP_MENU: MenuGroupDef[] = [
     access: 'home',
     items: [
       { key: 'locations', label: 'Locations', to: '/settings/locations', access: 'locations' },
+      { key: 'users', label: 'Users and Permissions', to: '/settings/users', access: 'usersPermissions' },
       { key: 'pl-settings', label: 'Private Label Settings', to: '/settings/plSettings', access: 'privateLabel' },
       { key: 'dev-outbox', label: 'Dev Outbox', to: '/dev/outbox', access: 'devOutbox' },
     ],
