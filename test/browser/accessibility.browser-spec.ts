@@ -160,4 +160,8 @@ describeIfChromium('Accessibility (axe-core, browser)', () => {
   it('locations', async () => {
     expect(await check('locations', go('/settings/locations', 'locations-page'))).toEqual([]);
   });
+
+  it('users and permissions', async () => {
+    expect(await check('users-permissions', go('/settings/users', 'users-permissions-page'))).toEqual([]);
+  });
 });

@@ -215,11 +215,13 @@ function UsersTable({
       <Table aria-label="Users" size="small">
         <TableHead>
           <TableRow>
-            <TableCell>User</TableCell>
-            <TableCell>Email</TableCell>
+            <TableCell sx={{ minWidth: 150 }}>User</TableCell>
+            <TableCell sx={{ minWidth: 190 }}>Email</TableCell>
             <TableCell>Access</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell sx={{ width: 110 }}>Status</TableCell>
+            <TableCell align="right" sx={{ width: 260 }}>
+              Actions
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -232,7 +234,7 @@ function UsersTable({
                   {u.id === selfId ? ' (you)' : ''}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word' }}>{u.email ?? ''}</TableCell>
+              <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{u.email ?? ''}</TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
                 {u.isSuperUser ? (
                   <Chip label="Internal staff" size="small" color="secondary" />
@@ -254,32 +256,37 @@ function UsersTable({
               </TableCell>
               <TableCell align="right" sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
                 {!u.isSuperUser && (
-                  <>
+                  // Fixed slots, so Edit, Send Link and Deactivate line up from row to row.
+                  <Box sx={{ display: 'inline-grid', gridTemplateColumns: '52px 92px 104px', justifyItems: 'start' }}>
                     <Button size="small" onClick={() => onEdit(u)} aria-label={`Edit ${u.userName}`}>
                       Edit
                     </Button>
-                    {u.isActive && u.email && (
-                      <Button size="small" onClick={() => onAction('link', u)} aria-label={`Send a set-password link to ${u.userName}`}>
-                        Send Link
-                      </Button>
-                    )}
-                    {u.isActive ? (
-                      u.id !== selfId && (
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => onAction('deactivate', u)}
-                          aria-label={`Deactivate ${u.userName}`}
-                        >
-                          Deactivate
+                    <Box>
+                      {u.isActive && u.email && (
+                        <Button size="small" onClick={() => onAction('link', u)} aria-label={`Send a set-password link to ${u.userName}`}>
+                          Send Link
                         </Button>
-                      )
-                    ) : (
-                      <Button size="small" onClick={() => onAction('reactivate', u)} aria-label={`Reactivate ${u.userName}`}>
-                        Reactivate
-                      </Button>
-                    )}
-                  </>
+                      )}
+                    </Box>
+                    <Box>
+                      {!u.isActive ? (
+                        <Button size="small" onClick={() => onAction('reactivate', u)} aria-label={`Reactivate ${u.userName}`}>
+                          Reactivate
+                        </Button>
+                      ) : (
+                        u.id !== selfId && (
+                          <Button
+                            size="small"
+                            color="error"
+                            onClick={() => onAction('deactivate', u)}
+                            aria-label={`Deactivate ${u.userName}`}
+                          >
+                            Deactivate
+                          </Button>
+                        )
+                      )}
+                    </Box>
+                  </Box>
                 )}
               </TableCell>
             </TableRow>
@@ -315,7 +322,9 @@ function ContactsTable({
             <TableCell>Name</TableCell>
             <TableCell>Email</TableCell>
             <TableCell>Phone</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right" sx={{ width: 180 }}>
+              Actions
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -325,7 +334,7 @@ function ContactsTable({
               <TableCell>
                 {c.firstName} {c.lastName}
               </TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{c.email ?? ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{c.email ?? ''}</TableCell>
               <TableCell>{c.phone ?? ''}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Button size="small" onClick={() => onEdit(c)} aria-label={`Edit ${c.firstName} ${c.lastName}`}>
