@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { House } from '../modules/houses/house.entity';
 import { StaffUser } from '../modules/houses/staff-user.entity';
 import { HouseAddress } from '../modules/houses/locations/house-address.entity';
+import { HouseContact } from '../modules/houses/staff/house-contact.entity';
 import { AuctionGroup } from '../modules/catalogs/auction-group.entity';
 import { BuyersPremiumStep } from '../modules/catalogs/buyers-premium-step.entity';
 import { Catalog, SaleType } from '../modules/catalogs/catalog.entity';
@@ -116,6 +117,13 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
             primary: false,
           },
         ],
+        // The contacts the session wizards offer (Users and Permissions): one or two of each type.
+        contacts: [
+          { contactType: 1, firstName: 'Connie', lastName: 'Consign', email: 'consign@demo.example', phone: '(212) 555-0111' },
+          { contactType: 3, firstName: 'Sally', lastName: 'Admin', email: 'saleadmin@demo.example', phone: '(212) 555-0113' },
+          { contactType: 4, firstName: 'Edgar', lastName: 'Expert', email: 'expert@demo.example', phone: null },
+          { contactType: 4, firstName: 'Erin', lastName: 'Appraiser', email: null, phone: '(617) 555-0144' },
+        ],
         lotsPerSession: { live: 160, timed: 120, bin: 40, second: 60 },
         bidders: 100,
         cardsOnFile: true,
@@ -140,6 +148,7 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
             primary: true,
           },
         ],
+        contacts: [{ contactType: 1, firstName: 'Oscar', lastName: 'Consign', email: 'consign@other.example', phone: null }],
         lotsPerSession: { live: 20, timed: 10, bin: 5, second: 0 },
         bidders: 12,
         cardsOnFile: false,
@@ -174,6 +183,10 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
       const addressIds = await insert(
         HouseAddress,
         spec.addresses.map((a) => ({ ...a, house: houseId as never })),
+      );
+      await insert(
+        HouseContact,
+        spec.contacts.map((c) => ({ ...c, house: houseId as never })),
       );
       progress(++step, totalSteps, `${spec.house.houseUserName}: house, staff, locations`);
 

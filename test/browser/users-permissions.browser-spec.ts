@@ -60,6 +60,8 @@ describeIfChromium('Users and Permissions (browser)', () => {
     await page.getByRole('menuitem', { name: 'Users and Permissions' }).click();
     await page.getByTestId('users-permissions-page').waitFor();
     await page.getByTestId('user-row-clerk').waitFor();
+    // The demo house's contacts, of the three types.
+    await page.getByRole('table', { name: 'Contacts' }).getByText('Sally Admin').waitFor();
     await shot('list');
 
     await page.getByTestId('add-user').click();
