@@ -2,6 +2,7 @@ import request from 'supertest';
 import { CONTACT_TYPES, STAFF_USER_TEXT } from '@ar/rules';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
 import { INVALID_CREDENTIALS_TEXT } from '../../src/modules/houses/houses.errors';
+import { sha256 } from '../../src/modules/houses/identity/secrets';
 import { FIXTURE_PASSWORD, seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -260,6 +261,18 @@ describe('Users and Permissions (/api/staff-users, /api/house-contacts, contacts
     const id = ids['a:accessCalendar'];
     const victim = await signIn(t.server, 'house-a', 'accessCalendar');
     await victim.agent.get('/api/auth/session').expect(200);
+    // An API token acting as the user stops working too.
+    const token = 'art_staff-users-e2e-token';
+    await t
+      .em()
+      .getConnection()
+      .execute(`insert into api_token (house_id, user_id, name, token_hash, token_prefix) values (?, ?, 'e2e', ?, ?)`, [
+        houses.a.id,
+        id,
+        sha256(token),
+        token.slice(0, 12),
+      ]);
+    await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(200);
     const self = await post(owner, `/api/staff-users/${ids['a:owner']}/deactivate`).expect(409);
     expect(self.body).toMatchObject({ code: 'DEACTIVATE_SELF', message: STAFF_USER_TEXT.deactivateSelf });
 
@@ -270,6 +283,7 @@ describe('Users and Permissions (/api/staff-users, /api/house-contacts, contacts
     expect(sessions).toHaveLength(0);
     const after = await victim.agent.get('/app/house/user');
     expect(after.status).toBe(401);
+    await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(401);
     const login = await request(t.server)
       .post('/api/auth/login')
       .send({ house: 'house-a', username: 'accessCalendar', password: FIXTURE_PASSWORD });
