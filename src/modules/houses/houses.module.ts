@@ -18,6 +18,8 @@ import { LocationsController } from './locations/locations.controller';
 import { LocationsResourceController } from './locations/locations-resource.controller';
 import { LocationsService } from './locations/locations.service';
 import { PasswordResetController } from './identity/password-reset/password-reset.controller';
+import { FeedbackMessagesController } from './feedback/feedback.controller';
+import { FeedbackMessagesService } from './feedback/feedback.service';
 import { PasswordResetService } from './identity/password-reset/password-reset.service';
 
 /** Houses, staff users, access flags and sign-in. Provides the principal resolver the global guard uses. */
@@ -29,6 +31,7 @@ import { PasswordResetService } from './identity/password-reset/password-reset.s
     GeoController,
     LocationsController,
     LocationsResourceController,
+    FeedbackMessagesController,
   ],
   providers: [
     HousesService,
@@ -43,6 +46,7 @@ import { PasswordResetService } from './identity/password-reset/password-reset.s
     GeoService,
     LocationsService,
     PasswordResetService,
+    FeedbackMessagesService,
     { provide: PRINCIPAL_RESOLVER, useClass: HousePrincipalResolver },
   ],
   exports: [HousesService, StaffUsersService, ApiTokensService, SessionsService, PRINCIPAL_RESOLVER, GeoService, LocationsService],
