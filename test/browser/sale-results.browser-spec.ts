@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { FEEDBACK_TEXT, SALE_RESULTS_TEXT } from '@ar/rules';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
@@ -24,6 +25,15 @@ describeIfChromium('Sale results (browser)', () => {
   let sale: FactoryGroup;
   let euro: FactoryGroup;
 
+  /** No serious or critical axe-core violation on the screen as it stands (as the accessibility suite asks). */
+  const expectAccessible = async () => {
+    const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(
+      res.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  };
   const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
   beforeAll(async () => {
@@ -79,6 +89,7 @@ describeIfChromium('Sale results (browser)', () => {
     expect(page.url()).toMatch(/\/reports\/sessionResults$/);
     await page.getByTestId(`session-check-${euro.catalogRefs[0]}`).uncheck();
     expect(await page.getByTestId('view-selected').textContent()).toBe(SALE_RESULTS_TEXT.viewSelected(2));
+    await expectAccessible();
     await screenshot(page, 'sale-results-list-1440');
     await page.setViewportSize({ width: 1024, height: 800 });
     await screenshot(page, 'sale-results-list-1024');
@@ -100,6 +111,7 @@ describeIfChromium('Sale results (browser)', () => {
     for (const b of expected.groupedData) {
       expect(await page.getByTestId(`member-payable-${b.memberID}`).textContent()).toBe(money(b.memberSums.sumPayable));
     }
+    await expectAccessible();
     await screenshot(page, 'sale-results-1440');
     await page.setViewportSize({ width: 1024, height: 800 });
     await screenshot(page, 'sale-results-1024');
@@ -137,6 +149,12 @@ describeIfChromium('Sale results (browser)', () => {
     await page.getByTestId('feedback-2').fill('Paid the same day. Recommended!');
     await page.getByTestId('feedback-save').click();
     expect(await page.getByTestId('feedback-saved').textContent()).toContain(FEEDBACK_TEXT.saved);
+    // Checked once the toast has grown in (mid-transition it is translucent).
+    await page.waitForFunction(() => {
+      const toast = document.querySelector('[data-testid="feedback-saved"]');
+      return !!toast && getComputedStyle(toast).opacity === '1' && getComputedStyle(toast).transform === 'none';
+    });
+    await expectAccessible();
     await screenshot(page, 'feedback-1440');
     await page.setViewportSize({ width: 1024, height: 800 });
     await screenshot(page, 'feedback-1024');

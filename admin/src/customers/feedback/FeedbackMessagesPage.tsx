@@ -131,7 +131,7 @@ export function FeedbackMessagesPage() {
         onClose={() => setToast(false)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
-        <Alert severity="success" variant="filled" onClose={() => setToast(false)} data-testid="feedback-saved">
+        <Alert severity="success" onClose={() => setToast(false)} sx={{ boxShadow: 3 }} data-testid="feedback-saved">
           {FEEDBACK_TEXT.saved}
         </Alert>
       </Snackbar>
