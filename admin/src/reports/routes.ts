@@ -1,9 +1,10 @@
 import { route } from '../routes/types';
+import { sessionResultsElement, viewSessionResultsElement } from './sale-results/routes';
 import { salesTaxReportsElement } from './sales-tax/routes';
 
 export const reportRoutes = [
-  route('/reports/sessionResults', 'Sales Results', 'salesResults'),
-  route('/reports/sessionResults/viewSessionResults', 'Sale Results', 'salesResults'),
+  route('/reports/sessionResults', 'Sales Results', 'salesResults', sessionResultsElement),
+  route('/reports/sessionResults/viewSessionResults', 'Sale Results', 'salesResults', viewSessionResultsElement),
   route('/reports/openDisputes', 'View Open Disputes', 'salesResults'),
   route('/reports/salesTaxReports', 'Sales Tax Reports', 'salesTaxReports', salesTaxReportsElement),
   route('/campaign-reporting', 'Ad Campaign Reporting', 'campaignReporting'),

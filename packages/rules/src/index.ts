@@ -22,3 +22,4 @@ export * from './sales-calendar';
 export * from './sales-tax-report';
 export * from './password-rules';
 export * from './staff-users';
+export * from './sale-results';

@@ -3,7 +3,17 @@ import { StaffUser } from './staff-user.entity';
 import { ApiToken } from './identity/api-token.entity';
 import { LoginThrottle } from './identity/login-throttle.entity';
 import { StaffSession } from './identity/staff-session.entity';
+import { HouseFeedbackMessage } from './feedback/feedback-message.entity';
 import { PasswordResetToken } from './identity/password-reset/password-reset-token.entity';
 import { HouseContact } from './staff/house-contact.entity';
 
-export const HOUSES_ENTITIES = [House, StaffUser, StaffSession, ApiToken, LoginThrottle, PasswordResetToken, HouseContact];
+export const HOUSES_ENTITIES = [
+  House,
+  StaffUser,
+  StaffSession,
+  ApiToken,
+  LoginThrottle,
+  PasswordResetToken,
+  HouseContact,
+  HouseFeedbackMessage,
+];

@@ -18,6 +18,8 @@ import { LocationsController } from './locations/locations.controller';
 import { LocationsResourceController } from './locations/locations-resource.controller';
 import { LocationsService } from './locations/locations.service';
 import { PasswordResetController } from './identity/password-reset/password-reset.controller';
+import { FeedbackMessagesController } from './feedback/feedback.controller';
+import { FeedbackMessagesService } from './feedback/feedback.service';
 import { PasswordResetService } from './identity/password-reset/password-reset.service';
 import { ContactTypesController, HouseContactsController, StaffUsersController } from './staff/staff-users.controller';
 import { StaffAdminService } from './staff/staff-admin.service';
@@ -35,6 +37,7 @@ import { HouseContactsService } from './staff/house-contacts.service';
     StaffUsersController,
     HouseContactsController,
     ContactTypesController,
+    FeedbackMessagesController,
   ],
   providers: [
     HousesService,
@@ -51,6 +54,7 @@ import { HouseContactsService } from './staff/house-contacts.service';
     PasswordResetService,
     StaffAdminService,
     HouseContactsService,
+    FeedbackMessagesService,
     { provide: PRINCIPAL_RESOLVER, useClass: HousePrincipalResolver },
   ],
   exports: [

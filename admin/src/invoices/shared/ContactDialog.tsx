@@ -11,6 +11,10 @@ export interface ContactDialogProps {
   /** Sends; throws when refused (the dialog stays open with the text). */
   onSend: (subject: string, message: string) => Promise<void>;
   onClose: () => void;
+  /** The dialog's title (default 'Contact'). */
+  title?: string;
+  /** The required-field texts (default the invoice editing's). */
+  requiredTexts?: { subject: string; message: string };
 }
 
 interface ContactValues {
@@ -19,16 +23,27 @@ interface ContactValues {
 }
 
 const requiredText = (message: string) => (v: unknown) => (String(v ?? '').trim() ? undefined : message);
+const CONTACT_REQUIRED = { subject: EDIT_TEXT.subjectRequired, message: EDIT_TEXT.messageRequired };
 const typed = (v: unknown) => String(v ?? '').trim();
 
-/** Contact (spec 000 section 2): a subject and a message to the bidder, through the mail outbox. Both are required. */
-export function ContactDialog({ open, recipients, onSend, onClose }: ContactDialogProps) {
+/**
+ * Contact (spec 000 section 2): a subject and a message to the bidder, through the mail outbox. Both
+ * are required. Sale results reuse it with their own title and texts (spec 001 'Subject Required').
+ */
+export function ContactDialog({
+  open,
+  recipients,
+  onSend,
+  onClose,
+  title = 'Contact',
+  requiredTexts = CONTACT_REQUIRED,
+}: ContactDialogProps) {
   return (
     <FormDialog<ContactValues>
       open={open}
       onClose={onClose}
       name="contact"
-      title="Contact"
+      title={title}
       submitLabel="Send"
       submitTestId="contact-send"
       unsavedText="The message you typed has not been sent."
@@ -48,7 +63,7 @@ export function ContactDialog({ open, recipients, onSend, onClose }: ContactDial
         label="Subject"
         autoFocus
         fullWidth
-        validate={requiredText(EDIT_TEXT.subjectRequired)}
+        validate={requiredText(requiredTexts.subject)}
         helperText={false}
         slotProps={{ htmlInput: { maxLength: SUBJECT_MAX, 'data-testid': 'contact-subject' } }}
         sx={{ mt: 1 }}
@@ -59,7 +74,7 @@ export function ContactDialog({ open, recipients, onSend, onClose }: ContactDial
         fullWidth
         multiline
         minRows={6}
-        validate={requiredText(EDIT_TEXT.messageRequired)}
+        validate={requiredText(requiredTexts.message)}
         helperText={false}
         slotProps={{ htmlInput: { maxLength: MESSAGE_MAX, 'data-testid': 'contact-message' } }}
         sx={{ mt: 2 }}

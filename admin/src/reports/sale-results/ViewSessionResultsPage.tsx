@@ -1,0 +1,261 @@
+import { Fragment, useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogTitle,
+  InputAdornment,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import {
+  SALE_RESULTS_SEARCH_DEBOUNCE_MS,
+  SALE_RESULTS_SEARCH_MAX,
+  SALE_RESULTS_TABLE_HEIGHT,
+  SALE_RESULTS_TEXT,
+  saleResultsRowHeight,
+  type SaleResultBidder,
+} from '@ar/rules';
+import { useShellUser } from '../../auth/useShellUser';
+import { ShellLoading } from '../../common/ShellLoading';
+import { EmptyState } from '../../kit/EmptyState';
+import { ErrorAlert } from '../../kit/ErrorAlert';
+import { MoneyCell } from '../../kit/MoneyCell';
+import { PageHeader } from '../../kit/PageHeader';
+import { ContactDialog } from '../../invoices/shared/ContactDialog';
+import { useHouseRef } from '../../invoices/useHouseRef';
+import { useMessageBidder, useSaleResults } from './saleResultsApi';
+
+const BACK = { to: '/reports/sessionResults', label: `< ${SALE_RESULTS_TEXT.backToList}` };
+const MONEY_COLUMNS = ['Hammer', "Buyer's Premium", 'Live Fee', 'Payable'] as const;
+
+const sessionDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** The search as typed, applied once typing pauses (spec 001: 700 ms on results). */
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * Sale Results (/reports/sessionResults/viewSessionResults; spec 001 "Sale results"): the sessions
+ * named by catalogRefs in navigation state, their sold lots grouped by buyer with each buyer's sums,
+ * the grand totals row, a bidder search (first or last name or email, 700 ms after typing stops), a
+ * message to a bidder through the mail outbox, and the link back to /reports/sessionResults.
+ */
+export function ViewSessionResultsPage() {
+  const houseRef = useHouseRef();
+  const { user } = useShellUser();
+  const state = useLocation().state as { catalogRefs?: unknown } | null;
+  const catalogRefs = Array.isArray(state?.catalogRefs) ? (state.catalogRefs as string[]) : [];
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim(), SALE_RESULTS_SEARCH_DEBOUNCE_MS);
+  const results = useSaleResults(houseRef, catalogRefs, search);
+  const send = useMessageBidder(houseRef, user?.userRef);
+  const [messaging, setMessaging] = useState<SaleResultBidder | null>(null);
+  const [sent, setSent] = useState(false);
+
+  if (catalogRefs.length === 0) {
+    return (
+      <Stack spacing={2}>
+        <PageHeader title={SALE_RESULTS_TEXT.title} back={BACK} />
+        <Card variant="outlined">
+          <EmptyState
+            message={SALE_RESULTS_TEXT.noResult}
+            action={
+              <Link component={RouterLink} to={BACK.to}>
+                {SALE_RESULTS_TEXT.selectSessions}
+              </Link>
+            }
+            data-testid="results-no-selection"
+          />
+        </Card>
+      </Stack>
+    );
+  }
+
+  const data = results.data;
+  const symbol = data?.currencySymbol ?? '';
+  return (
+    <Stack spacing={2} data-testid="sale-results">
+      <PageHeader title={SALE_RESULTS_TEXT.title} back={BACK} />
+      {data && (
+        <Card variant="outlined" data-testid="results-sessions">
+          <CardContent sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between' }}>
+            <Box
+              component="ul"
+              sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: saleResultsRowHeight(data.catalogHeaders.length), overflow: 'auto' }}
+            >
+              {data.catalogHeaders.map((h) => (
+                <Typography component="li" key={h.catalogRef} sx={{ lineHeight: '28px' }}>
+                  <Box component="span" sx={{ fontWeight: 600, mr: 1 }}>
+                    {h.prefix}
+                  </Box>
+                  {h.title}
+                  <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+                    {sessionDate(h.date)} · {data.currencyCode}
+                  </Box>
+                </Typography>
+              ))}
+            </Box>
+            <TextField
+              label="Search bidders"
+              placeholder="First name, last name or email"
+              size="small"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              sx={{ width: { xs: '100%', sm: 320 } }}
+              slotProps={{
+                htmlInput: { maxLength: SALE_RESULTS_SEARCH_MAX, 'data-testid': 'results-search' },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          </CardContent>
+        </Card>
+      )}
+      {results.isPending ? (
+        <ShellLoading />
+      ) : results.error ? (
+        <ErrorAlert error={results.error} notFound="These sessions were not found." />
+      ) : data!.groupedData.length === 0 ? (
+        <Card variant="outlined">
+          <EmptyState message={SALE_RESULTS_TEXT.noResult} data-testid="results-empty" />
+        </Card>
+      ) : (
+        <Card variant="outlined">
+          <TableContainer sx={{ maxHeight: SALE_RESULTS_TABLE_HEIGHT }}>
+            <Table size="small" stickyHeader data-testid="results-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ width: 110 }}>Lot</TableCell>
+                  <TableCell>Title</TableCell>
+                  {MONEY_COLUMNS.map((c) => (
+                    <TableCell key={c} align="right" sx={{ width: 130, whiteSpace: 'nowrap' }}>
+                      {c}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data!.groupedData.map((b) => (
+                  <Fragment key={b.memberID}>
+                    <BuyerRow bidder={b} onMessage={() => setMessaging(b)} />
+                    {b.items.map((lot) => (
+                      <TableRow key={lot.transactionID} data-testid={`result-lot-${lot.lotRef}`}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {lot.catalogPrefix}-{lot.lotNumber}
+                        </TableCell>
+                        <TableCell>{lot.title}</TableCell>
+                        <MoneyCell cents={lot.hammer} symbol={symbol} />
+                        <MoneyCell cents={lot.buyPrem} symbol={symbol} />
+                        <MoneyCell cents={lot.liveFee} symbol={symbol} />
+                        <MoneyCell cents={lot.payble} symbol={symbol} />
+                      </TableRow>
+                    ))}
+                    <TableRow data-testid={`member-sums-${b.memberID}`} sx={{ '& td': { borderBottomWidth: 2 } }}>
+                      <TableCell colSpan={2} sx={{ color: 'text.secondary' }}>
+                        {b.memberSums.lotCount} {b.memberSums.lotCount === 1 ? 'lot' : 'lots'}
+                      </TableCell>
+                      <MoneyCell bold cents={b.memberSums.sumHammer} symbol={symbol} />
+                      <MoneyCell bold cents={b.memberSums.sumBuyPrem} symbol={symbol} />
+                      <MoneyCell bold cents={b.memberSums.sumLiveFee} symbol={symbol} />
+                      <MoneyCell bold cents={b.memberSums.sumPayable} symbol={symbol} testId={`member-payable-${b.memberID}`} />
+                    </TableRow>
+                  </Fragment>
+                ))}
+              </TableBody>
+              <TableFooter sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.paper', '& td': { fontSize: '0.875rem' } }}>
+                <TableRow data-testid="grand-totals">
+                  <TableCell colSpan={2} sx={{ fontWeight: 600, color: 'text.primary' }}>
+                    Grand Totals ({data!.grandTotals.lotCount} {data!.grandTotals.lotCount === 1 ? 'lot' : 'lots'})
+                  </TableCell>
+                  <MoneyCell bold cents={data!.grandTotals.hammer} symbol={symbol} sx={{ color: 'text.primary' }} />
+                  <MoneyCell bold cents={data!.grandTotals.buyPrem} symbol={symbol} sx={{ color: 'text.primary' }} />
+                  <MoneyCell bold cents={data!.grandTotals.liveFee} symbol={symbol} sx={{ color: 'text.primary' }} />
+                  <MoneyCell bold cents={data!.grandTotals.payable} symbol={symbol} sx={{ color: 'text.primary' }} testId="grand-payable" />
+                </TableRow>
+              </TableFooter>
+            </Table>
+          </TableContainer>
+        </Card>
+      )}
+      <ContactDialog
+        open={!!messaging}
+        title="Message Bidder"
+        requiredTexts={{ subject: SALE_RESULTS_TEXT.subjectRequired, message: SALE_RESULTS_TEXT.messageRequired }}
+        recipients={messaging ? `${messaging.firstName} ${messaging.lastName} <${messaging.email}>` : ''}
+        onClose={() => setMessaging(null)}
+        onSend={async (subject, message) => {
+          await send(messaging!.memberRef, subject, message);
+          setMessaging(null);
+          setSent(true);
+        }}
+      />
+      <Dialog open={sent} onClose={() => setSent(false)} aria-labelledby="message-sent-title">
+        <DialogTitle id="message-sent-title">{SALE_RESULTS_TEXT.messageSent}</DialogTitle>
+        <DialogActions>
+          <Button variant="contained" onClick={() => setSent(false)} data-testid="message-sent-close">
+            {SALE_RESULTS_TEXT.closeWindow}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+function BuyerRow({ bidder: b, onMessage }: { bidder: SaleResultBidder; onMessage: () => void }) {
+  const place = [b.address.city, b.address.stateID, b.address.countryID].filter(Boolean).join(', ');
+  return (
+    <TableRow data-testid={`buyer-${b.memberID}`} sx={{ bgcolor: 'action.hover' }}>
+      <TableCell colSpan={6}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {b.firstName} {b.lastName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Paddle {b.paddleNumber || '—'} · {b.channel}
+            {b.email ? ` · ${b.email}` : ''}
+            {b.phones.length ? ` · ${b.phones.join(', ')}` : ''}
+            {place ? ` · ${place}` : ''}
+          </Typography>
+          <Box sx={{ flex: 1 }} />
+          {b.email ? (
+            <Button size="small" startIcon={<MailOutlineIcon />} onClick={onMessage} data-testid={`message-bidder-${b.memberID}`}>
+              Message
+            </Button>
+          ) : (
+            <Alert severity="info" variant="outlined" sx={{ py: 0 }}>
+              {SALE_RESULTS_TEXT.noEmail}
+            </Alert>
+          )}
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}

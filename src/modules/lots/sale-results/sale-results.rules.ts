@@ -1,0 +1,122 @@
+/**
+ * Sale results arithmetic and grouping (spec 001 "Sale results"; docs/decisions/sale-results.md).
+ * Pure functions: each lot's premium and live fee come from the invoice arithmetic (math/), the
+ * same functions invoices are built with, so a lot's numbers here equal its invoice line's; member
+ * sums and grand totals add the rounded per-lot cents, as invoices do.
+ */
+import type { SaleResultBidder, SaleResultLot, SaleResultsGrandTotals, SaleResultsSums } from '@ar/rules';
+import { buyersPremium, liveFee, type Channel, type PremiumStep } from '../../invoicing/math';
+import type { RateMilli } from '../../../core/money/money';
+
+/** One sold lot as the query reads it. */
+export interface SoldLotRow {
+  lotId: number;
+  lotRef: string;
+  lotNumber: string;
+  title: string;
+  catalogRef: string;
+  catalogPrefix: string;
+  hammer: number;
+  channel: Channel;
+  auctionGroupId: number;
+  approvalId: number;
+  paddleNumber: number;
+  memberId: number;
+  memberRef: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  mobilePhone: string | null;
+  street: string | null;
+  city: string | null;
+  stateCode: string | null;
+  postalCode: string | null;
+  countryCode: string | null;
+}
+
+export interface GroupCharging {
+  premiumSteps: readonly PremiumStep[];
+  liveFeeRate: RateMilli;
+}
+
+/** Prefixes of the selected sessions in date order: A, B, ..., Z, AA, AB ... */
+export function catalogPrefix(index: number): string {
+  let n = index;
+  let s = '';
+  do {
+    s = String.fromCharCode(65 + (n % 26)) + s;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return s;
+}
+
+function emptySums(): SaleResultsSums {
+  return { lotCount: 0, sumHammer: 0, sumBuyPrem: 0, sumLiveFee: 0, sumPayable: 0 };
+}
+
+/**
+ * Lots grouped by buyer (in the order the rows come: the query sorts by buyer name), each lot priced
+ * with its sale's premium steps and live fee, member sums per buyer and the grand totals.
+ */
+export function groupSaleResults(
+  rows: readonly SoldLotRow[],
+  charging: ReadonlyMap<number, GroupCharging>,
+  currencySymbol: string,
+): { groupedData: SaleResultBidder[]; grandTotals: SaleResultsGrandTotals } {
+  const byMember = new Map<number, SaleResultBidder>();
+  const grandTotals: SaleResultsGrandTotals = { lotCount: 0, hammer: 0, buyPrem: 0, liveFee: 0, payable: 0 };
+  for (const r of rows) {
+    const group = charging.get(r.auctionGroupId);
+    if (!group) throw new Error(`No charging for sale ${r.auctionGroupId}`);
+    const premium = buyersPremium(r.hammer, group.premiumSteps);
+    const fee = liveFee(r.hammer, r.channel, group.liveFeeRate);
+    const payable = r.hammer + premium + fee;
+    let bidder = byMember.get(r.memberId);
+    if (!bidder) {
+      bidder = {
+        memberID: r.memberId,
+        memberRef: r.memberRef,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        channel: r.channel,
+        approvalID: r.approvalId,
+        paddleNumber: r.paddleNumber,
+        email: r.email,
+        phones: [r.phone, r.mobilePhone].filter((p): p is string => !!p),
+        address: { street: r.street, city: r.city, stateID: r.stateCode, postCode: r.postalCode, countryID: r.countryCode },
+        memberSums: emptySums(),
+        items: [],
+      };
+      byMember.set(r.memberId, bidder);
+    }
+    const lot: SaleResultLot = {
+      transactionID: r.lotId,
+      lotRef: r.lotRef,
+      memberID: r.memberId,
+      lotNumber: r.lotNumber,
+      title: r.title,
+      lotUrl: null,
+      catalogRef: r.catalogRef,
+      catalogPrefix: r.catalogPrefix,
+      hammer: r.hammer,
+      buyPrem: premium,
+      liveFee: fee,
+      payble: payable,
+      currencySymbol,
+    };
+    bidder.items.push(lot);
+    const s = bidder.memberSums;
+    s.lotCount += 1;
+    s.sumHammer += r.hammer;
+    s.sumBuyPrem += premium;
+    s.sumLiveFee += fee;
+    s.sumPayable += payable;
+    grandTotals.lotCount += 1;
+    grandTotals.hammer += r.hammer;
+    grandTotals.buyPrem += premium;
+    grandTotals.liveFee += fee;
+    grandTotals.payable += payable;
+  }
+  return { groupedData: [...byMember.values()], grandTotals };
+}

@@ -1,0 +1,242 @@
+import { SALE_RESULTS_TEXT } from '@ar/rules';
+import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
+import { bidder, post, q } from '../invoice-marks/support';
+import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+
+type Json = Record<string, any>;
+
+/**
+ * Sale results over HTTP on real PostgreSQL (spec 001 "Sale results"; docs/decisions/sale-results.md):
+ * the sessions list, lots by buyer with the invoices' numbers to the cent, bidder search, the
+ * currency rule, messaging a bidder through the outbox, reports access and tenancy.
+ */
+describe('sale results', () => {
+  let t: TestApp;
+  let houses: TwoHouses;
+  let owner: SignedIn;
+  let ref: string;
+  let usd: FactoryGroup;
+  let eur: FactoryGroup;
+  let other: FactoryGroup;
+  let memberRefs: string[];
+
+  const catalogs = (s = owner, houseRef = ref) => s.agent.get(`/app/house/${houseRef}/sessionResults/catalogs`);
+  const lots = (body: Json, s = owner, houseRef = ref) => post(s, houseRef, 'sessionResults/lots', body);
+  const ok = async (body: Json): Promise<Json> => {
+    const res = await lots(body);
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ redis: false });
+    houses = await seedTwoHouses(t.em());
+    ref = houses.a.houseRef;
+    owner = await signIn(t.server, 'house-a', 'owner');
+    usd = await createInvoicedGroup(t.em(), {
+      houseId: houses.a.id,
+      title: 'Autumn sale',
+      sessions: [
+        { title: 'Day one', eventDate: '2026-10-01T15:00:00Z' },
+        { title: 'Day two', eventDate: '2026-10-02T15:00:00Z' },
+      ],
+      bidders: [
+        bidder('Adams', { firstName: 'Alice', email: 'alice@example.com', paddle: 11 }),
+        bidder('Brown', { firstName: 'Bob', email: 'bob@example.com', platform: 'Floor', paddle: 12 }),
+        bidder('Clark', { firstName: 'Carol', email: null, platform: 'PL', paddle: 13 }),
+      ],
+      lots: [
+        { bidder: 0, hammer: 150_000 },
+        { bidder: 1, hammer: 10_000 },
+        { session: 1, bidder: 0, hammer: 33_333 },
+        { session: 1, bidder: 2, hammer: 5_000 },
+      ],
+    });
+    eur = await createInvoicedGroup(t.em(), {
+      houseId: houses.a.id,
+      title: 'Euro sale',
+      currencyCode: 'EUR',
+      sessions: [{ title: 'Euro day', eventDate: '2026-09-01T15:00:00Z' }],
+      bidders: [bidder('Dupont', { firstName: 'Dan', email: 'dan@example.com' })],
+      lots: [{ bidder: 0, hammer: 20_000 }],
+    });
+    other = await createInvoicedGroup(t.em(), {
+      houseId: houses.b.id,
+      sessions: [{ title: 'B day', eventDate: '2026-10-01T15:00:00Z' }],
+      bidders: [bidder('Other', { email: 'other@example.com' })],
+      lots: [{ bidder: 0, hammer: 1_000 }],
+    });
+    // A session with no result is not offered.
+    await q(
+      t,
+      `insert into catalog (house_id, group_id, catalog_ref, title, sale_type, event_date) values (?, ?, 'CUNSOLD', 'Unsold day', 'live', now())`,
+      [houses.a.id, usd.auctionGroupId],
+    );
+    memberRefs = (
+      await q<{ member_ref: string }>(t, `select member_ref from member where id in (${usd.memberIds.join(', ')}) order by id`)
+    ).map((r) => r.member_ref);
+  });
+
+  afterAll(() => t?.close());
+
+  it('lists the sessions with results grouped by sale, with their currency', async () => {
+    const res = await catalogs();
+    expect(res.status).toBe(200);
+    expect(res.body.data.groups).toEqual([
+      {
+        groupRef: usd.auctionGroupId,
+        groupName: 'Autumn sale',
+        catalogs: [
+          {
+            catalogRef: usd.catalogRefs[0],
+            catalogCurrencyCode: 'USD',
+            catalogTitle: 'Day one',
+            catalogDateFull: '2026-10-01T15:00:00.000Z',
+          },
+          {
+            catalogRef: usd.catalogRefs[1],
+            catalogCurrencyCode: 'USD',
+            catalogTitle: 'Day two',
+            catalogDateFull: '2026-10-02T15:00:00.000Z',
+          },
+        ],
+      },
+      {
+        groupRef: eur.auctionGroupId,
+        groupName: 'Euro sale',
+        catalogs: [
+          {
+            catalogRef: eur.catalogRefs[0],
+            catalogCurrencyCode: 'EUR',
+            catalogTitle: 'Euro day',
+            catalogDateFull: '2026-09-01T15:00:00.000Z',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("groups the selected sessions' lots by buyer with the invoices' numbers to the cent", async () => {
+    const data = await ok({ catalogRefs: usd.catalogRefs });
+    expect(data.catalogHeaders.map((h: Json) => [h.prefix, h.title])).toEqual([
+      ['A', 'Day one'],
+      ['B', 'Day two'],
+    ]);
+    expect(data.currencySymbol).toBe('$');
+    expect(data.groupedData.map((b: Json) => [b.lastName, b.paddleNumber, b.channel, b.items.length])).toEqual([
+      ['Adams', 11, 'INV', 2],
+      ['Brown', 12, 'Floor', 1],
+      ['Clark', 13, 'PL', 1],
+    ]);
+    expect(data.groupedData[0].items.map((i: Json) => i.catalogPrefix)).toEqual(['A', 'B']);
+    // Each buyer's sums equal the sums of their invoice's lines.
+    for (const [i, b] of data.groupedData.entries()) {
+      const [line] = await q<Json>(
+        t,
+        `select count(*)::int as n, sum(hammer_cents)::int as h, sum(premium_cents)::int as p, sum(live_fee_cents)::int as f
+           from invoice_line where invoice_id = ?`,
+        [usd.invoiceIds[i]],
+      );
+      expect(b.memberSums).toEqual({
+        lotCount: line.n,
+        sumHammer: line.h,
+        sumBuyPrem: line.p,
+        sumLiveFee: line.f,
+        sumPayable: line.h + line.p + line.f,
+      });
+    }
+    // 1,500.00 + 333.33 online: premium 350.00 + 83.33, live fee 3 % 45.00 + 10.00; floor 100.00: premium 25.00, no fee.
+    expect(data.groupedData[0].memberSums).toEqual({
+      lotCount: 2,
+      sumHammer: 183_333,
+      sumBuyPrem: 43_333,
+      sumLiveFee: 5_500,
+      sumPayable: 232_166,
+    });
+    expect(data.groupedData[1].memberSums.sumLiveFee).toBe(0);
+    const sums = data.groupedData.map((b: Json) => b.memberSums);
+    const add = (k: string) => sums.reduce((s: number, m: Json) => s + m[k], 0);
+    expect(data.grandTotals).toEqual({
+      lotCount: 4,
+      hammer: add('sumHammer'),
+      buyPrem: add('sumBuyPrem'),
+      liveFee: add('sumLiveFee'),
+      payable: add('sumPayable'),
+    });
+  });
+
+  it('searches bidders by first name, last name, full name or email', async () => {
+    const names = async (search: string) => (await ok({ catalogRefs: usd.catalogRefs, search })).groupedData.map((b: Json) => b.lastName);
+    expect(await names('ALI')).toEqual(['Adams']);
+    expect(await names('brow')).toEqual(['Brown']);
+    expect(await names('Carol Clark')).toEqual(['Clark']);
+    expect(await names('bob@example')).toEqual(['Brown']);
+    expect(await names('%')).toEqual([]);
+    const none = await ok({ catalogRefs: usd.catalogRefs, search: 'nobody' });
+    expect(none.grandTotals).toEqual({ lotCount: 0, hammer: 0, buyPrem: 0, liveFee: 0, payable: 0 });
+  });
+
+  it('refuses sessions of different currencies, an empty selection and sessions not of the house', async () => {
+    const mixed = await lots({ catalogRefs: [usd.catalogRefs[0], eur.catalogRefs[0]] });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.errors).toEqual({ catalogRefs: SALE_RESULTS_TEXT.sameCurrency });
+    const empty = await lots({ catalogRefs: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.catalogRefs).toBe(SALE_RESULTS_TEXT.selectSessions);
+    expect((await lots({ catalogRefs: [usd.catalogRefs[0], other.catalogRefs[0]] })).status).toBe(404);
+    expect((await lots({ catalogRefs: ['CNOPE'] })).status).toBe(404);
+    expect((await lots({ catalogRefs: usd.catalogRefs, extra: 1 })).status).toBe(400);
+  });
+
+  it('sends a message to a bidder through the mail outbox', async () => {
+    const blank = await post(owner, ref, 'message', { userRef: memberRefs[0], subject: ' ', message: '' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual({ subject: SALE_RESULTS_TEXT.subjectRequired, message: SALE_RESULTS_TEXT.messageRequired });
+
+    const res = await post(owner, ref, 'message', {
+      houseUserRef: owner.user.userRef,
+      userRef: memberRefs[0],
+      subject: 'Your lots',
+      message: 'Thank you for bidding.',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ success: true, mail: { to: 'alice@example.com' } });
+    const [mail] = await q<Json>(t, 'select house_id, kind, to_address, subject, text_body from mail_outbox where id = ?', [
+      res.body.data.mail.id,
+    ]);
+    expect(mail).toMatchObject({
+      house_id: houses.a.id,
+      kind: 'sale-results.message',
+      to_address: 'alice@example.com',
+      subject: 'Your lots',
+    });
+    expect(mail.text_body).toContain('Thank you for bidding.');
+
+    expect((await post(owner, ref, 'message', { userRef: memberRefs[2], subject: 's', message: 'm' })).status).toBe(409);
+    const otherRef = (await q<{ member_ref: string }>(t, 'select member_ref from member where id = ?', [other.memberIds[0]]))[0].member_ref;
+    expect((await post(owner, ref, 'message', { userRef: otherRef, subject: 's', message: 'm' })).status).toBe(404);
+    expect((await post(owner, ref, 'message', { houseUserRef: 'UNOPE', userRef: memberRefs[0], subject: 's', message: 'm' })).status).toBe(
+      403,
+    );
+  });
+
+  it('needs reports access', async () => {
+    const none = await signIn(t.server, 'house-a', 'accessInvoices');
+    expect((await catalogs(none)).status).toBe(403);
+    expect((await lots({ catalogRefs: usd.catalogRefs }, none)).status).toBe(403);
+    expect((await post(none, ref, 'message', { userRef: memberRefs[0], subject: 's', message: 'm' })).status).toBe(403);
+    const reports = await signIn(t.server, 'house-a', 'accessReports');
+    expect((await catalogs(reports)).status).toBe(200);
+  });
+
+  it("answers 404 for another house's houseRef and never lists its sessions", async () => {
+    const b = await signIn(t.server, 'house-b', 'owner');
+    expect((await catalogs(b, ref)).status).toBe(404);
+    expect((await lots({ catalogRefs: usd.catalogRefs }, b, ref)).status).toBe(404);
+    expect((await lots({ catalogRefs: usd.catalogRefs }, b, houses.b.houseRef)).status).toBe(404);
+    const own = await catalogs(b, houses.b.houseRef);
+    expect(own.body.data.groups.map((g: Json) => g.catalogs.map((c: Json) => c.catalogRef))).toEqual([[other.catalogRefs[0]]]);
+    expect((await post(b, houses.b.houseRef, 'message', { userRef: memberRefs[0], subject: 's', message: 'm' })).status).toBe(404);
+  });
+});
