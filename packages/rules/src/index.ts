@@ -21,3 +21,4 @@ export * from './payments-panel';
 export * from './sales-calendar';
 export * from './sales-tax-report';
 export * from './password-rules';
+export * from './lot-rules';
