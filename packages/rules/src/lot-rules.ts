@@ -380,7 +380,10 @@ export interface LotView {
   shippingIntl: number | null;
   loEst: number | null;
   hiEst: number | null;
+  /** The starting bid in force (typed or computed). */
   startingBid: number | null;
+  /** The system computed the starting bid (none was typed): the form shows the field empty. */
+  startingBidComputed: boolean;
   itemPrice: number | null;
   reserve: number | null;
   artistName: string | null;

@@ -2,19 +2,22 @@ import { Module } from '@nestjs/common';
 import { BiddersModule } from '../bidders/bidders.module';
 import { CatalogsModule } from '../catalogs/catalogs.module';
 import { LotsService } from './lots.service';
+import { LotEditingController } from './lot-editing/lot-editing.controller';
+import { LotEditingService } from './lot-editing/lot-editing.service';
 import { LotResultLocks } from './results/result-locks';
 import { ResultsImportController } from './results/results-import.controller';
 import { ResultsImportService } from './results/results-import.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
- * result once it is used (invoicing) register a lock with LotResultLocks. Spreadsheet import,
+ * result once it is used (invoicing) register a lock with LotResultLocks. The Lot page (add, edit,
+ * delete one lot) is lot-editing/. Spreadsheet import,
  * realized prices and bulk bidding build on this module.
  */
 @Module({
   imports: [CatalogsModule, BiddersModule],
-  controllers: [ResultsImportController],
-  providers: [LotsService, LotResultLocks, ResultsImportService],
+  controllers: [ResultsImportController, LotEditingController],
+  providers: [LotsService, LotResultLocks, ResultsImportService, LotEditingService],
   exports: [LotsService, LotResultLocks, ResultsImportService],
 })
 export class LotsModule {}
