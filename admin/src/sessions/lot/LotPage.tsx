@@ -243,11 +243,8 @@ function RulesInSync({ rules }: { rules: (values: FieldValues) => Record<string,
   return null;
 }
 
+/** Typing stops at the limit only where the spec words no message for it (the numbers and title show theirs). */
 const MAX: Partial<Record<LotField, number>> = {
-  lotNumber: LOT_LIMITS.lotNumber,
-  lotExt: LOT_LIMITS.lotExt,
-  invNumber: LOT_LIMITS.invNumber,
-  lotTitle: LOT_LIMITS.lotTitle,
   dimensions: LOT_LIMITS.dimensions,
   artistName: LOT_LIMITS.shortText,
   medium: LOT_LIMITS.shortText,
