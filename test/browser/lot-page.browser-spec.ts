@@ -124,6 +124,7 @@ describeIfChromium('Lot page (browser)', () => {
     expect(await input('lotExt').inputValue()).toBe('A');
     // The starting bid was computed (half the low estimate): the field stays empty.
     expect(await input('startingBid').inputValue()).toBe('');
+    expect(await page.getByTestId('lot-computed-starting-bid').textContent()).toContain('Computed starting bid: 200.');
     await shots('edit');
   });
 

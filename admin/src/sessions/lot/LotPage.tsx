@@ -223,7 +223,13 @@ function LotForm({ title, back, saleType, connectType, catalogId, lot, numbers, 
             <AppAlert title={alert.title} message={alert.message} />
           </Box>
         )}
-        <LotFields saleType={saleType} connectType={connectType} locked={locked} onEdited={() => setAlert(null)} />
+        <LotFields
+          saleType={saleType}
+          connectType={connectType}
+          locked={locked}
+          computedStartingBid={lot?.startingBidComputed ? lot.startingBid : null}
+          onEdited={() => setAlert(null)}
+        />
         <LotActions back={back} defaults={defaults} rules={rules} leaving={leavingTo !== null} />
       </Form>
       <ConfirmDialog
@@ -255,11 +261,14 @@ function LotFields({
   saleType,
   connectType,
   locked,
+  computedStartingBid,
   onEdited,
 }: {
   saleType: LotSaleType;
   connectType: string;
   locked: boolean;
+  /** The starting bid the system computed for the stored lot (none was typed), or null. */
+  computedStartingBid: number | null;
   onEdited: () => void;
 }) {
   const bin = saleType === 'bin';
@@ -295,9 +304,9 @@ function LotFields({
             <CardHeader title="Item Details" titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
             <CardContent>
               <Grid container spacing={2}>
-                <Grid size={{ xs: 8, sm: 5 }}>{field('lotNumber', { required: numberRequired })}</Grid>
-                <Grid size={{ xs: 4, sm: 2 }}>{field('lotExt')}</Grid>
-                <Grid size={{ xs: 12, sm: 5 }}>{field('invNumber')}</Grid>
+                <Grid size={6}>{field('lotNumber', { required: numberRequired })}</Grid>
+                <Grid size={6}>{field('lotExt')}</Grid>
+                <Grid size={12}>{field('invNumber')}</Grid>
                 <Grid size={12}>{field('lotTitle', { required: true })}</Grid>
                 <Grid size={12}>{field('lotDescription', { required: true, multiline: true })}</Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>{field('artistName')}</Grid>
@@ -342,6 +351,9 @@ function LotFields({
                         {locked
                           ? LOT_TEXT.absenteeLock
                           : 'Whole amounts only. Leave the starting bid empty and it is computed from the estimates.'}
+                        {computedStartingBid !== null && (
+                          <span data-testid="lot-computed-starting-bid"> Computed starting bid: {computedStartingBid}.</span>
+                        )}
                       </Typography>
                     </Grid>
                   </>
