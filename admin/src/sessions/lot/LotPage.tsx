@@ -126,9 +126,6 @@ function LotDeletedPage({ back }: { back: { to: string; label: string } }) {
       <PageHeader title={LOT_TEXT.deletedPageTitle} />
       <Card data-testid="lot-deleted">
         <CardContent>
-          <Typography variant="h5" component="h2" gutterBottom>
-            {LOT_TEXT.deletedPageTitle}
-          </Typography>
           <Typography>{LOT_TEXT.deletedPage}</Typography>
           <Link component={RouterLink} to={back.to} sx={{ display: 'inline-block', mt: 2 }} data-testid="lot-back">
             {back.label}
