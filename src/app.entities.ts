@@ -7,6 +7,7 @@ import { Catalog } from './modules/catalogs/catalog.entity';
 import { Member } from './modules/bidders/member.entity';
 import { Approval } from './modules/bidders/approval.entity';
 import { Lot } from './modules/lots/lot.entity';
+import { OrderBid } from './modules/lots/order-bid.entity';
 import { JobRun } from './core/queue/job-run.entity';
 import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
 import { MailMessage } from './core/mail/mail-message.entity';
@@ -24,6 +25,7 @@ export const ALL_ENTITIES = [
   Member,
   Approval,
   Lot,
+  OrderBid,
   JobRun,
   ScheduleSlot,
   MailMessage,

@@ -23,10 +23,3 @@ export function SessionWizardPlaceholder() {
     </PlaceholderPage>
   );
 }
-
-/** /session/{type}/{groupID}/{catalogID}/lot/{lotNumber}: lot number 0 means a new lot. */
-export function LotPlaceholder() {
-  const { type, lotNumber } = useParams();
-  if (!isSessionType(type)) return <NotFoundPage />;
-  return <PlaceholderPage title={lotNumber === '0' ? 'Add Lot' : 'Edit Lot'} />;
-}

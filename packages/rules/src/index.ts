@@ -23,3 +23,4 @@ export * from './sales-tax-report';
 export * from './password-rules';
 export * from './staff-users';
 export * from './sale-results';
+export * from './lot-rules';

@@ -36,14 +36,67 @@ export class Lot {
   @Property({ type: 'text' })
   description!: string;
 
+  @Property({ length: 250, nullable: true })
+  dimensions?: string;
+
+  /** Shipping package size and weight: whole numbers. */
+  @Property({ nullable: true })
+  shipLength?: number;
+
+  @Property({ nullable: true })
+  shipWidth?: number;
+
+  @Property({ nullable: true })
+  shipHeight?: number;
+
+  @Property({ nullable: true })
+  shipWeight?: number;
+
+  /** Domestic shipping. */
+  @Property({ type: new BigIntType('number'), nullable: true })
+  shippingCents?: number;
+
+  /** International shipping (bin sessions). */
+  @Property({ type: new BigIntType('number'), nullable: true })
+  shippingIntlCents?: number;
+
+  @Property({ length: 250, nullable: true })
+  artistName?: string;
+
+  @Property({ length: 250, nullable: true })
+  medium?: string;
+
+  @Property({ type: 'text', nullable: true })
+  condition?: string;
+
+  @Property({ length: 250, nullable: true })
+  circa?: string;
+
+  @Property({ type: 'text', nullable: true })
+  provenance?: string;
+
+  @Property({ type: 'text', nullable: true })
+  literature?: string;
+
+  @Property({ type: 'text', nullable: true })
+  exhibited?: string;
+
+  @Property({ type: 'text', nullable: true })
+  notes?: string;
+
   @Property({ type: new BigIntType('number'), nullable: true })
   loEstCents?: number;
 
   @Property({ type: new BigIntType('number'), nullable: true })
   hiEstCents?: number;
 
+  /** The starting bid in force: typed, or computed from the estimates when none was typed (`startingBidComputed`). */
   @Property({ type: new BigIntType('number'), nullable: true })
   startingBidCents?: number;
+
+  /** The starting bid was computed by the system, not typed (the Lot page shows it empty). */
+  @Property()
+  startingBidComputed: boolean & Opt = false;
 
   @Property({ type: new BigIntType('number'), nullable: true })
   reserveCents?: number;
@@ -62,6 +115,10 @@ export class Lot {
   /** `s` started (live), `d` deleted. */
   @Property({ length: 1 })
   status: string & Opt = 's';
+
+  /** When the lot was deleted (status d): the row stays so its number cannot be reused in the session. */
+  @Property({ type: 'timestamptz', nullable: true })
+  deletedAt?: Date;
 
   @ManyToOne({ entity: () => Approval, nullable: true, deleteRule: 'set null' })
   winningApproval?: Rel<Approval>;

@@ -3,6 +3,8 @@ import { BiddersModule } from '../bidders/bidders.module';
 import { CatalogsModule } from '../catalogs/catalogs.module';
 import { HousesModule } from '../houses/houses.module';
 import { LotsService } from './lots.service';
+import { LotEditingController } from './lot-editing/lot-editing.controller';
+import { LotEditingService } from './lot-editing/lot-editing.service';
 import { LotResultLocks } from './results/result-locks';
 import { ResultsImportController } from './results/results-import.controller';
 import { ResultsImportService } from './results/results-import.service';
@@ -11,14 +13,15 @@ import { SaleResultsService } from './sale-results/sale-results.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
- * result once it is used (invoicing) register a lock with LotResultLocks. Spreadsheet import,
- * realized prices and bulk bidding build on this module. Sale results (sale-results/) read the
- * results with the invoice arithmetic's premium and live fee.
+ * result once it is used (invoicing) register a lock with LotResultLocks. The Lot page (add, edit,
+ * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
+ * arithmetic's premium and live fee. Spreadsheet import, realized prices and bulk bidding build on
+ * this module.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
-  controllers: [ResultsImportController, SaleResultsController],
-  providers: [LotsService, LotResultLocks, ResultsImportService, SaleResultsService],
+  controllers: [ResultsImportController, SaleResultsController, LotEditingController],
+  providers: [LotsService, LotResultLocks, ResultsImportService, SaleResultsService, LotEditingService],
   exports: [LotsService, LotResultLocks, ResultsImportService],
 })
 export class LotsModule {}
