@@ -193,8 +193,9 @@ describe('invoice preview mapping', () => {
       acceptedCards: [...ACCEPTED_CARDS],
       allowACHPayment: true,
     });
+    // Spec 000 section 6: online payment needs a US house; a Canadian one offers neither.
     expect(paymentOptions({ processorType: 'p', paymentProcessingEnabled: true, countryCode: 'CA' })).toEqual({
-      acceptedCards: ['VISA', 'MC', 'DISC', 'AMEX'],
+      acceptedCards: [],
       allowACHPayment: false,
     });
     for (const off of [

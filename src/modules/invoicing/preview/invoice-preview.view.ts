@@ -6,6 +6,7 @@
  */
 import {
   ACCEPTED_CARDS,
+  cardProcessingAllowed,
   type AcceptedCard,
   type InvoicePreview,
   type PreviewAddress,
@@ -116,15 +117,14 @@ export function previewMessages(messages: readonly PreviewMessage[]): PreviewMes
     .sort((a, b) => a.sequence - b.sequence);
 }
 
-/** The house takes online payment: payment processing enabled and processor type `p`. */
-export function takesOnlinePayment(s: PreviewPaymentSettings): boolean {
-  return s.processorType === 'p' && s.paymentProcessingEnabled;
-}
-
-/** Cards shown only with online payment; ACH also needs a US house. */
+/**
+ * Cards and ACH are offered only where the house takes online payment (spec 000 section 6: payment
+ * processing enabled, processor type p and a US house): `cardProcessingAllowed`, the rule charging
+ * and auto-charge read, so an invoice never offers a payment the house cannot take.
+ */
 export function paymentOptions(s: PreviewPaymentSettings): { acceptedCards: AcceptedCard[]; allowACHPayment: boolean } {
-  const online = takesOnlinePayment(s);
-  return { acceptedCards: online ? [...ACCEPTED_CARDS] : [], allowACHPayment: online && s.countryCode.trim().toUpperCase() === 'US' };
+  const online = cardProcessingAllowed(s);
+  return { acceptedCards: online ? [...ACCEPTED_CARDS] : [], allowACHPayment: online };
 }
 
 /** Cents as PayPal's amount text: 123456 -> '1234.56' (never through floating point). */
