@@ -6,6 +6,7 @@ import { BuyersPremiumStep } from './modules/catalogs/buyers-premium-step.entity
 import { Catalog } from './modules/catalogs/catalog.entity';
 import { Member } from './modules/bidders/member.entity';
 import { Approval } from './modules/bidders/approval.entity';
+import { KeywordAlert } from './modules/bidders/customers/keyword-alert.entity';
 import { Lot } from './modules/lots/lot.entity';
 import { OrderBid } from './modules/lots/order-bid.entity';
 import { JobRun } from './core/queue/job-run.entity';
@@ -24,6 +25,7 @@ export const ALL_ENTITIES = [
   Catalog,
   Member,
   Approval,
+  KeywordAlert,
   Lot,
   OrderBid,
   JobRun,

@@ -8,6 +8,7 @@ import { BuyersPremiumStep } from '../modules/catalogs/buyers-premium-step.entit
 import { Catalog, SaleType } from '../modules/catalogs/catalog.entity';
 import { COMPANY_ID_OF, Member, Platform } from '../modules/bidders/member.entity';
 import { Approval } from '../modules/bidders/approval.entity';
+import { KeywordAlert } from '../modules/bidders/customers/keyword-alert.entity';
 import { Lot } from '../modules/lots/lot.entity';
 import { hashPassword, newRef } from '../modules/houses/identity/secrets';
 import { AccessFlags } from '../core/auth/access-flags';
@@ -217,6 +218,17 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
       });
       const memberIds = await insert(Member, members);
       summary.bidders += memberIds.length;
+      // A few customers' keyword alerts, for the Your Customers keyword alerts report.
+      const KEYWORDS = ['Tiffany lamp', 'Georgian silver', 'Hudson River School', 'Meissen', 'Art Deco clock', 'Eames chair'];
+      await insert(
+        KeywordAlert,
+        memberIds.slice(0, 12).map((id, i) => ({
+          house: houseId as never,
+          member: id as never,
+          keyword: KEYWORDS[i % KEYWORDS.length],
+          createdAt: new Date(BASE_DATE - (i + 1) * DAY),
+        })),
+      );
       progress(++step, totalSteps, `${spec.house.houseUserName}: ${memberIds.length} bidders`);
 
       // Sales: the main sale (live, timed and buy-now sessions at the primary location) and a second sale elsewhere.

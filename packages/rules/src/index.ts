@@ -24,3 +24,5 @@ export * from './password-rules';
 export * from './staff-users';
 export * from './sale-results';
 export * from './lot-rules';
+export * from './customers';
+export * from './csv';
