@@ -53,7 +53,11 @@ export function App() {
           <Route
             key={r.path}
             path={r.path}
-            element={<RouteGuard access={r.access}>{r.element ?? <PlaceholderPage title={r.title} />}</RouteGuard>}
+            element={
+              <RouteGuard access={r.access} deniedRedirect={r.deniedRedirect}>
+                {r.element ?? <PlaceholderPage title={r.title} />}
+              </RouteGuard>
+            }
           />
         ))}
         {LEGACY_REDIRECTS.map((r) => (

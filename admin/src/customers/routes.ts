@@ -1,8 +1,11 @@
 import { route } from '../routes/types';
+import { YOUR_CUSTOMERS_REDIRECT } from '@ar/rules';
 import { feedbackMessagesElement } from './feedback/routes';
+import { yourCustomersElement } from './your-customers/routes';
 
 export const customerRoutes = [
-  route('/your-customers', 'Your Customers', 'yourCustomers'),
+  // Spec: a house of another connect type (or a user without accessCustomer) is sent to /?p=1.
+  { ...route('/your-customers', 'Your Customers', 'yourCustomers', yourCustomersElement), deniedRedirect: YOUR_CUSTOMERS_REDIRECT },
   route('/customers/feedback/default', 'Default Feedback Messages', 'feedbackMessages', feedbackMessagesElement),
   route('/customers/viewDisputes', 'View Disputes', 'disputes'),
   route('/customers/confirmDisputeAction', 'Confirm Dispute Action', 'disputes'),

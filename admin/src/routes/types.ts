@@ -8,6 +8,8 @@ export interface AppRoute {
   access: AccessKey;
   /** The screen; a "not available yet" placeholder titled `title` until it is built. */
   element?: ReactElement;
+  /** Where a user the access rule refuses is sent (the spec's redirect); without it, the permission-denied text. */
+  deniedRedirect?: string;
 }
 
 export const route = (path: string, title: string, access: AccessKey, element?: ReactElement): AppRoute => ({
