@@ -214,6 +214,8 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
           countryCode: place.countryCode,
           platform,
           companyId: COMPANY_ID_OF[platform] ?? undefined,
+          // Customer since: spread over the past years (no random draw, so the rest of the data is unchanged).
+          createdAt: new Date(BASE_DATE - (30 + ((i * 37) % 900)) * DAY),
         };
       });
       const memberIds = await insert(Member, members);

@@ -113,8 +113,9 @@ describe('your customers', () => {
     expect((await owner.agent.get(`/app/house/${ref}/yourCustomers/group/${otherGroup}`)).status).toBe(404);
     expect((await owner.agent.get(`/app/house/${ref}/yourCustomers/group/abc`)).status).toBe(404);
     const groups = await owner.agent.get(`/app/house/${ref}/groups`);
-    // Sales with registered bidders only, newest first.
+    // Every sale of the house (an empty one too), newest first; never another house's.
     expect(groups.body.data.groups).toEqual([
+      { groupID: empty, groupName: 'Empty Sale' },
       { groupID: fall, groupName: 'Fall Sale' },
       { groupID: spring, groupName: 'Spring Sale' },
     ]);

@@ -1,6 +1,7 @@
 /**
  * The one CSV writer (admin exports through admin/src/kit/csv.ts, and the server's CSV answers):
- * every export builds its rows and hands them here. RFC 4180 quoting, CRLF line ends, a UTF-8 byte-order mark so spreadsheet programs read accented names right.
+ * every export builds its rows and hands them here. RFC 4180 quoting, CRLF line ends, a UTF-8
+ * byte-order mark so spreadsheet programs read accented names right.
  *
  * Formula injection (OWASP "CSV Injection"): a cell a spreadsheet would run as a formula gets a
  * single quote in front. Spreadsheets skip leading spaces (and non-breaking spaces) and read the

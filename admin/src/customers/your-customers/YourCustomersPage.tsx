@@ -101,10 +101,11 @@ export function YourCustomersPage() {
               apply({ ...applied, q: search.trim() });
             }}
             sx={{
-              display: 'grid',
+              display: 'flex',
+              flexWrap: 'wrap',
               gap: 2,
               alignItems: 'center',
-              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 320px) minmax(0, 260px) auto' },
+              '& > .MuiFormControl-root': { width: { xs: '100%', sm: 280 } },
             }}
           >
             <MuiTextField
@@ -113,7 +114,10 @@ export function YourCustomersPage() {
               onChange={(e) => setSearch(e.target.value)}
               size="small"
               placeholder="Name, email or phone"
-              slotProps={{ htmlInput: { maxLength: YOUR_CUSTOMERS_SEARCH_MAX, 'data-testid': 'customers-search' } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { maxLength: YOUR_CUSTOMERS_SEARCH_MAX, 'data-testid': 'customers-search' },
+              }}
             />
             <AppSelect
               label={T.groupFilter}

@@ -21,8 +21,9 @@ export async function downloadCustomersCsv(houseRef: string, f: YourCustomersFil
   downloadText(yourCustomersFileName(new Date()), yourCustomersCsv(customers));
 }
 
-/** The keyword alerts report: the server's CSV text, saved as it came. */
+/** The keyword alerts report: the server's CSV text (written by the same CSV writer), saved as it came. */
 export async function downloadKeywordReport(houseRef: string): Promise<void> {
   const { body } = await httpClient(housePath(houseRef, 'keywordsReports'), { headers: { Accept: 'text/csv' } });
-  downloadText(KEYWORD_REPORT_FILE_NAME, body);
+  // fetch's text decoding drops the byte-order mark the server wrote; spreadsheets need it for accents.
+  downloadText(KEYWORD_REPORT_FILE_NAME, body.startsWith('\uFEFF') ? body : `\uFEFF${body}`);
 }

@@ -87,7 +87,7 @@ export class CustomersController {
 
   @RequireAccess('accessCustomer')
   @Get('app/house/:houseRef/groups')
-  @ApiOperation({ summary: "The house's sales with registered bidders, newest first: { data: { groups: [{ groupID, groupName }] } }." })
+  @ApiOperation({ summary: "The house's sales, newest first: { data: { groups: [{ groupID, groupName }] } }." })
   async groups(@CurrentPrincipal() p: Principal) {
     return { data: { groups: await this.customers.groups(p.houseId) } };
   }

@@ -67,15 +67,12 @@ export class CustomersService {
     if (!h || !canSeeYourCustomers(h.connect_type)) throw new DomainError('forbidden', 'CONNECT_TYPE', PERMISSION_DENIED_TEXT);
   }
 
-  /** The house's sales that have at least one registered bidder, newest first. */
+  /** The house's sales (auction groups), newest first: the sale-group filter's choices. */
   async groups(houseId: number): Promise<YourCustomersGroup[]> {
     await this.assertHouseHasCustomers(houseId);
-    const rows: { id: number; group_name: string }[] = await this.em.getConnection().execute(
-      `select g.id, g.group_name from auction_group g
-        where g.house_id = ? and exists (select 1 from approval a where a.group_id = g.id and a.house_id = g.house_id)
-        order by g.id desc`,
-      [houseId],
-    );
+    const rows: { id: number; group_name: string }[] = await this.em
+      .getConnection()
+      .execute(`select g.id, g.group_name from auction_group g where g.house_id = ? order by g.id desc`, [houseId]);
     return rows.map((r) => ({ groupID: r.id, groupName: r.group_name }));
   }
 
