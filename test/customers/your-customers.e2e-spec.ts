@@ -102,6 +102,12 @@ describe('your customers', () => {
     expect(none.headers['content-range']).toBe('your-customers */0');
     expect((await list(owner, { groupID: otherGroup })).status).toBe(404);
     expect((await list(owner, { groupID: 'x' })).status).toBe(400);
+    // One bidder (the invoice pages link to /your-customers?memberID=); another house's bidder is not found.
+    const [ada] = await exec(`select id from member where house_id = ? and last_name = 'Lovelace'`, [houses.a.id]);
+    expect(lastNames(await list(owner, { memberID: ada.id }))).toEqual(['Lovelace']);
+    const [bea] = await exec(`select id from member where last_name = 'Other'`);
+    expect(lastNames(await list(owner, { memberID: bea.id }))).toEqual([]);
+    expect((await list(owner, { memberID: '1' })).status).toBe(400);
   });
 
   it("answers the spec's calls: yourCustomers, yourCustomers/group/{groupID}, groups", async () => {

@@ -47,7 +47,11 @@ const place = (c: YourCustomer) =>
 export function YourCustomersPage() {
   const houseRef = useHouseRef();
   const [params, setParams] = useSearchParams();
-  const applied: YourCustomersFilter = { q: params.get('q') ?? '', group: params.get('group') ?? '' };
+  const applied: YourCustomersFilter = {
+    q: params.get('q') ?? '',
+    group: params.get('group') ?? '',
+    memberID: params.get('memberID') ?? '',
+  };
   const [search, setSearch] = useState(applied.q);
   const [busy, setBusy] = useState<'csv' | 'keywords' | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -67,6 +71,8 @@ export function YourCustomersPage() {
 
   const apply = (next: YourCustomersFilter) => {
     const p = new URLSearchParams(params);
+    // A new search or sale group leaves the one-bidder view of an invoice page's link.
+    p.delete('memberID');
     for (const [k, v] of Object.entries(next)) {
       if (v) p.set(k, v);
       else p.delete(k);
@@ -98,7 +104,7 @@ export function YourCustomersPage() {
             role="search"
             onSubmit={(e) => {
               e.preventDefault();
-              apply({ ...applied, q: search.trim() });
+              apply({ q: search.trim(), group: applied.group });
             }}
             sx={{
               display: 'flex',

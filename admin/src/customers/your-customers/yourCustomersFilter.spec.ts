@@ -6,6 +6,7 @@ describe('Your Customers filters and CSV', () => {
     expect(listFilter({ q: '', group: '' })).toEqual({});
     expect(listFilter({ q: '  ada ', group: '12' })).toEqual({ q: 'ada', groupID: 12 });
     expect(listFilter({ q: '', group: 'abc' })).toEqual({});
+    expect(listFilter({ q: '', group: '', memberID: '42' })).toEqual({ memberID: 42 });
   });
 
   it("exports through the spec's calls: all customers or one group's, with the search", () => {

@@ -8,6 +8,8 @@ import { csvDocument } from '../../kit/csv';
 export interface YourCustomersFilter {
   q: string;
   group: string;
+  /** One bidder, from the invoice pages' link (`?memberID=`). */
+  memberID?: string;
 }
 
 /** The list call's filter: only what is set (groupID as a number). */
@@ -16,6 +18,7 @@ export function listFilter(f: YourCustomersFilter): Record<string, unknown> {
   const q = f.q.trim();
   if (q) out.q = q;
   if (/^\d+$/.test(f.group)) out.groupID = Number(f.group);
+  if (f.memberID && /^\d+$/.test(f.memberID)) out.memberID = Number(f.memberID);
   return out;
 }
 

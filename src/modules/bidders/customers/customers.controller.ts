@@ -41,7 +41,7 @@ export class CustomersController {
   @Get('api/your-customers')
   @ApiOperation({
     summary:
-      'List: sort by lastName, firstName, email, creationDate; filter={"q": text, "groupID": sale}; total in Content-Range. ' +
+      'List: sort by lastName, firstName, email, creationDate; filter={"q": text, "groupID": sale, "memberID": bidder}; total in Content-Range. ' +
       '403 no accessCustomer or connect type not s, p, e; 404 a sale not of the house.',
   })
   async list(@CurrentPrincipal() p: Principal, @Query() query: RaListQueryDto, @Res({ passthrough: true }) res: Response) {
@@ -57,7 +57,15 @@ export class CustomersController {
       groupId = idFromNumber(g);
       if (groupId === null) throw saleNotFound();
     }
+    const member = raw.filter.memberID;
+    let memberId: number | null = null;
+    if (member !== undefined && member !== null && member !== '') {
+      if (typeof member !== 'number' || !Number.isSafeInteger(member))
+        throw DomainError.validation({ memberID: 'memberID must be a whole number.' });
+      memberId = idFromNumber(member) ?? -1;
+    }
     const q: CustomerQuery = {
+      memberId,
       search: cleanSearch(raw.filter.q),
       groupId,
       sort: (raw.sort ?? { field: 'lastName', order: 'ASC' }) as CustomerQuery['sort'],

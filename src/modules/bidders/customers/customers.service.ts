@@ -44,6 +44,8 @@ export interface CustomerQuery {
   search: string | null;
   /** Only customers registered for this sale (auction group) of the house. */
   groupId: number | null;
+  /** Only this bidder (the invoice pages link to a bidder's row). */
+  memberId?: number | null;
   sort: { field: keyof typeof CUSTOMER_SORT_SQL; order: 'ASC' | 'DESC' };
   offset: number;
   limit: number;
@@ -91,6 +93,10 @@ export class CustomersService {
       params.push(q.groupId);
     } else {
       where.push(`exists (select 1 from approval a where a.member_id = m.id and a.house_id = m.house_id)`);
+    }
+    if (q.memberId != null) {
+      where.push('m.id = ?');
+      params.push(q.memberId);
     }
     if (q.search) {
       const like = likeContains(q.search);
