@@ -24,3 +24,4 @@ export * from './password-rules';
 export * from './staff-users';
 export * from './sale-results';
 export * from './lot-rules';
+export * from './private-label';
