@@ -90,6 +90,8 @@ export async function loadDemoData(em: EntityManager, opts: DemoOptions): Promis
           featuredLotsEnabled: true,
           bulkBiddingEnabled: true,
           connectType: 's',
+          // A private-label (instant) site: Settings > Private Label Settings needs isInstant and connect type i or s.
+          isInstant: true,
         },
         users: [
           { userName: 'owner', firstName: 'Olivia', lastName: 'Owner', flags: ALL_FLAGS, isSuperUser: false },

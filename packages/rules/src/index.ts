@@ -26,3 +26,4 @@ export * from './sale-results';
 export * from './lot-rules';
 export * from './customers';
 export * from './csv';
+export * from './private-label';

@@ -6,6 +6,7 @@ import { StaffSession } from './identity/staff-session.entity';
 import { HouseFeedbackMessage } from './feedback/feedback-message.entity';
 import { PasswordResetToken } from './identity/password-reset/password-reset-token.entity';
 import { HouseContact } from './staff/house-contact.entity';
+import { HousePrivateLabel } from './private-label/private-label.entity';
 
 export const HOUSES_ENTITIES = [
   House,
@@ -16,4 +17,5 @@ export const HOUSES_ENTITIES = [
   PasswordResetToken,
   HouseContact,
   HouseFeedbackMessage,
+  HousePrivateLabel,
 ];

@@ -24,6 +24,8 @@ import { PasswordResetService } from './identity/password-reset/password-reset.s
 import { ContactTypesController, HouseContactsController, StaffUsersController } from './staff/staff-users.controller';
 import { StaffAdminService } from './staff/staff-admin.service';
 import { HouseContactsService } from './staff/house-contacts.service';
+import { PrivateLabelController, PrivateLabelListsController } from './private-label/private-label.controller';
+import { PrivateLabelService } from './private-label/private-label.service';
 
 /** Houses, staff users, access flags and sign-in. Provides the principal resolver the global guard uses. */
 @Module({
@@ -38,6 +40,8 @@ import { HouseContactsService } from './staff/house-contacts.service';
     HouseContactsController,
     ContactTypesController,
     FeedbackMessagesController,
+    PrivateLabelListsController,
+    PrivateLabelController,
   ],
   providers: [
     HousesService,
@@ -55,6 +59,7 @@ import { HouseContactsService } from './staff/house-contacts.service';
     StaffAdminService,
     HouseContactsService,
     FeedbackMessagesService,
+    PrivateLabelService,
     { provide: PRINCIPAL_RESOLVER, useClass: HousePrincipalResolver },
   ],
   exports: [
