@@ -176,6 +176,8 @@ describeIfChromium('Edit Invoices defects (browser)', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('discard-dialog').waitFor();
     await page.getByTestId('discard-keep').click();
+    // Until the question has left, it is the top dialog and takes the next Escape (MUI's modal manager).
+    await page.getByTestId('discard-dialog').waitFor({ state: 'detached' });
     expect(await page.getByTestId('note-text').inputValue()).toBe('Not yet saved');
     // Tab to the filled Save button: its ring shows.
     await page.getByTestId('note-save').focus();
