@@ -190,8 +190,18 @@ export class CalendarService {
   async groupInfo(houseId: number, groupId: number): Promise<GroupInfo> {
     const rows = await this.em
       .getConnection()
-      .execute<{ id: number; group_name: string; house_fee_step_enabled: boolean; sessions: number; timed: number; fee_step: boolean }[]>(
-        `select g.id, g.group_name, g.house_fee_step_enabled, h.is_house_fee_step_active as fee_step,
+      .execute<
+        {
+          id: number;
+          group_name: string;
+          house_fee_step_enabled: boolean;
+          is_timed: boolean;
+          sessions: number;
+          timed: number;
+          fee_step: boolean;
+        }[]
+      >(
+        `select g.id, g.group_name, g.house_fee_step_enabled, g.is_timed, h.is_house_fee_step_active as fee_step,
               count(c.id)::int as sessions, count(c.id) filter (where c.sale_type = 'timed')::int as timed
          from auction_group g join house h on h.id = g.house_id
          left join catalog c on c.group_id = g.id and c.sale_type <> 'bin'
@@ -205,7 +215,8 @@ export class CalendarService {
     return {
       groupID: g.id,
       groupName: g.group_name,
-      isTimed: g.sessions > 0 && g.timed === g.sessions,
+      // Every session timed; a sale without sessions yet: the type chosen in Add Sale.
+      isTimed: g.sessions > 0 ? g.timed === g.sessions : g.is_timed,
       catalogCount: g.sessions,
       maxCatalogs: MAX_SESSIONS_PER_SALE,
       canAddCatalogs: addBlockedBy === null,
