@@ -43,6 +43,7 @@ import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { ShellLoading } from '../../common/ShellLoading';
+import { AppSelect } from '../../kit/AppSelect';
 import { FormTextField } from '../../kit/FormTextField';
 import { nestErrors, useRulesInSync } from '../../kit/formErrors';
 import { FormSwitch } from './FormSwitch';
@@ -305,23 +306,16 @@ function Channels({ channels, saleType }: { channels: PostSaleChannel[]; saleTyp
             {c.channelName}: <strong>{channelStateLabel(c.states[0], saleType)}</strong>
           </Typography>
         ) : (
-          <Box key={c.channelID}>
-            <Typography component="label" htmlFor={`session-channel-${c.channelID}`} variant="body2" sx={{ display: 'block', mb: 0.5 }}>
-              {c.channelName}
-            </Typography>
-            <select
-              id={`session-channel-${c.channelID}`}
-              value={String(value[c.channelID] ?? c.value)}
-              onChange={(e) => field.onChange({ ...value, [c.channelID]: Number(e.target.value) as ChannelState })}
-              style={{ font: 'inherit', padding: '8px', minWidth: 240 }}
-            >
-              {c.states.map((s) => (
-                <option key={s} value={String(s)}>
-                  {channelStateLabel(s, saleType)}
-                </option>
-              ))}
-            </select>
-          </Box>
+          <AppSelect
+            key={c.channelID}
+            id={`session-channel-${c.channelID}`}
+            label={c.channelName}
+            size="small"
+            sx={{ maxWidth: 320 }}
+            value={String(value[c.channelID] ?? c.value)}
+            onChange={(v) => field.onChange({ ...value, [c.channelID]: Number(v) as ChannelState })}
+            options={c.states.map((st) => ({ value: String(st), label: channelStateLabel(st, saleType) }))}
+          />
         ),
       )}
       {fieldState.error && formState.isSubmitted && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
