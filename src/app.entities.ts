@@ -4,6 +4,7 @@ import { HouseAddress } from './modules/houses/locations/house-address.entity';
 import { AuctionGroup } from './modules/catalogs/auction-group.entity';
 import { BuyersPremiumStep } from './modules/catalogs/buyers-premium-step.entity';
 import { Catalog } from './modules/catalogs/catalog.entity';
+import { SESSION_WIZARD_ENTITIES } from './modules/catalogs/session-wizard/session-wizard.entities';
 import { Member } from './modules/bidders/member.entity';
 import { Approval } from './modules/bidders/approval.entity';
 import { KeywordAlert } from './modules/bidders/customers/keyword-alert.entity';
@@ -23,6 +24,7 @@ export const ALL_ENTITIES = [
   AuctionGroup,
   BuyersPremiumStep,
   Catalog,
+  ...SESSION_WIZARD_ENTITIES,
   Member,
   Approval,
   KeywordAlert,

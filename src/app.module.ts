@@ -8,9 +8,18 @@ import { CatalogsModule } from './modules/catalogs/catalogs.module';
 import { LotsModule } from './modules/lots/lots.module';
 import { BiddersModule } from './modules/bidders/bidders.module';
 import { CalendarModule } from './modules/catalogs/calendar/calendar.module';
+import { SessionWizardModule } from './modules/catalogs/session-wizard/session-wizard.module';
 
 /** Domain modules, in the order they build on each other. */
-export const DOMAIN_MODULES = [HousesModule, CatalogsModule, BiddersModule, LotsModule, InvoicingModule, CalendarModule];
+export const DOMAIN_MODULES = [
+  HousesModule,
+  CatalogsModule,
+  SessionWizardModule,
+  BiddersModule,
+  LotsModule,
+  InvoicingModule,
+  CalendarModule,
+];
 
 @Module({})
 export class AppModule {

@@ -1,10 +1,21 @@
+import { lazy } from 'react';
 import { Typography } from '@mui/material';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { PlaceholderPage } from '../common/PlaceholderPage';
 import { isSessionType, normalizeStep, stepsForPath } from './steps';
 
-/** /session/{type}/{groupID}/{catalogID}/{step}[/{goToPage}] until the wizards exist. */
+/** Its own chunk: the live/timed wizard loads only when a session is opened. */
+const SessionWizardPage = lazy(() => import('./wizard/SessionWizardPage').then((m) => ({ default: m.SessionWizardPage })));
+
+/** /session/{type}/{groupID}/{catalogID}/{step}[/{goToPage}]: the live/timed wizard, or the bin wizard's placeholder. */
+export function SessionWizardRoute() {
+  const { type } = useParams();
+  if (type === 'live' || type === 'timed') return <SessionWizardPage />;
+  return <SessionWizardPlaceholder />;
+}
+
+/** The bin wizard until it exists. */
 export function SessionWizardPlaceholder() {
   const { type, groupID, catalogID, step, goToPage } = useParams();
   const { pathname } = useLocation();

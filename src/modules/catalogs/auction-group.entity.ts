@@ -1,5 +1,6 @@
 import { Collection, Entity, Index, ManyToOne, OneToMany, Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { House } from '../houses/house.entity';
+import { InvoiceTemplate } from '../invoicing/templates/invoice-template.entity';
 import { BuyersPremiumStep } from './buyers-premium-step.entity';
 
 /** A sale: one or more sessions (catalogs) sharing terms, premium steps and live fee. */
@@ -18,6 +19,14 @@ export class AuctionGroup {
   /** Live (or timed) sale vs a buy-now sale. */
   @Property()
   isLive: boolean & Opt = true;
+
+  /** The type chosen in Add Sale (a sale's sessions may still be of either type). */
+  @Property()
+  isTimed: boolean & Opt = false;
+
+  /** The terms (invoice group settings) chosen in Add Sale. */
+  @ManyToOne({ entity: () => InvoiceTemplate, nullable: true, deleteRule: 'set null' })
+  terms?: Rel<InvoiceTemplate>;
 
   @Property({ length: 3 })
   currencyCode: string & Opt = 'USD';

@@ -1,6 +1,7 @@
 import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
 import { House } from '../houses/house.entity';
 import { HouseAddress } from '../houses/locations/house-address.entity';
+import { HouseContact } from '../houses/staff/house-contact.entity';
 import { AuctionGroup } from './auction-group.entity';
 
 export type SaleType = 'live' | 'timed' | 'bin';
@@ -48,6 +49,42 @@ export class Catalog {
   /** The wizard step last recorded (the diy step tracker); the calendar's edit link opens it. */
   @Property({ type: 'smallint', nullable: true })
   stepTracker?: number;
+
+  // The session wizard's step 1 and 2 fields (docs/decisions/session-wizard.md).
+
+  /** The signed-in user's name, or `resell` for a timed session copied from a live one. */
+  @Property({ length: 120, nullable: true })
+  creator?: string;
+
+  /** Timed only: 1 lots end `timedValue` seconds apart, 0 all together. */
+  @Property({ type: 'smallint', nullable: true })
+  timedType?: number;
+
+  @Property({ type: 'smallint', nullable: true })
+  timedValue?: number;
+
+  /** Live only: a timed sale is created from unsold lots (15 or more) after the session. */
+  @Property()
+  resellUnsoldLiveLots: boolean & Opt = false;
+
+  /** 0 off, 4 on. */
+  @Property({ type: 'smallint' })
+  audioVideo: number & Opt = 0;
+
+  @Property({ type: 'text' })
+  description: string & Opt = '';
+
+  @Property({ length: 2500 })
+  viewNotes: string & Opt = '';
+
+  @ManyToOne({ entity: () => HouseContact, nullable: true, deleteRule: 'set null' })
+  consignContact?: Rel<HouseContact>;
+
+  @ManyToOne({ entity: () => HouseContact, nullable: true, deleteRule: 'set null' })
+  saleAdmin?: Rel<HouseContact>;
+
+  @ManyToOne({ entity: () => HouseContact, nullable: true, deleteRule: 'set null' })
+  expertContact?: Rel<HouseContact>;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { binBlockedBy, CALENDAR_TEXT, SALE_NAME_MAX, type AuctionTerms } from '@ar/rules';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
+import { readApiError } from '../../common/apiError';
+import { createSale } from '../../sessions/wizard/wizardApi';
 import { AppSelect } from '../../kit/AppSelect';
 import { CALENDAR_KEYS, fetchBinSale, fetchTerms } from './calendarApi';
 
@@ -23,8 +25,9 @@ export interface AddSalePanelProps {
 /**
  * Add Sale (spec 001 "Calendar / add sale"): the type (live, timed, buy now), the sale's internal
  * name (required, 120) and its terms (required; terms not eligible are disabled). Continue is
- * disabled for live and timed until both are set. Until the sale wizards exist (issue 12's next
- * slices: `POST .../auction`, `POST .../bin/sale`), Continue opens the wizard's placeholder route.
+ * disabled for live and timed until both are set. Live/timed Continue creates the sale
+ * (`POST .../auction`) and opens step 1 of its first session; Buy Now opens the bin wizard's
+ * placeholder until `POST .../bin/sale` exists.
  */
 export function AddSalePanel({
   houseRef,
@@ -42,6 +45,24 @@ export function AddSalePanel({
   const [name, setName] = useState('');
   const [termsId, setTermsId] = useState('');
   const [touched, setTouched] = useState({ name: false, terms: false });
+  const [creating, setCreating] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const onContinue = async () => {
+    if (kind === 'bin') return void navigate('/session/bin/0/0/1');
+    setCreating(true);
+    setFailure(null);
+    try {
+      const sale = await createSale(dp, houseId, { isTimed: kind === 'timed' ? '1' : '0', title: name.trim(), termsID: Number(termsId) });
+      // The new sale shows on the calendar when the user comes back.
+      await queryClient.invalidateQueries({ queryKey: ['auction-calendar'] });
+      void navigate(`/session/${kind}/${sale.groupID}/0/1`);
+    } catch (err) {
+      setFailure(readApiError(err).message ?? null);
+      setCreating(false);
+    }
+  };
 
   const binBlocked = binBlockedBy(bin.data != null, paymentProcessingEnabled, binEnabled);
   const needsDetails = kind !== 'bin';
@@ -109,8 +130,13 @@ export function AddSalePanel({
             />
           </Box>
         )}
+        {failure !== null && (
+          <Box sx={{ mb: 1.5 }}>
+            <AppAlert message={failure} />
+          </Box>
+        )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-          <Button variant="contained" disabled={!ready} onClick={() => navigate(`/session/${kind}/0/0/1`)} data-testid="add-sale-continue">
+          <Button variant="contained" disabled={!ready || creating} onClick={() => void onContinue()} data-testid="add-sale-continue">
             Continue
           </Button>
         </Box>

@@ -188,24 +188,33 @@ export class CalendarService {
 
   /** A sale of the house with whether a live or timed session may be added to it; another house's id is not found. */
   async groupInfo(houseId: number, groupId: number): Promise<GroupInfo> {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ id: number; group_name: string; house_fee_step_enabled: boolean; sessions: number; timed: number; fee_step: boolean }[]>(
-        `select g.id, g.group_name, g.house_fee_step_enabled, h.is_house_fee_step_active as fee_step,
+    const rows = await this.em.getConnection().execute<
+      {
+        id: number;
+        group_name: string;
+        house_fee_step_enabled: boolean;
+        is_timed: boolean;
+        sessions: number;
+        timed: number;
+        fee_step: boolean;
+      }[]
+    >(
+      `select g.id, g.group_name, g.house_fee_step_enabled, g.is_timed, h.is_house_fee_step_active as fee_step,
               count(c.id)::int as sessions, count(c.id) filter (where c.sale_type = 'timed')::int as timed
          from auction_group g join house h on h.id = g.house_id
          left join catalog c on c.group_id = g.id and c.sale_type <> 'bin'
         where g.id = ? and g.house_id = ? and g.is_live
         group by g.id, h.id`,
-        [groupId, houseId],
-      );
+      [groupId, houseId],
+    );
     const g = rows[0];
     if (!g) throw CalendarError.groupNotFound();
     const addBlockedBy = addSessionBlockedBy(g.sessions, g.house_fee_step_enabled, g.fee_step);
     return {
       groupID: g.id,
       groupName: g.group_name,
-      isTimed: g.sessions > 0 && g.timed === g.sessions,
+      // Every session timed; a sale without sessions yet: the type chosen in Add Sale.
+      isTimed: g.sessions > 0 ? g.timed === g.sessions : g.is_timed,
       catalogCount: g.sessions,
       maxCatalogs: MAX_SESSIONS_PER_SALE,
       canAddCatalogs: addBlockedBy === null,

@@ -1,0 +1,100 @@
+import { Suspense } from 'react';
+import { Box, Chip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { SESSION_TEXT } from '@ar/rules';
+import { useAppDataProvider } from '../../api/dataProvider';
+import { useShellUser } from '../../auth/useShellUser';
+import { AppAlert } from '../../common/AppAlert';
+import { readApiError } from '../../common/apiError';
+import { NotFoundPage } from '../../common/NotFoundPage';
+import { PermissionDenied } from '../../common/PermissionDenied';
+import { ShellLoading } from '../../common/ShellLoading';
+import { PageHeader } from '../../kit/PageHeader';
+import { LIVE_TIMED_STEPS, normalizeStep } from '../steps';
+import { StepTracker } from './StepTracker';
+import { fetchSession, WIZARD_KEYS } from './wizardApi';
+import { SAVE_EXIT_PATH, type WizardFrom } from './wizardContext';
+import { LIVE_TIMED_STEP_COMPONENTS } from './wizardSteps';
+
+const FROM = ['step4', 'step5', 'step6', 'summary'];
+
+/**
+ * /session/{live|timed}/{groupID}/{catalogID}/{step}[/{goToPage}] (spec 001 "Session wizard routes"):
+ * the step header and tracker, out-of-range steps sent to 1, the session read once for every step,
+ * and the step's screen from wizardSteps.tsx. The navigation state `from` (or the goToPage segment)
+ * says where the user came from, so steps offer "Save & Return to Summary" / "Cancel & Return to Summary".
+ */
+export function SessionWizardPage() {
+  const { type, groupID = '', catalogID = '', step, goToPage } = useParams();
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  const dp = useAppDataProvider();
+  const { user, isPending } = useShellUser();
+  const valid = (type === 'live' || type === 'timed') && /^\d+$/.test(groupID) && /^\d+$/.test(catalogID);
+  const isNew = catalogID === '0';
+  const allowed = !!user?.accessCalendar;
+  const session = useQuery({
+    queryKey: WIZARD_KEYS.session(catalogID),
+    queryFn: () => fetchSession(dp, catalogID),
+    enabled: valid && allowed && !isNew,
+    retry: false,
+  });
+  if (!valid) return <NotFoundPage />;
+  const n = normalizeStep(step, LIVE_TIMED_STEPS.length);
+  // "A step outside the range becomes 1"; a session not created yet has only step 1.
+  const target = isNew ? 1 : n;
+  if (String(target) !== step) {
+    return <Navigate replace to={`/session/${type}/${groupID}/${catalogID}/${target}${goToPage ? `/${goToPage}` : ''}`} state={state} />;
+  }
+  if (isPending || !user) return <ShellLoading />;
+  if (!allowed) return <PermissionDenied />;
+  if (session.isError && readApiError(session.error).status === 404) return <NotFoundPage />;
+
+  const rawFrom = (state as { from?: string } | null)?.from ?? goToPage;
+  const from = (FROM.includes(rawFrom ?? '') ? rawFrom : null) as WizardFrom;
+  const fromSummary = from === 'summary' || from === 'step6';
+  const goToStep = (next: number, id: number | string = catalogID) =>
+    void navigate(`/session/${type}/${groupID}/${id}/${next}`, { state: next === 6 || !from ? undefined : { from } });
+  const exit = () => void navigate(SAVE_EXIT_PATH);
+  const Step = LIVE_TIMED_STEP_COMPONENTS[target];
+
+  return (
+    <>
+      <PageHeader title="Session Wizard" />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
+        <Typography variant="h5" component="h1" data-testid="wizard-title">
+          {LIVE_TIMED_STEPS[target - 1]}
+        </Typography>
+        <Chip size="small" label={type === 'timed' ? 'Timed' : 'Live'} color={type === 'timed' ? 'secondary' : 'primary'} />
+        {session.data && (
+          <Typography variant="body2" color="text.secondary" noWrap data-testid="wizard-session-title">
+            {session.data.title}
+          </Typography>
+        )}
+      </Box>
+      <StepTracker step={target} tracker={session.data?.stepTracker ?? null} onStep={isNew ? null : (s) => goToStep(s)} />
+      {session.isError ? (
+        <AppAlert message={target === 2 ? SESSION_TEXT.loadDetailsFailed : null} />
+      ) : !isNew && session.isPending ? (
+        <ShellLoading />
+      ) : (
+        <Suspense fallback={<ShellLoading />}>
+          <Step
+            key={`${pathname}-${session.dataUpdatedAt}`}
+            type={type}
+            groupID={groupID}
+            catalogID={catalogID}
+            step={target}
+            houseId={user.houseInfo.houseID}
+            session={session.data ?? null}
+            from={from}
+            fromSummary={fromSummary}
+            goToStep={goToStep}
+            exit={exit}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
