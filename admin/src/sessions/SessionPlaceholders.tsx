@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Typography } from '@mui/material';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../common/NotFoundPage';
+import { PageTitle } from '../common/PageTitle';
 import { PlaceholderPage } from '../common/PlaceholderPage';
 import { isSessionType, normalizeStep, stepsForPath } from './steps';
+
+// Preview and Summary & Publish, each its own chunk, until the wizard shell mounts them.
+const PreviewStep = lazy(() => import('./preview/PreviewStep').then((m) => ({ default: m.PreviewStep })));
+const SummaryStep = lazy(() => import('./summary/SummaryStep').then((m) => ({ default: m.SummaryStep })));
 
 /** /session/{type}/{groupID}/{catalogID}/{step}[/{goToPage}] until the wizards exist. */
 export function SessionWizardPlaceholder() {
@@ -15,6 +21,17 @@ export function SessionWizardPlaceholder() {
     const rest = goToPage ? `/${goToPage}` : '';
     return <Navigate replace to={`/session/${type}/${groupID}/${catalogID}/${n}${rest}`} />;
   }
+  const ids = { type, groupId: Number(groupID), catalogId: Number(catalogID) };
+  const Step = n === steps.length ? SummaryStep : n === steps.length - 1 ? PreviewStep : null;
+  if (Step)
+    return (
+      <>
+        <PageTitle title={steps[n - 1]} />
+        <Suspense fallback={null}>
+          <Step key={catalogID} {...ids} />
+        </Suspense>
+      </>
+    );
   return (
     <PlaceholderPage title={steps[n - 1]}>
       <Typography variant="body2" color="text.secondary">
