@@ -5,6 +5,7 @@ import { BuyersPremiumStep } from '../modules/catalogs/buyers-premium-step.entit
 import { Catalog, SaleType } from '../modules/catalogs/catalog.entity';
 import { newRef } from '../modules/houses/identity/secrets';
 import { Lot } from '../modules/lots/lot.entity';
+import { LotImage } from '../modules/lots/lot-image.entity';
 import { seededRandom } from './seeded-random';
 
 const HOUR = 3_600_000;
@@ -92,6 +93,9 @@ export async function loadDemoCalendar(
         },
       ]);
       sessions++;
+      // The summary's banners and statuses: on the published live session, a banned, a potentially
+      // banned and a payment-restricted lot, and images on most lots (data URLs: no file store needed).
+      const marks = s.published && s.type === 'live' && s.lots >= 10;
       const rows = Array.from({ length: s.lots }, (_, i) => ({
         house: house.id,
         catalog: catalogId,
@@ -103,10 +107,41 @@ export async function loadDemoCalendar(
         hiEstCents: (i + 2) * 20_000,
         // The last lots of a published session still wait to be published.
         published: s.published && i < s.lots - 2,
+        banned: marks && i === 6,
+        potentiallyBanned: marks && i === 8,
+        restricted: marks && i === 9,
       }));
-      await bulkInsert(em, Lot, rows);
+      const lotIds = await bulkInsert(em, Lot, rows);
+      const withImages = lotIds.filter((_, i) => i % 4 !== 3);
+      await bulkInsert(
+        em,
+        LotImage,
+        withImages.map((lot, n) => ({
+          house: house.id,
+          lot,
+          sequence: 0,
+          url: demoLotImage(TITLES[lotIds.indexOf(lot) % TITLES.length], n),
+        })),
+      );
+      // A published session has its cover (the first lot image), as publishing sets it.
+      if (s.published && withImages.length) {
+        await em.execute('update catalog set cover_image_url = (select url from lot_image where lot_id = ?) where id = ?', [
+          withImages[0],
+          catalogId,
+        ]);
+      }
       lots += rows.length;
     }
   }
   return { sessions, lots };
+}
+
+const PALETTE = ['#8d6e63', '#5c6bc0', '#26a69a', '#ab47bc', '#ef6c00', '#546e7a'];
+
+/** A small SVG picture of a lot as a data URL: the demo shows images without a file store. */
+export function demoLotImage(title: string, n: number): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${PALETTE[n % PALETTE.length]}"/>` +
+    `<circle cx="200" cy="130" r="70" fill="#ffffff" fill-opacity="0.25"/><text x="200" y="260" font-family="sans-serif" font-size="26" fill="#fff" text-anchor="middle">${title}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }

@@ -113,8 +113,8 @@ describe('Lot page calls (HTTP, real PostgreSQL)', () => {
     await calendarOnly.agent.get(`/cps/app/catalog/${ids.live}/1`).expect(404);
     await calendarOnly.agent.get(`/cps/app/catalog/${ids.live}/abc`).expect(404);
     const preview = await calendarOnly.agent.get(`/cps/app/catalog/${ids.live}/preview`).expect(200);
-    expect(preview.body.data.catalog).toMatchObject({ catalogID: ids.live, saleType: 'live' });
-    expect(preview.body.data.lots.map((l: { lotID: number }) => l.lotID)).toEqual([ids.lot1A]);
+    expect(preview.body.data.data.catalog).toMatchObject({ catalogID: ids.live, saleType: 'live' });
+    expect(preview.body.data.data.lots.map((l: { lotID: number }) => l.lotID)).toEqual([ids.lot1A]);
     const deleted = await calendarOnly.agent.get(`/cps/app/catalog/${ids.live}/deletedlots`).expect(200);
     expect(deleted.body.data).toEqual({ deletedLotsArray: [] });
     const bids = await calendarOnly.agent.get(`/cps/app/catalog/${ids.live}/orderbids`).expect(200);
@@ -224,7 +224,7 @@ describe('Lot page calls (HTTP, real PostgreSQL)', () => {
     expect(again.body).toMatchObject({ code: 'LOT_DELETED', message: T.deletedPage });
     await del(owner, { catalogID: ids.live, lotNumber: '1', lotExt: 'A' }).expect(409);
     const preview = await owner.agent.get(`/cps/app/catalog/${ids.live}/preview`).expect(200);
-    expect(preview.body.data.lots.map((l: { lotID: number }) => l.lotID)).not.toContain(ids.lot1A);
+    expect(preview.body.data.data.lots.map((l: { lotID: number }) => l.lotID)).not.toContain(ids.lot1A);
   });
 
   it("code 112: a deleted lot's number cannot be reused, on add or on edit", async () => {

@@ -2,6 +2,7 @@ import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import type { AuctionCalendar, CalendarGroup } from '@ar/rules';
 import type { UninvoicedAuctionGroup } from '../invoices/invoiceApi';
 import { getSalesTaxList, SALES_TAX_REPORT } from '../reports/sales-tax/salesTaxApi';
+import { getPreviewList, SESSION_PREVIEW } from '../sessions/summary/summaryApi';
 import { housePath } from './housePath';
 
 /**
@@ -57,4 +58,6 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
   },
   // `GET salesTaxReport?year&month&state&page&size&sort&order`: rows per month and state, totals as meta.
   [SALES_TAX_REPORT]: (call, params) => getSalesTaxList(call, params),
+  // `GET /cps/app/catalog/{id}/preview?search&page&size`: the preview grid (spec 001 "Preview step").
+  [SESSION_PREVIEW]: (call, params) => getPreviewList(call, params),
 };

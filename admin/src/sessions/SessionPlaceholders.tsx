@@ -1,7 +1,8 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Typography } from '@mui/material';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../common/NotFoundPage';
+import { PageTitle } from '../common/PageTitle';
 import { PlaceholderPage } from '../common/PlaceholderPage';
 import { isSessionType, normalizeStep, stepsForPath } from './steps';
 
@@ -15,7 +16,11 @@ export function SessionWizardRoute() {
   return <SessionWizardPlaceholder />;
 }
 
-/** The bin wizard until it exists. */
+// Preview and Summary & Publish of the bin wizard, each its own chunk (the live/timed shell has its own map).
+const PreviewStep = lazy(() => import('./preview/PreviewStep').then((m) => ({ default: m.PreviewStep })));
+const SummaryStep = lazy(() => import('./summary/SummaryStep').then((m) => ({ default: m.SummaryStep })));
+
+/** The bin wizard until it exists: its preview and summary steps are real, the others placeholders. */
 export function SessionWizardPlaceholder() {
   const { type, groupID, catalogID, step, goToPage } = useParams();
   const { pathname } = useLocation();
@@ -26,6 +31,17 @@ export function SessionWizardPlaceholder() {
     const rest = goToPage ? `/${goToPage}` : '';
     return <Navigate replace to={`/session/${type}/${groupID}/${catalogID}/${n}${rest}`} />;
   }
+  const ids = { type, groupId: Number(groupID), catalogId: Number(catalogID) };
+  const Step = n === steps.length ? SummaryStep : n === steps.length - 1 ? PreviewStep : null;
+  if (Step)
+    return (
+      <>
+        <PageTitle title={steps[n - 1]} />
+        <Suspense fallback={null}>
+          <Step key={catalogID} {...ids} />
+        </Suspense>
+      </>
+    );
   return (
     <PlaceholderPage title={steps[n - 1]}>
       <Typography variant="body2" color="text.secondary">

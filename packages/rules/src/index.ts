@@ -28,3 +28,4 @@ export * from './customers';
 export * from './csv';
 export * from './private-label';
 export * from './session-rules';
+export * from './summary-publish';

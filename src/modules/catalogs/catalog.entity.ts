@@ -46,6 +46,14 @@ export class Catalog {
   @Property()
   published: boolean & Opt = false;
 
+  /** The session's cover: one of its lots' image URLs (summary "cover photo"). */
+  @Property({ length: 1000, nullable: true })
+  coverImageUrl?: string;
+
+  /** The five featured lots (ids), in the order chosen; null until chosen. */
+  @Property({ type: 'json', nullable: true })
+  featuredLotIds?: number[];
+
   /** The wizard step last recorded (the diy step tracker); the calendar's edit link opens it. */
   @Property({ type: 'smallint', nullable: true })
   stepTracker?: number;

@@ -112,6 +112,14 @@ export class Lot {
   @Property()
   published: boolean & Opt = false;
 
+  /** Set by the marketplace's review: online bidding is disabled for the lot (it cannot be featured). */
+  @Property()
+  banned: boolean & Opt = false;
+
+  /** Flagged for review by the marketplace: may become banned. */
+  @Property()
+  potentiallyBanned: boolean & Opt = false;
+
   /** `s` started (live), `d` deleted. */
   @Property({ length: 1 })
   status: string & Opt = 's';

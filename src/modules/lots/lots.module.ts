@@ -5,6 +5,9 @@ import { HousesModule } from '../houses/houses.module';
 import { LotsService } from './lots.service';
 import { LotEditingController } from './lot-editing/lot-editing.controller';
 import { LotEditingService } from './lot-editing/lot-editing.service';
+import { PublishingController } from './publishing/publishing.controller';
+import { PublishingService } from './publishing/publishing.service';
+import { SessionSummaryService } from './publishing/session-summary.service';
 import { LotResultLocks } from './results/result-locks';
 import { ResultsImportController } from './results/results-import.controller';
 import { ResultsImportService } from './results/results-import.service';
@@ -20,8 +23,17 @@ import { SaleResultsService } from './sale-results/sale-results.service';
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
-  controllers: [ResultsImportController, SaleResultsController, LotEditingController],
-  providers: [LotsService, LotResultLocks, ResultsImportService, SaleResultsService, LotEditingService],
+  // PublishingController before LotEditingController: its fixed `catalog/{id}/{word}` paths must win over `/{lotNumber}`.
+  controllers: [ResultsImportController, SaleResultsController, PublishingController, LotEditingController],
+  providers: [
+    LotsService,
+    LotResultLocks,
+    ResultsImportService,
+    SaleResultsService,
+    LotEditingService,
+    SessionSummaryService,
+    PublishingService,
+  ],
   exports: [LotsService, LotResultLocks, ResultsImportService],
 })
 export class LotsModule {}

@@ -24,14 +24,14 @@ export async function fetchLot(dp: AppDataProvider, catalogId: string, lotKey: s
   return res.data.lots[0];
 }
 
-/** The session's other lots (preview), deleted lots and absentee bids, the form's number checks need. */
+/** The session's other lots (`/lots`, not deleted), deleted lots and absentee bids, the form's number checks need. */
 export async function fetchNumbers(dp: AppDataProvider, catalogId: string) {
-  const [preview, deleted, bids] = await Promise.all([
-    dp.call<{ data: { lots: NumberedLot[] } }>('GET', `${base(catalogId)}/preview`),
+  const [all, deleted, bids] = await Promise.all([
+    dp.call<{ data: { lots: (NumberedLot & { status: string })[] } }>('GET', `${base(catalogId)}/lots`),
     dp.call<{ data: { deletedLotsArray: NumberedLot[] } }>('GET', `${base(catalogId)}/deletedlots`),
     dp.call<{ data: { orderbids: { lotID: number; orderbidCount: number }[] } }>('GET', `${base(catalogId)}/orderbids`),
   ]);
-  return { lots: preview.data.lots, deleted: deleted.data.deletedLotsArray, orderbids: bids.data.orderbids };
+  return { lots: all.data.lots.filter((l) => l.status !== 'd'), deleted: deleted.data.deletedLotsArray, orderbids: bids.data.orderbids };
 }
 
 export async function saveLot(dp: AppDataProvider, catalogId: string, lotId: number | null, body: LotInput): Promise<LotView> {

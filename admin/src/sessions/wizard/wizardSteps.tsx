@@ -4,16 +4,27 @@ import type { WizardStepProps } from './wizardContext';
 
 const BasicsStep = lazy(() => import('./BasicsStep').then((m) => ({ default: m.BasicsStep })));
 const DetailsStep = lazy(() => import('./DetailsStep').then((m) => ({ default: m.DetailsStep })));
+// The preview and summary screens are shared with the bin wizard: they take numeric ids.
+const PreviewStep = lazy(() =>
+  import('../preview/PreviewStep').then((m) => ({
+    default: (p: WizardStepProps) => <m.PreviewStep type={p.type} groupId={Number(p.groupID)} catalogId={Number(p.catalogID)} />,
+  })),
+);
+const SummaryStep = lazy(() =>
+  import('../summary/SummaryStep').then((m) => ({
+    default: (p: WizardStepProps) => <m.SummaryStep type={p.type} groupId={Number(p.groupID)} catalogId={Number(p.catalogID)} />,
+  })),
+);
 
 /**
- * The live/timed wizard's steps by number: the ONE place a step is plugged in. Steps 3-6 (upload
- * items, upload images, preview, review & publish) are placeholders until their screens exist.
+ * The live/timed wizard's steps by number: the ONE place a step is plugged in. Steps 3-4 (upload
+ * items, upload images) are placeholders until the uploads' screens exist.
  */
 export const LIVE_TIMED_STEP_COMPONENTS: Record<number, ComponentType<WizardStepProps>> = {
   1: BasicsStep,
   2: DetailsStep,
   3: StepPlaceholder,
   4: StepPlaceholder,
-  5: StepPlaceholder,
-  6: StepPlaceholder,
+  5: PreviewStep,
+  6: SummaryStep,
 };

@@ -11,7 +11,7 @@ const sessionNotFound = () => LotEditingError.sessionNotFound();
 
 /**
  * The Lot page's calls (spec 001 section 7 "Lot page") and the single-lot delete of the summary,
- * every one behind accessCalendar. The fixed paths (preview, deletedlots, orderbids, lot/...) are
+ * every one behind accessCalendar. The preview is publishing/'s. The fixed paths (deletedlots, orderbids, lot/...) are
  * declared before `/{lotNumber}`, which only takes a lot number with its extension (`12A`).
  * Image calls come with the uploads issue. Shapes the spec does not show: docs/decisions/lot-page.md.
  */
@@ -20,11 +20,6 @@ const sessionNotFound = () => LotEditingError.sessionNotFound();
 @Controller('cps/app')
 export class LotEditingController {
   constructor(private readonly lots: LotEditingService) {}
-
-  @Get('catalog/:catalogID/preview')
-  async preview(@CurrentPrincipal() p: Principal, @IdParam('catalogID', sessionNotFound) catalogId: number) {
-    return { data: await this.lots.preview(p.houseId, catalogId) };
-  }
 
   @Get('catalog/:catalogID/deletedlots')
   async deletedLots(@CurrentPrincipal() p: Principal, @IdParam('catalogID', sessionNotFound) catalogId: number) {

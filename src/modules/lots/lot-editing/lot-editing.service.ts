@@ -126,20 +126,6 @@ export class LotEditingService {
     return rows[0];
   }
 
-  /** Every lot of the session not deleted, in lot order (the preview the page returns to). */
-  async preview(houseId: number, catalogId: number) {
-    const s = await this.session(houseId, catalogId);
-    const rows = await this.em.execute<LotRow[]>(
-      `select ${LOT_COLUMNS} from lot l where l.house_id = ? and l.catalog_id = ? and l.status <> 'd'
-        order by lpad(coalesce(l.lot_number, ''), 8, '0'), l.lot_ext nulls first, l.id`,
-      [houseId, catalogId],
-    );
-    return {
-      catalog: { catalogID: s.id, groupID: s.group_id, title: s.title, saleType: s.sale_type },
-      lots: rows.map((r) => view(r, s.sale_type)),
-    };
-  }
-
   async deletedLots(houseId: number, catalogId: number) {
     await this.session(houseId, catalogId);
     const rows = await this.em.execute<{ id: number; lot_number: string | null; lot_ext: string | null; inv_number: string | null }[]>(
