@@ -8,9 +8,10 @@ import { CatalogsModule } from './modules/catalogs/catalogs.module';
 import { LotsModule } from './modules/lots/lots.module';
 import { BiddersModule } from './modules/bidders/bidders.module';
 import { CalendarModule } from './modules/catalogs/calendar/calendar.module';
+import { DisputesModule } from './modules/disputes/disputes.module';
 
 /** Domain modules, in the order they build on each other. */
-export const DOMAIN_MODULES = [HousesModule, CatalogsModule, BiddersModule, LotsModule, InvoicingModule, CalendarModule];
+export const DOMAIN_MODULES = [HousesModule, CatalogsModule, BiddersModule, LotsModule, InvoicingModule, CalendarModule, DisputesModule];
 
 @Module({})
 export class AppModule {
