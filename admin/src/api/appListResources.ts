@@ -3,6 +3,7 @@ import type { AuctionCalendar, CalendarGroup } from '@ar/rules';
 import type { UninvoicedAuctionGroup } from '../invoices/invoiceApi';
 import { getSalesTaxList, SALES_TAX_REPORT } from '../reports/sales-tax/salesTaxApi';
 import { housePath } from './housePath';
+import { DISPUTES, getDisputesList } from '../customers/disputes/disputesApi';
 
 /**
  * Spec calls under `/app/house/{houseRef}/...` that are lists but not `/api` resources, exposed to
@@ -57,4 +58,6 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
   },
   // `GET salesTaxReport?year&month&state&page&size&sort&order`: rows per month and state, totals as meta.
   [SALES_TAX_REPORT]: (call, params) => getSalesTaxList(call, params),
+  // `GET openDisputes | pastDisputes?days= | disputes` with page and size (View Disputes).
+  [DISPUTES]: (call, params) => getDisputesList(call as never, params),
 };
