@@ -18,6 +18,7 @@ import { TEMPLATE_ENTITIES } from './modules/invoicing/templates/templates.entit
 import { INVOICING_ENTITIES } from './modules/invoicing/invoicing.entities';
 import { EDITING_ENTITIES } from './modules/invoicing/editing/editing.entities';
 import { PAYMENTS_ENTITIES } from './modules/invoicing/payments/payments.entities';
+import { DISPUTES_ENTITIES } from './modules/disputes/disputes.entities';
 
 export const ALL_ENTITIES = [
   ...HOUSES_ENTITIES,
@@ -39,4 +40,5 @@ export const ALL_ENTITIES = [
   ...INVOICING_ENTITIES,
   ...EDITING_ENTITIES,
   ...PAYMENTS_ENTITIES,
+  ...DISPUTES_ENTITIES,
 ];

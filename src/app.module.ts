@@ -9,6 +9,7 @@ import { LotsModule } from './modules/lots/lots.module';
 import { BiddersModule } from './modules/bidders/bidders.module';
 import { CalendarModule } from './modules/catalogs/calendar/calendar.module';
 import { SessionWizardModule } from './modules/catalogs/session-wizard/session-wizard.module';
+import { DisputesModule } from './modules/disputes/disputes.module';
 
 /** Domain modules, in the order they build on each other. */
 export const DOMAIN_MODULES = [
@@ -19,6 +20,7 @@ export const DOMAIN_MODULES = [
   LotsModule,
   InvoicingModule,
   CalendarModule,
+  DisputesModule,
 ];
 
 @Module({})

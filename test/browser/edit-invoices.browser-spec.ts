@@ -412,6 +412,8 @@ describeIfChromium('Edit Invoices (browser)', () => {
     await row.getByTestId('line-menu').click();
     await page.getByTestId('line-dispute').click();
     await page.waitForURL('**/ar/reports/openDisputes');
+    // The Open New File screen receives the line's lot (docs/decisions/disputes.md).
+    await page.getByTestId('open-dispute-lots').locator('tbody tr').first().waitFor();
   });
 
   it("adds additional charges to a paid invoice (Add'l row with its status) and hides them", async () => {

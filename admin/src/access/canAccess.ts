@@ -30,6 +30,8 @@ const rules = {
   campaignReporting: () => true,
   yourCustomers: (u) => u.accessCustomer && ['s', 'p', 'e'].includes(connectType(u)),
   disputes: (u) => u.accessCustomer,
+  // Open New File is reached from sale results, invoices and the customer pages (the server allows any of the three).
+  openDispute: (u) => u.accessReports || u.accessInvoices || u.accessCustomer,
   // Messages are on by default for every house user.
   feedbackMessages: () => true,
   auctions: (u) => u.accessCalendar,

@@ -4,6 +4,7 @@ import type { UninvoicedAuctionGroup } from '../invoices/invoiceApi';
 import { getSalesTaxList, SALES_TAX_REPORT } from '../reports/sales-tax/salesTaxApi';
 import { getPreviewList, SESSION_PREVIEW } from '../sessions/summary/summaryApi';
 import { housePath } from './housePath';
+import { DISPUTES, getDisputesList } from '../customers/disputes/disputesApi';
 
 /**
  * Spec calls under `/app/house/{houseRef}/...` that are lists but not `/api` resources, exposed to
@@ -60,4 +61,6 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
   [SALES_TAX_REPORT]: (call, params) => getSalesTaxList(call, params),
   // `GET /cps/app/catalog/{id}/preview?search&page&size`: the preview grid (spec 001 "Preview step").
   [SESSION_PREVIEW]: (call, params) => getPreviewList(call, params),
+  // `GET openDisputes | pastDisputes?days= | disputes` with page and size (View Disputes).
+  [DISPUTES]: (call, params) => getDisputesList(call as never, params),
 };

@@ -29,3 +29,4 @@ export * from './csv';
 export * from './private-label';
 export * from './session-rules';
 export * from './summary-publish';
+export * from './disputes';

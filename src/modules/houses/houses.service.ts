@@ -33,6 +33,11 @@ export class HousesService {
     return house;
   }
 
+  /** Records that the house accepted the dispute terms (spec 001: stored on the house as disputeTermsAccepted). */
+  async acceptDisputeTerms(id: number): Promise<void> {
+    await this.em.getConnection().execute('update house set dispute_terms_accepted = true where id = ?', [id]);
+  }
+
   count(): Promise<number> {
     return this.em.count(House, {});
   }

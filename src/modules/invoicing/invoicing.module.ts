@@ -70,6 +70,7 @@ import { InvoicePdfService } from './pdf/invoice-pdf.service';
 import { SessionInvoiceGroups } from './groups/session-invoice-groups';
 import { SalesTaxReportController } from './reports/sales-tax/sales-tax-report.controller';
 import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.service';
+import { InvoiceLineDisputes } from './invoices/line-disputes.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
 @Module({
@@ -138,6 +139,7 @@ import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.serv
     RefundsService,
     SessionInvoiceGroups,
     SalesTaxReportService,
+    InvoiceLineDisputes,
   ],
   exports: [
     InvoiceTemplatesService,
@@ -147,6 +149,7 @@ import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.serv
     AutoChargeService,
     AchSettlementService,
     SessionInvoiceGroups,
+    InvoiceLineDisputes,
   ],
 })
 export class InvoicingModule implements OnModuleInit {
