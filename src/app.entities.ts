@@ -9,6 +9,7 @@ import { Approval } from './modules/bidders/approval.entity';
 import { KeywordAlert } from './modules/bidders/customers/keyword-alert.entity';
 import { Lot } from './modules/lots/lot.entity';
 import { OrderBid } from './modules/lots/order-bid.entity';
+import { BidIncrement } from './modules/lots/timed-bidding/bid-increment.entity';
 import { JobRun } from './core/queue/job-run.entity';
 import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
 import { MailMessage } from './core/mail/mail-message.entity';
@@ -28,6 +29,7 @@ export const ALL_ENTITIES = [
   KeywordAlert,
   Lot,
   OrderBid,
+  BidIncrement,
   JobRun,
   ScheduleSlot,
   MailMessage,

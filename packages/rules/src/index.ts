@@ -27,3 +27,4 @@ export * from './lot-rules';
 export * from './customers';
 export * from './csv';
 export * from './private-label';
+export * from './bid-ladder';

@@ -49,6 +49,10 @@ export class Catalog {
   @Property({ type: 'smallint', nullable: true })
   stepTracker?: number;
 
+  /** Timed sessions: seconds between two lots' end times; the first lot ends at `eventDate` (docs/decisions/timed-bidding.md). */
+  @Property({ type: 'smallint' })
+  staggerSeconds: number & Opt = 60;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }
