@@ -30,3 +30,4 @@ export * from './private-label';
 export * from './session-rules';
 export * from './summary-publish';
 export * from './disputes';
+export * from './bid-ladder';

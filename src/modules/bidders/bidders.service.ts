@@ -222,6 +222,40 @@ export class BiddersService {
   }
 
   /**
+   * The approval through which a staff user bids in bulk bidding (timed-bidding): the user's house
+   * bidder (member ref `S` + userRef, a Floor bidder named after the user), approved for the sale
+   * on first use. Safe under concurrent first uses (inserts that conflict do nothing).
+   */
+  async staffBidderApproval(
+    houseId: number,
+    groupId: number,
+    staff: { userRef: string; userName: string },
+    em: EntityManager,
+  ): Promise<number> {
+    const memberRef = `S${staff.userRef}`.slice(0, 32);
+    await em.execute(
+      `insert into member (house_id, member_ref, first_name, last_name, platform, company_id) values (?, ?, 'House', ?, 'Floor', ?)
+       on conflict (member_ref) do nothing`,
+      [houseId, memberRef, staff.userName.slice(0, 60), COMPANY_ID_OF.Floor],
+    );
+    const [member] = await em.execute<{ id: number }[]>(`select id from member where member_ref = ? and house_id = ?`, [
+      memberRef,
+      houseId,
+    ]);
+    await em.execute(
+      `insert into approval (house_id, group_id, member_id, paddle_number, channel) values (?, ?, ?, 0, 'Floor')
+       on conflict (group_id, member_id) do nothing`,
+      [houseId, groupId, member.id],
+    );
+    const [approval] = await em.execute<{ id: number }[]>(`select id from approval where group_id = ? and member_id = ? and house_id = ?`, [
+      groupId,
+      member.id,
+      houseId,
+    ]);
+    return approval.id;
+  }
+
+  /**
    * Registrations awaiting approval per sale (auction group) of the house: an approval without a
    * paddle number yet (sales without any are absent).
    */

@@ -140,6 +140,29 @@ export class Lot {
   @Property({ type: 'timestamptz', nullable: true })
   soldAt?: Date;
 
+  /** Timed lots: the end set by an extension; null = the session's staggered schedule (timed-bidding/lot-ends.sql.ts). */
+  @Property({ type: 'timestamptz', nullable: true })
+  endAt?: Date;
+
+  /** A bid in the closing window moved the end. */
+  @Property()
+  isExtended: boolean & Opt = false;
+
+  /** Timed lots: closed by the closing job, in the transaction that wrote its result. */
+  @Property({ type: 'timestamptz', nullable: true })
+  closedAt?: Date;
+
+  /** Timed bidding state, recomputed under the lot's row lock at every bid and cancellation. */
+  @Property({ type: new BigIntType('number'), nullable: true })
+  currentBidCents?: number;
+
+  @Property()
+  bidCount: number & Opt = 0;
+
+  /** The leading order_bid's id (no foreign key: order_bid references lot). */
+  @Property({ nullable: true })
+  leadingBidId?: number;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -13,18 +13,26 @@ import { ResultsImportController } from './results/results-import.controller';
 import { ResultsImportService } from './results/results-import.service';
 import { SaleResultsController } from './sale-results/sale-results.controller';
 import { SaleResultsService } from './sale-results/sale-results.service';
+import { BidAdminController } from './timed-bidding/bid-admin.controller';
+import { BidAdminService } from './timed-bidding/bid-admin.service';
+import { BidLadders } from './timed-bidding/bid-ladders';
+import { BidPlacementService } from './timed-bidding/bid-placement.service';
+import { LotClosingRunHandler } from './timed-bidding/lot-closing.job';
+import { LotClosingService } from './timed-bidding/lot-closing.service';
+import { LotClosingTasks } from './timed-bidding/lot-closing.tasks';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
  * result once it is used (invoicing) register a lock with LotResultLocks. The Lot page (add, edit,
  * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
- * arithmetic's premium and live fee. Spreadsheet import, realized prices and bulk bidding build on
- * this module.
+ * arithmetic's premium and live fee. Timed bidding
+ * (timed-bidding/: proxy bids, bulk bidding calls, lots closing) writes results here too.
+ * Spreadsheet import and realized prices build on this module.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
   // PublishingController before LotEditingController: its fixed `catalog/{id}/{word}` paths must win over `/{lotNumber}`.
-  controllers: [ResultsImportController, SaleResultsController, PublishingController, LotEditingController],
+  controllers: [ResultsImportController, SaleResultsController, PublishingController, LotEditingController, BidAdminController],
   providers: [
     LotsService,
     LotResultLocks,
@@ -33,7 +41,13 @@ import { SaleResultsService } from './sale-results/sale-results.service';
     LotEditingService,
     SessionSummaryService,
     PublishingService,
+    BidLadders,
+    BidPlacementService,
+    BidAdminService,
+    LotClosingService,
+    LotClosingRunHandler,
+    LotClosingTasks,
   ],
-  exports: [LotsService, LotResultLocks, ResultsImportService],
+  exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService],
 })
 export class LotsModule {}

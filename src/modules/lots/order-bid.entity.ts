@@ -1,11 +1,14 @@
-import { BigIntType, Entity, Index, ManyToOne, Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { BigIntType, Entity, Index, ManyToOne, Opt, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
 import { House } from '../houses/house.entity';
+import { StaffUser } from '../houses/staff-user.entity';
 import { Lot } from './lot.entity';
 import { Approval } from '../bidders/approval.entity';
 
 /**
- * An absentee (order) bid left on a lot before the sale. While a lot has one, its starting bid and
- * reserve cannot change (001 section 4). Bidding builds on it; the Lot page only counts them.
+ * An order bid on a lot: an absentee bid left before a live sale, or a timed lot's max (proxy) or
+ * bid-now bid (timed-bidding/). While a lot has one, its starting bid and reserve cannot change
+ * (001 section 4). A cancelled bid stays as history and no longer counts. The row id orders bids
+ * of one lot in time (ids are taken under the lot's row lock): a tie goes to the lower id.
  */
 @Entity({ tableName: 'order_bid' })
 export class OrderBid {
@@ -24,6 +27,25 @@ export class OrderBid {
 
   @Property({ type: new BigIntType('number') })
   maxBidCents!: number;
+
+  @Property({ length: 32, nullable: true })
+  @Unique()
+  orderBidRef?: string;
+
+  /** `maxBid` (proxy) or `bidNow`. */
+  @Property({ length: 8 })
+  bidType: string & Opt = 'maxBid';
+
+  /** The staff user who placed it through bulk bidding (only they may cancel it). */
+  @ManyToOne({ entity: () => StaffUser, nullable: true, deleteRule: 'set null' })
+  placedBy?: Rel<StaffUser>;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  cancelledAt?: Date;
+
+  @ManyToOne({ entity: () => StaffUser, nullable: true, deleteRule: 'set null' })
+  @Index()
+  cancelledBy?: Rel<StaffUser>;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

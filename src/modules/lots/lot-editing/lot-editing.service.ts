@@ -62,7 +62,7 @@ const LOT_COLUMNS = `l.id, l.lot_number, l.lot_ext, l.inv_number, l.title, l.des
   l.ship_height, l.ship_weight, l.shipping_cents, l.shipping_intl_cents, l.lo_est_cents, l.hi_est_cents, l.starting_bid_cents,
   l.starting_bid_computed, l.item_price_cents, l.reserve_cents, l.artist_name, l.medium, l.condition, l.circa, l.provenance,
   l.literature, l.exhibited, l.notes, l.status, l.published, l.restricted,
-  (select count(*)::int from order_bid o where o.lot_id = l.id) as orderbids`;
+  (select count(*)::int from order_bid o where o.lot_id = l.id and o.cancelled_at is null) as orderbids`;
 
 const units = (cents: string | number | null): number | null => (cents === null ? null : Number(cents) / 100);
 
@@ -141,7 +141,7 @@ export class LotEditingService {
     const rows = await this.em.execute<{ lot_id: number; lot_number: string | null; lot_ext: string | null; n: number }[]>(
       `select l.id as lot_id, l.lot_number, l.lot_ext, count(*)::int as n
          from order_bid o join lot l on l.id = o.lot_id
-        where o.house_id = ? and l.house_id = ? and l.catalog_id = ? and l.status <> 'd'
+        where o.house_id = ? and o.cancelled_at is null and l.house_id = ? and l.catalog_id = ? and l.status <> 'd'
         group by l.id order by l.id`,
       [houseId, houseId, catalogId],
     );
