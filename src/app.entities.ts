@@ -16,6 +16,7 @@ import { TEMPLATE_ENTITIES } from './modules/invoicing/templates/templates.entit
 import { INVOICING_ENTITIES } from './modules/invoicing/invoicing.entities';
 import { EDITING_ENTITIES } from './modules/invoicing/editing/editing.entities';
 import { PAYMENTS_ENTITIES } from './modules/invoicing/payments/payments.entities';
+import { SETTLEMENTS_ENTITIES } from './modules/settlements/settlements.entities';
 
 export const ALL_ENTITIES = [
   ...HOUSES_ENTITIES,
@@ -35,4 +36,5 @@ export const ALL_ENTITIES = [
   ...INVOICING_ENTITIES,
   ...EDITING_ENTITIES,
   ...PAYMENTS_ENTITIES,
+  ...SETTLEMENTS_ENTITIES,
 ];

@@ -132,6 +132,11 @@ export class Lot {
   @Property({ type: 'timestamptz', nullable: true })
   soldAt?: Date;
 
+  /** Who consigned the lot (settlements module); null: the house's own or not recorded. */
+  @ManyToOne({ entity: 'Consignor', fieldName: 'consignor_id', mapToPk: true, nullable: true, deleteRule: 'set null' })
+  @Index()
+  consignorId?: number | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }
