@@ -8,9 +8,10 @@ import { CatalogsModule } from './modules/catalogs/catalogs.module';
 import { LotsModule } from './modules/lots/lots.module';
 import { BiddersModule } from './modules/bidders/bidders.module';
 import { CalendarModule } from './modules/catalogs/calendar/calendar.module';
+import { SettlementsModule } from './modules/settlements/settlements.module';
 
 /** Domain modules, in the order they build on each other. */
-export const DOMAIN_MODULES = [HousesModule, CatalogsModule, BiddersModule, LotsModule, InvoicingModule, CalendarModule];
+export const DOMAIN_MODULES = [HousesModule, CatalogsModule, BiddersModule, LotsModule, InvoicingModule, CalendarModule, SettlementsModule];
 
 @Module({})
 export class AppModule {

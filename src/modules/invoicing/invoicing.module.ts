@@ -69,6 +69,7 @@ import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
 import { InvoicePdfService } from './pdf/invoice-pdf.service';
 import { SessionInvoiceGroups } from './groups/session-invoice-groups';
 import { SalesTaxReportController } from './reports/sales-tax/sales-tax-report.controller';
+import { LotCollectionService } from './collection/lot-collection.service';
 import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.service';
 
 /** Invoicing: templates, invoice groups and their creation, reading invoices, and editing them (one mutation path). */
@@ -97,6 +98,7 @@ import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.serv
     SalesTaxReportController,
   ],
   providers: [
+    LotCollectionService,
     InvoiceTemplatesService,
     InvoiceDetailsService,
     { provide: TEMPLATE_GEO, useClass: GeoTemplateAdapter },
@@ -147,6 +149,7 @@ import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.serv
     AutoChargeService,
     AchSettlementService,
     SessionInvoiceGroups,
+    LotCollectionService,
   ],
 })
 export class InvoicingModule implements OnModuleInit {
