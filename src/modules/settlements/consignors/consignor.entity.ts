@@ -1,4 +1,4 @@
-import { Check, Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
 
 export type PayoutMethod = 'check' | 'bank_transfer' | 'cash' | 'other';
 export const PAYOUT_METHODS: readonly PayoutMethod[] = ['check', 'bank_transfer', 'cash', 'other'];

@@ -72,7 +72,8 @@ const iso = (v: unknown): string | null => (v == null ? null : new Date(v as str
 const n = (v: unknown): number => Number(v);
 
 /** A `settlement` row joined with its consignor's and sale's names (see SettlementsService.SELECT). */
-export function toSettlementView(r: Record<string, any>): SettlementView {
+export function toSettlementView(row: Record<string, unknown>): SettlementView {
+  const r = row as Record<string, never>; // a raw SQL row: columns as SELECT names them
   return {
     id: r.id,
     consignorId: r.consignor_id,
