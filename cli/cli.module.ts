@@ -16,7 +16,9 @@ import { ListApiTokensCommand } from './commands/list-api-tokens.command';
 import { MigrateCommand } from './commands/migrate.command';
 import { PaymentsReconcileCommand } from './commands/payments-reconcile.command';
 import { PaymentsSettleCommand } from './commands/payments-settle.command';
+import { SettlementsModule } from '../src/modules/settlements/settlements.module';
 import { RevokeApiTokenCommand } from './commands/revoke-api-token.command';
+import { SettlementsCommand } from './commands/settlements.command';
 
 /** Every command, by the name it is called with (a unit test checks the names match the decorators). */
 export const CLI_COMMANDS: Record<string, Type> = {
@@ -32,6 +34,7 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'autocharge-run': AutochargeRunCommand,
   'payments-reconcile': PaymentsReconcileCommand,
   'payments-settle': PaymentsSettleCommand,
+  settlements: SettlementsCommand,
 };
 
 /**
@@ -45,7 +48,7 @@ export class CliModule {
     return {
       module: CliModule,
       // InvoicingModule registers the invoiced-lots lock the results import refuses to run without.
-      imports: [CoreModule.forRoot(runtime), HousesModule, LotsModule, InvoicingModule, PaymentsModule],
+      imports: [CoreModule.forRoot(runtime), HousesModule, LotsModule, InvoicingModule, PaymentsModule, SettlementsModule],
       providers: Object.values(CLI_COMMANDS),
     };
   }

@@ -20,6 +20,7 @@ import { INVOICING_ENTITIES } from './modules/invoicing/invoicing.entities';
 import { EDITING_ENTITIES } from './modules/invoicing/editing/editing.entities';
 import { PAYMENTS_ENTITIES } from './modules/invoicing/payments/payments.entities';
 import { DISPUTES_ENTITIES } from './modules/disputes/disputes.entities';
+import { SETTLEMENTS_ENTITIES } from './modules/settlements/settlements.entities';
 
 export const ALL_ENTITIES = [
   ...HOUSES_ENTITIES,
@@ -43,4 +44,5 @@ export const ALL_ENTITIES = [
   ...EDITING_ENTITIES,
   ...PAYMENTS_ENTITIES,
   ...DISPUTES_ENTITIES,
+  ...SETTLEMENTS_ENTITIES,
 ];

@@ -10,6 +10,7 @@ import { BiddersModule } from './modules/bidders/bidders.module';
 import { CalendarModule } from './modules/catalogs/calendar/calendar.module';
 import { SessionWizardModule } from './modules/catalogs/session-wizard/session-wizard.module';
 import { DisputesModule } from './modules/disputes/disputes.module';
+import { SettlementsModule } from './modules/settlements/settlements.module';
 
 /** Domain modules, in the order they build on each other. */
 export const DOMAIN_MODULES = [
@@ -21,6 +22,7 @@ export const DOMAIN_MODULES = [
   InvoicingModule,
   CalendarModule,
   DisputesModule,
+  SettlementsModule,
 ];
 
 @Module({})

@@ -69,6 +69,7 @@ import { InvoicePdfHandler } from './pdf/invoice-pdf.handler';
 import { InvoicePdfService } from './pdf/invoice-pdf.service';
 import { SessionInvoiceGroups } from './groups/session-invoice-groups';
 import { SalesTaxReportController } from './reports/sales-tax/sales-tax-report.controller';
+import { LotCollectionService } from './collection/lot-collection.service';
 import { SalesTaxReportService } from './reports/sales-tax/sales-tax-report.service';
 import { InvoiceLineDisputes } from './invoices/line-disputes.service';
 
@@ -98,6 +99,7 @@ import { InvoiceLineDisputes } from './invoices/line-disputes.service';
     SalesTaxReportController,
   ],
   providers: [
+    LotCollectionService,
     InvoiceTemplatesService,
     InvoiceDetailsService,
     { provide: TEMPLATE_GEO, useClass: GeoTemplateAdapter },
@@ -150,6 +152,7 @@ import { InvoiceLineDisputes } from './invoices/line-disputes.service';
     AchSettlementService,
     SessionInvoiceGroups,
     InvoiceLineDisputes,
+    LotCollectionService,
   ],
 })
 export class InvoicingModule implements OnModuleInit {

@@ -162,6 +162,10 @@ export class Lot {
   /** The leading order_bid's id (no foreign key: order_bid references lot). */
   @Property({ nullable: true })
   leadingBidId?: number;
+  /** Who consigned the lot (settlements module); null: the house's own or not recorded. */
+  @ManyToOne({ entity: 'Consignor', fieldName: 'consignor_id', mapToPk: true, nullable: true, deleteRule: 'set null' })
+  @Index()
+  consignorId?: number | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

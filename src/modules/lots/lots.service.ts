@@ -26,6 +26,21 @@ export interface SessionLotCounts {
   rows: number;
 }
 
+/** A lot with a consignor, whatever its outcome, for consignor settlements. */
+export interface ConsignedLot {
+  lotId: number;
+  consignorId: number;
+  catalogId: number;
+  lotNumber: string | null;
+  lotExt: string | null;
+  title: string;
+  /** Deleted (withdrawn) lots too: they are returned to the consignor. */
+  withdrawn: boolean;
+  sold: boolean;
+  hammerCents: number | null;
+  reserveCents: number | null;
+}
+
 @Injectable()
 export class LotsService {
   constructor(private readonly em: EntityManager) {}
@@ -109,5 +124,48 @@ export class LotsService {
       catalogId,
     ]);
     return rows[0]?.n ?? 0;
+  }
+
+  /** Every lot of the given sessions of the house that has a consignor, deleted ones too, in lot order. */
+  async consignedLots(houseId: number, catalogIds: readonly number[], em: EntityManager = this.em): Promise<ConsignedLot[]> {
+    if (!catalogIds.length) return [];
+    const rows = await em.execute(
+      `select id, consignor_id, catalog_id, lot_number, lot_ext, title, status, winning_approval_id, hammer_cents, reserve_cents
+         from lot
+        where house_id = ? and consignor_id is not null and catalog_id in (${catalogIds.map(() => '?').join(', ')})
+        order by catalog_id, lpad(coalesce(lot_number, ''), 8, '0'), lot_ext nulls first, id`,
+      [houseId, ...catalogIds],
+    );
+    return rows.map((r) => ({
+      lotId: r.id,
+      consignorId: r.consignor_id,
+      catalogId: r.catalog_id,
+      lotNumber: r.lot_number,
+      lotExt: r.lot_ext,
+      title: r.title,
+      withdrawn: r.status === 'd',
+      sold: r.status !== 'd' && r.winning_approval_id != null && r.hammer_cents != null,
+      hammerCents: r.hammer_cents == null ? null : Number(r.hammer_cents),
+      reserveCents: r.reserve_cents == null ? null : Number(r.reserve_cents),
+    }));
+  }
+
+  /**
+   * Sets (or clears, null) the consignor of lots of the house. Answers the ids changed: another
+   * house's lot ids are simply absent, so the caller can refuse them. The consignor must be the
+   * house's (the caller checks it; a foreign key keeps it existing).
+   */
+  async setConsignor(
+    houseId: number,
+    consignorId: number | null,
+    lotIds: readonly number[],
+    em: EntityManager = this.em,
+  ): Promise<number[]> {
+    if (!lotIds.length) return [];
+    const rows = await em.execute(
+      `update lot set consignor_id = ? where house_id = ? and id in (${lotIds.map(() => '?').join(', ')}) returning id`,
+      [consignorId, houseId, ...lotIds],
+    );
+    return rows.map((r) => r.id as number);
   }
 }

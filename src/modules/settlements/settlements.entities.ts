@@ -1,0 +1,13 @@
+import { Consignor } from './consignors/consignor.entity';
+import { CommissionPlan, LotCommissionOverride } from './plans/commission-plan.entity';
+import { Settlement, SettlementAdjustment, SettlementLine, SettlementPayout } from './settlements/settlement.entities';
+
+export const SETTLEMENTS_ENTITIES = [
+  Consignor,
+  CommissionPlan,
+  LotCommissionOverride,
+  Settlement,
+  SettlementLine,
+  SettlementAdjustment,
+  SettlementPayout,
+];

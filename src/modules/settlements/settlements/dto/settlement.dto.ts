@@ -1,0 +1,46 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, MinLength } from 'class-validator';
+import { PAYOUT_METHODS, type PayoutMethod } from '../../consignors/consignor.entity';
+import type { AdjustmentKind, PayoutKind } from '../settlement.entities';
+
+/** `POST /api/settlements/for-sale`: create (or rebuild the drafts of) every consignor's settlement of a sale. */
+export class CreateForSaleDto {
+  @ApiProperty({ description: 'The sale (auction group) id' }) @IsInt({ message: 'Sale is required.' }) @Min(1) saleId!: number;
+  @ApiPropertyOptional({ description: 'Compute and answer, write nothing' }) @IsOptional() @IsBoolean() dryRun?: boolean;
+}
+
+export class AdjustmentDto {
+  @ApiProperty({ enum: ['expense', 'advance'] })
+  @IsIn(['expense', 'advance'], { message: 'Kind must be expense or advance.' })
+  kind!: AdjustmentKind;
+  @ApiProperty({ description: 'Cents, more than 0' })
+  @IsInt({ message: 'Amount must be a whole number of cents.' })
+  @Min(1, { message: 'Amount must be more than 0.00.' })
+  amountCents!: number;
+  @ApiProperty({ maxLength: 250 }) @IsString() @MinLength(1, { message: 'Note is required.' }) @MaxLength(250) note!: string;
+}
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export class MarkPaidDto {
+  @ApiProperty({ enum: PAYOUT_METHODS })
+  @IsIn(PAYOUT_METHODS, { message: `Method must be one of ${PAYOUT_METHODS.join(', ')}.` })
+  method!: PayoutMethod;
+  @ApiPropertyOptional({ maxLength: 60, description: 'Check number or bank transfer reference' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  reference?: string | null;
+  @ApiProperty({ description: 'YYYY-MM-DD' }) @Matches(DATE, { message: 'Date must be YYYY-MM-DD.' }) paidDate!: string;
+  @ApiPropertyOptional({ maxLength: 250 }) @IsOptional() @IsString() @MaxLength(250) note?: string | null;
+}
+
+export class PayoutDto extends MarkPaidDto {
+  @ApiPropertyOptional({ enum: ['payout', 'correction'], description: 'Default payout' })
+  @IsOptional()
+  @IsIn(['payout', 'correction'], { message: 'Kind must be payout or correction.' })
+  kind?: PayoutKind;
+  @ApiProperty({ description: 'Cents; a correction may be negative' })
+  @IsInt({ message: 'Amount must be a whole number of cents.' })
+  amountCents!: number;
+}

@@ -1,0 +1,210 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { placeholders } from '../../../core/validation/sql-text';
+import { CatalogsService } from '../../catalogs/catalogs.service';
+import { LotCollectionService } from '../../invoicing/collection/lot-collection.service';
+import { LotsService, type ConsignedLot } from '../../lots/lots.service';
+import { Consignor } from '../consignors/consignor.entity';
+import { settlementLine, settlementTotals, type LineState } from '../math/commission';
+import { decideLot, type SettlementBasis } from '../math/settlement-basis';
+import { CommissionPlan, LotCommissionOverride } from '../plans/commission-plan.entity';
+import { termsOf } from '../plans/commission-plans.service';
+import { SETTLEMENT_TEXT, SettlementsError, SettlementsErrorCode } from '../settlements.errors';
+import { Settlement, SettlementAdjustment, SettlementLine } from './settlement.entities';
+
+/** Namespace of the per-sale advisory lock that serialises settlement runs ('STL'). */
+const RUN_LOCK_NS = 0x53544c;
+
+export interface RunSettlement {
+  /** null in a dry run for a settlement not yet written. */
+  id: number | null;
+  consignorId: number;
+  consignorName: string;
+  status: 'draft';
+  lotCount: number;
+  heldCount: number;
+  hammerCents: number;
+  commissionCents: number;
+  buyInFeeCents: number;
+  feesCents: number;
+  taxCents: number;
+  expensesCents: number;
+  advancesCents: number;
+  netDueCents: number;
+}
+
+export interface SettlementRun {
+  saleId: number;
+  saleName: string;
+  currencyCode: string;
+  dryRun: boolean;
+  settlements: RunSettlement[];
+  /** Consigned lots already on a ready or paid settlement (not settled again). */
+  alreadySettled: number;
+}
+
+/**
+ * Creates the settlements of a sale, one per consignor, at once. Re-running is safe: a consignor's
+ * draft for the sale is rebuilt in place (its expenses and advances kept), lots already on a ready
+ * or paid settlement are left alone (a lot is settled once: partial unique index), and lots held
+ * back before are picked up again once their money is collected.
+ */
+@Injectable()
+export class SettlementRunsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly catalogs: CatalogsService,
+    private readonly lots: LotsService,
+    private readonly collection: LotCollectionService,
+  ) {}
+
+  /** The house of a sale, for the CLI (null: no such sale). */
+  async houseOfSale(saleId: number): Promise<number | null> {
+    const rows = await this.em.getConnection().execute('select house_id from auction_group where id = ?', [saleId]);
+    return rows[0]?.house_id ?? null;
+  }
+
+  async createForSale(houseId: number, saleId: number, userId: number | null, dryRun = false, now = new Date()): Promise<SettlementRun> {
+    const sessions = (await this.catalogs.sessions(houseId)).filter((s) => s.groupId === saleId);
+    if (!sessions.length) throw new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.saleNotFound);
+    const sessionHeld = new Map(sessions.map((s) => [s.catalogId, s.eventDate.getTime() <= now.getTime()]));
+    const currencyCode = sessions[0].currencyCode;
+
+    const run = async (em: EntityManager): Promise<SettlementRun> => {
+      await em.execute('select pg_advisory_xact_lock(?, ?)', [RUN_LOCK_NS, saleId]);
+      const lots = await this.lots.consignedLots(houseId, [...sessionHeld.keys()], em);
+      if (!lots.length) throw new SettlementsError(SettlementsErrorCode.NO_CONSIGNED_LOTS, SETTLEMENT_TEXT.noConsignedLots);
+      const lotIds = lots.map((l) => l.lotId);
+      const settled = new Set(
+        (
+          await em.execute(
+            `select sl.lot_id from settlement_line sl join settlement s on s.id = sl.settlement_id
+              where sl.house_id = ? and sl.state <> 'held' and s.status <> 'draft' and sl.lot_id in (${placeholders(lotIds)})`,
+            [houseId, ...lotIds],
+          )
+        ).map((r) => r.lot_id as number),
+      );
+      const open = lots.filter((l) => !settled.has(l.lotId));
+      const collected = await this.collection.ofLots(
+        houseId,
+        open.filter((l) => l.sold).map((l) => l.lotId),
+      );
+      const overrides = new Map(
+        (await em.find(LotCommissionOverride, { houseId, lotId: { $in: open.map((l) => l.lotId) } })).map((o) => [o.lotId, o]),
+      );
+      const consignorIds = [...new Set(open.map((l) => l.consignorId))];
+      const consignors = await em.find(Consignor, { houseId, id: { $in: consignorIds } }, { orderBy: { name: 'ASC', id: 'ASC' } });
+      const plans = new Map((await em.find(CommissionPlan, { houseId })).map((p) => [p.id, p]));
+      const salePlan = [...plans.values()].find((p) => p.auctionGroupId === saleId);
+      const housePlan = [...plans.values()].find((p) => p.isHouseDefault);
+
+      const out: RunSettlement[] = [];
+      for (const consignor of consignors) {
+        const plan = (consignor.commissionPlanId != null ? plans.get(consignor.commissionPlanId) : undefined) ?? salePlan ?? housePlan;
+        if (!plan) throw new SettlementsError(SettlementsErrorCode.NO_COMMISSION_PLAN, SETTLEMENT_TEXT.noPlan(consignor.name));
+        const terms = termsOf(plan);
+        const lines = open
+          .filter((l) => l.consignorId === consignor.id)
+          .map((l) => this.line(l, plan.settlementBasis, terms, collected, overrides, sessionHeld));
+        let draft = await em.findOne(Settlement, { houseId, consignorId: consignor.id, auctionGroupId: saleId, status: 'draft' });
+        const adjustments = draft ? await em.find(SettlementAdjustment, { settlementId: draft.id }) : [];
+        const totals = settlementTotals(lines, adjustments);
+        if (!dryRun) {
+          if (draft) await em.nativeDelete(SettlementLine, { settlementId: draft.id });
+          else
+            draft = em.create(Settlement, {
+              houseId,
+              consignorId: consignor.id,
+              auctionGroupId: saleId,
+              currencyCode,
+              settlementBasis: plan.settlementBasis,
+              createdByUserId: userId,
+            });
+          em.assign(draft, {
+            ...totals,
+            commissionPlanId: plan.id,
+            settlementBasis: plan.settlementBasis,
+            currencyCode,
+            version: draft.version + (draft.id ? 1 : 0),
+          });
+          await em.flush();
+          const settlementId = draft.id;
+          for (const l of lines) em.create(SettlementLine, { houseId, settlementId, ...l });
+          await em.flush();
+        }
+        const {
+          lotCount,
+          heldCount,
+          hammerCents,
+          commissionCents,
+          buyInFeeCents,
+          feesCents,
+          taxCents,
+          expensesCents,
+          advancesCents,
+          netDueCents,
+        } = totals;
+        out.push({
+          id: dryRun ? (draft?.id ?? null) : draft!.id,
+          consignorId: consignor.id,
+          consignorName: consignor.name,
+          status: 'draft',
+          lotCount,
+          heldCount,
+          hammerCents,
+          commissionCents,
+          buyInFeeCents,
+          feesCents,
+          taxCents,
+          expensesCents,
+          advancesCents,
+          netDueCents,
+        });
+      }
+      return { saleId, saleName: sessions[0].groupName, currencyCode, dryRun, settlements: out, alreadySettled: settled.size };
+    };
+    // A dry run reads what a run would read, under the same lock, and writes nothing.
+    return this.em.transactional(run);
+  }
+
+  private line(
+    l: ConsignedLot,
+    basis: string,
+    terms: ReturnType<typeof termsOf>,
+    collected: Awaited<ReturnType<LotCollectionService['ofLots']>>,
+    overrides: Map<number, LotCommissionOverride>,
+    sessionHeld: Map<number, boolean>,
+  ) {
+    const decision = decideLot(
+      {
+        withdrawn: l.withdrawn,
+        sold: l.sold,
+        hammerCents: l.hammerCents,
+        reserveCents: l.reserveCents,
+        sessionHeld: sessionHeld.get(l.catalogId) ?? false,
+      },
+      collected.get(l.lotId) ?? null,
+      basis as SettlementBasis,
+    );
+    const o = overrides.get(l.lotId);
+    const amounts = settlementLine(
+      {
+        state: decision.state,
+        hammerCents: decision.hammerCents,
+        reserveCents: l.reserveCents,
+        override: o ? { rate: o.rate, commissionCents: o.commissionCents } : null,
+      },
+      terms,
+    );
+    return {
+      lotId: l.lotId,
+      catalogId: l.catalogId,
+      lotNumber: l.lotNumber,
+      lotExt: l.lotExt,
+      title: l.title,
+      state: decision.state as LineState,
+      heldReason: decision.heldReason,
+      ...amounts,
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
+import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
+import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
+import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
+import { SETTLEMENT_TEXT, SettlementsError, SettlementsErrorCode } from '../settlements.errors';
+import { AdjustmentDto, CreateForSaleDto, MarkPaidDto, PayoutDto } from './dto/settlement.dto';
+import { SettlementRunsService, type SettlementRun } from './settlement-runs.service';
+import type { SettlementDetailView, SettlementView } from './settlement-view';
+import { SETTLEMENT_SORTABLE, SettlementsService } from './settlements.service';
+
+const notFound = () => new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.settlementNotFound);
+
+/** `/api/settlements` (ra-data-simple-rest): list, detail, create for a sale, adjustments, ready, payouts. Settlement access. */
+@ApiTags('settlements')
+@RequireAccess('accessSettlement')
+@Controller('api/settlements')
+export class SettlementsController {
+  constructor(
+    private readonly settlements: SettlementsService,
+    private readonly runs: SettlementRunsService,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: `List: sort by ${SETTLEMENT_SORTABLE.join(', ')}; filter={"saleId", "consignorId", "status": draft|ready|paid, "id": [ids]}`,
+  })
+  async getList(
+    @CurrentPrincipal() p: Principal,
+    @Query() query: RaListQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SettlementView[]> {
+    const q = parseRaListQuery(query, { sortable: SETTLEMENT_SORTABLE });
+    const { rows, total } = await this.settlements.page(p.houseId, q);
+    res.setHeader('Content-Range', contentRange('settlements', q.offset, rows.length, total));
+    return rows;
+  }
+
+  @Get(':id')
+  getOne(@CurrentPrincipal() p: Principal, @IdParam('id', notFound) id: number): Promise<SettlementDetailView> {
+    return this.settlements.get(p.houseId, id);
+  }
+
+  @Post('for-sale')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Creates every consignor's settlement of a sale (drafts rebuilt); dryRun writes nothing" })
+  forSale(@CurrentPrincipal() p: Principal, @Body() dto: CreateForSaleDto): Promise<SettlementRun> {
+    return this.runs.createForSale(p.houseId, dto.saleId, p.userId, dto.dryRun ?? false);
+  }
+
+  @Post(':id/adjustments')
+  @HttpCode(200)
+  addAdjustment(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', notFound) id: number,
+    @Body() dto: AdjustmentDto,
+  ): Promise<SettlementDetailView> {
+    return this.settlements.addAdjustment(p.houseId, id, p.userId, dto);
+  }
+
+  @Post(':id/ready')
+  @HttpCode(200)
+  ready(@CurrentPrincipal() p: Principal, @IdParam('id', notFound) id: number): Promise<SettlementDetailView> {
+    return this.settlements.markReady(p.houseId, id);
+  }
+
+  @Post(':id/payouts')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A payout (part or all of the balance) or a signed correction with a note' })
+  payout(@CurrentPrincipal() p: Principal, @IdParam('id', notFound) id: number, @Body() dto: PayoutDto): Promise<SettlementDetailView> {
+    return this.settlements.addPayout(p.houseId, id, p.userId, { ...dto, kind: dto.kind ?? 'payout' });
+  }
+
+  @Post(':id/mark-paid')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Pays the balance in one payout; 409 when already paid' })
+  markPaid(@CurrentPrincipal() p: Principal, @IdParam('id', notFound) id: number, @Body() dto: MarkPaidDto): Promise<SettlementDetailView> {
+    return this.settlements.markPaid(p.houseId, id, p.userId, dto);
+  }
+}

@@ -1,0 +1,225 @@
+import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '../../../core/errors/domain-error';
+import { formatCents } from '../../../core/money/money';
+import { RaListQuery, raFilterIds } from '../../../core/http/ra-list-query';
+import { settlementTotals } from '../math/commission';
+import { SETTLEMENT_TEXT, SettlementsError, SettlementsErrorCode } from '../settlements.errors';
+import type { PayoutMethod } from '../consignors/consignor.entity';
+import {
+  Settlement,
+  SettlementAdjustment,
+  SettlementLine,
+  SettlementPayout,
+  type AdjustmentKind,
+  type PayoutKind,
+} from './settlement.entities';
+import { toSettlementView, type SettlementDetailView, type SettlementView } from './settlement-view';
+
+export const SETTLEMENT_SORTABLE = ['id', 'consignorName', 'saleName', 'status', 'netDueCents', 'createdAt'] as const;
+const SORT_COLUMN: Record<(typeof SETTLEMENT_SORTABLE)[number], string> = {
+  id: 's.id',
+  consignorName: 'c.name',
+  saleName: 'g.group_name',
+  status: 's.status',
+  netDueCents: 's.net_due_cents',
+  createdAt: 's.created_at',
+};
+const STATUSES = ['draft', 'ready', 'paid'];
+
+const SELECT = `select s.*, c.name as consignor_name, g.group_name as sale_name
+  from settlement s join consignor c on c.id = s.consignor_id left join auction_group g on g.id = s.auction_group_id`;
+
+const err = (code: SettlementsErrorCode, text: string) => new SettlementsError(code, text);
+const notFound = () => err(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.settlementNotFound);
+
+export interface PayoutInput {
+  kind: PayoutKind;
+  method: PayoutMethod;
+  reference?: string | null;
+  paidDate: string;
+  amountCents: number;
+  note?: string | null;
+}
+
+/**
+ * Reading settlements and changing them: expenses and advances (draft only), ready, and the payout
+ * ledger. Every change locks the settlement row first, so two clerks paying at once cannot pay
+ * twice: the second sees the first's payout and is refused.
+ */
+@Injectable()
+export class SettlementsService {
+  constructor(private readonly em: EntityManager) {}
+
+  async page(houseId: number, q: RaListQuery): Promise<{ rows: SettlementView[]; total: number }> {
+    const where: string[] = ['s.house_id = ?'];
+    const params: unknown[] = [houseId];
+    for (const [key, value] of Object.entries(q.filter)) {
+      if (value === undefined || value === null || value === '') continue;
+      if (key === 'id') {
+        const ids = raFilterIds(value) ?? [];
+        where.push(ids.length ? `s.id in (${ids.map(() => '?').join(', ')})` : 'false');
+        params.push(...ids);
+      } else if (key === 'saleId' || key === 'consignorId') {
+        where.push(key === 'saleId' ? 's.auction_group_id = ?' : 's.consignor_id = ?');
+        params.push(Number.isSafeInteger(Number(value)) ? Number(value) : 0);
+      } else if (key === 'status') {
+        if (!STATUSES.includes(String(value))) throw new DomainError('bad_request', 'BAD_QUERY', 'Status must be draft, ready or paid.');
+        where.push('s.status = ?');
+        params.push(String(value));
+      } else throw new DomainError('bad_request', 'BAD_QUERY', `Cannot filter by ${key}.`);
+    }
+    const sort = q.sort ?? { field: 'id', order: 'DESC' };
+    const column = SORT_COLUMN[sort.field as keyof typeof SORT_COLUMN];
+    const conn = this.em.getConnection();
+    const [rows, counted] = await Promise.all([
+      conn.execute(`${SELECT} where ${where.join(' and ')} order by ${column} ${sort.order}, s.id asc limit ? offset ?`, [
+        ...params,
+        q.limit,
+        q.offset,
+      ]),
+      conn.execute(`select count(*)::int as n from settlement s where ${where.join(' and ')}`, params),
+    ]);
+    return { rows: rows.map(toSettlementView), total: counted[0].n };
+  }
+
+  async get(houseId: number, id: number, em: EntityManager = this.em): Promise<SettlementDetailView> {
+    const [row] = await em
+      .getConnection()
+      .execute(`${SELECT} where s.house_id = ? and s.id = ?`, [houseId, id], 'all', em.getTransactionContext());
+    if (!row) throw notFound();
+    const [lines, adjustments, payouts] = await Promise.all([
+      em.find(SettlementLine, { settlementId: id }, { orderBy: { id: 'ASC' } }),
+      em.find(SettlementAdjustment, { settlementId: id }, { orderBy: { id: 'ASC' } }),
+      em.find(SettlementPayout, { settlementId: id }, { orderBy: { id: 'ASC' } }),
+    ]);
+    return {
+      ...toSettlementView(row),
+      lines: lines.map(({ houseId: _h, settlementId: _s, ...l }) => ({
+        ...l,
+        lotNumber: l.lotNumber ?? null,
+        lotExt: l.lotExt ?? null,
+        heldReason: l.heldReason ?? null,
+      })),
+      adjustments: adjustments.map((a) => ({
+        id: a.id,
+        kind: a.kind,
+        amountCents: a.amountCents,
+        note: a.note,
+        createdByUserId: a.createdByUserId ?? null,
+        createdAt: a.createdAt.toISOString(),
+      })),
+      payouts: payouts.map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        method: p.method,
+        reference: p.reference ?? null,
+        paidDate: p.paidDate,
+        amountCents: p.amountCents,
+        note: p.note ?? null,
+        createdByUserId: p.createdByUserId ?? null,
+        createdAt: p.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** An expense (charged to the consignor) or an advance (already paid to them), on a draft. */
+  async addAdjustment(houseId: number, id: number, userId: number, a: { kind: AdjustmentKind; amountCents: number; note: string }) {
+    return this.change(houseId, id, async (s, em) => {
+      if (s.status !== 'draft') throw err(SettlementsErrorCode.NOT_DRAFT, SETTLEMENT_TEXT.notDraft);
+      em.create(SettlementAdjustment, {
+        houseId,
+        settlementId: id,
+        kind: a.kind,
+        amountCents: a.amountCents,
+        note: a.note.trim(),
+        createdByUserId: userId,
+      });
+      await em.flush();
+      const [lines, adjustments] = await Promise.all([
+        em.find(SettlementLine, { settlementId: id }),
+        em.find(SettlementAdjustment, { settlementId: id }),
+      ]);
+      em.assign(s, settlementTotals(lines, adjustments));
+    });
+  }
+
+  async markReady(houseId: number, id: number) {
+    return this.change(houseId, id, async (s) => {
+      if (s.status !== 'draft') throw err(SettlementsErrorCode.NOT_DRAFT, SETTLEMENT_TEXT.notDraft);
+      s.status = 'ready';
+      s.readyAt = new Date();
+    });
+  }
+
+  /**
+   * A payout ledger row. A payout pays part or all of the balance (never more); a correction is a
+   * signed amount with a note (a bounced check, a typo) that keeps the amount paid between 0 and the
+   * net due. The settlement is paid exactly when the amount paid reaches the net due.
+   */
+  async addPayout(houseId: number, id: number, userId: number, p: PayoutInput) {
+    return this.change(houseId, id, async (s, em) => {
+      if (s.status === 'draft') throw err(SettlementsErrorCode.NOT_READY, SETTLEMENT_TEXT.notReady);
+      const balance = s.netDueCents - s.paidCents;
+      if (p.kind === 'payout') {
+        if (s.status === 'paid') throw err(SettlementsErrorCode.ALREADY_PAID, SETTLEMENT_TEXT.alreadyPaid);
+        if (balance < 0) throw err(SettlementsErrorCode.NOTHING_TO_PAY, SETTLEMENT_TEXT.nothingToPay);
+        if (p.amountCents <= 0) throw DomainError.validation({ amountCents: 'A payout must be more than 0.00.' });
+        if (p.amountCents > balance) throw err(SettlementsErrorCode.OVERPAID, SETTLEMENT_TEXT.overpaid(formatCents(balance)));
+      } else {
+        if (p.amountCents === 0) throw DomainError.validation({ amountCents: 'A correction cannot be 0.00.' });
+        if (!p.note?.trim()) throw DomainError.validation({ note: 'A correction needs a note saying why.' });
+        const after = s.paidCents + p.amountCents;
+        if (after < 0) throw err(SettlementsErrorCode.OVERPAID, SETTLEMENT_TEXT.belowZero);
+        if (after > Math.max(s.netDueCents, 0)) throw err(SettlementsErrorCode.OVERPAID, SETTLEMENT_TEXT.overpaid(formatCents(balance)));
+      }
+      this.record(em, s, houseId, userId, p);
+    });
+  }
+
+  /** Pays what is left of the net due in one ledger row; a settlement is never paid twice. */
+  async markPaid(houseId: number, id: number, userId: number, p: Omit<PayoutInput, 'kind' | 'amountCents'>) {
+    return this.change(houseId, id, async (s, em) => {
+      if (s.status === 'draft') throw err(SettlementsErrorCode.NOT_READY, SETTLEMENT_TEXT.notReady);
+      if (s.status === 'paid') throw err(SettlementsErrorCode.ALREADY_PAID, SETTLEMENT_TEXT.alreadyPaid);
+      const balance = s.netDueCents - s.paidCents;
+      if (balance < 0) throw err(SettlementsErrorCode.NOTHING_TO_PAY, SETTLEMENT_TEXT.nothingToPay);
+      this.record(em, s, houseId, userId, { ...p, kind: 'payout', amountCents: balance });
+    });
+  }
+
+  private record(em: EntityManager, s: Settlement, houseId: number, userId: number, p: PayoutInput): void {
+    em.create(SettlementPayout, {
+      houseId,
+      settlementId: s.id,
+      kind: p.kind,
+      method: p.method,
+      reference: p.reference?.trim() || null,
+      paidDate: p.paidDate,
+      amountCents: p.amountCents,
+      note: p.note?.trim() || null,
+      createdByUserId: userId,
+    });
+    s.paidCents += p.amountCents;
+    const paid = s.paidCents === s.netDueCents && s.netDueCents >= 0;
+    s.status = paid ? 'paid' : 'ready';
+    s.paidAt = paid ? new Date() : null;
+  }
+
+  /** Runs a change on the locked settlement row of the house, bumps its version, answers the detail. */
+  private async change(
+    houseId: number,
+    id: number,
+    fn: (s: Settlement, em: EntityManager) => Promise<void>,
+  ): Promise<SettlementDetailView> {
+    return this.em.transactional(async (em) => {
+      const s = await em.findOne(Settlement, { id, houseId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!s) throw notFound();
+      await fn(s, em);
+      s.version += 1;
+      await em.flush();
+      return this.get(houseId, id, em);
+    });
+  }
+}
