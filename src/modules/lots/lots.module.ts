@@ -10,18 +10,21 @@ import { ResultsImportController } from './results/results-import.controller';
 import { ResultsImportService } from './results/results-import.service';
 import { SaleResultsController } from './sale-results/sale-results.controller';
 import { SaleResultsService } from './sale-results/sale-results.service';
+import { LotSheetController } from './spreadsheets/lot-sheet.controller';
+import { LotSheetService } from './spreadsheets/lot-sheet.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
  * result once it is used (invoicing) register a lock with LotResultLocks. The Lot page (add, edit,
  * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
- * arithmetic's premium and live fee. Spreadsheet import, realized prices and bulk bidding build on
- * this module.
+ * arithmetic's premium and live fee. Lot spreadsheets (spreadsheets/) read
+ * .csv/.xlsx uploads for the review list and save the reviewed lots. Realized prices and bulk
+ * bidding build on this module.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
-  controllers: [ResultsImportController, SaleResultsController, LotEditingController],
-  providers: [LotsService, LotResultLocks, ResultsImportService, SaleResultsService, LotEditingService],
-  exports: [LotsService, LotResultLocks, ResultsImportService],
+  controllers: [ResultsImportController, SaleResultsController, LotEditingController, LotSheetController],
+  providers: [LotsService, LotResultLocks, ResultsImportService, SaleResultsService, LotEditingService, LotSheetService],
+  exports: [LotsService, LotResultLocks, ResultsImportService, LotSheetService],
 })
 export class LotsModule {}
