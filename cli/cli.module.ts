@@ -10,6 +10,7 @@ import { ChargeBatchCommand } from './commands/charge-batch.command';
 import { CreateApiTokenCommand } from './commands/create-api-token.command';
 import { CreateUserCommand } from './commands/create-user.command';
 import { DemoDataCommand } from './commands/demo-data.command';
+import { ImportLotsCommand } from './commands/import-lots.command';
 import { ImportResultsCommand } from './commands/import-results.command';
 import { InvoicesPdfCommand } from './commands/invoices-pdf.command';
 import { ListApiTokensCommand } from './commands/list-api-tokens.command';
@@ -29,6 +30,7 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'list-api-tokens': ListApiTokensCommand,
   'revoke-api-token': RevokeApiTokenCommand,
   'import-results': ImportResultsCommand,
+  'import-lots': ImportLotsCommand,
   'invoices-pdf': InvoicesPdfCommand,
   'charge-batch': ChargeBatchCommand,
   'autocharge-run': AutochargeRunCommand,

@@ -24,6 +24,7 @@ export * from './password-rules';
 export * from './staff-users';
 export * from './sale-results';
 export * from './lot-rules';
+export * from './lot-sheet';
 export * from './customers';
 export * from './csv';
 export * from './private-label';

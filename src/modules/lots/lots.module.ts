@@ -20,19 +20,28 @@ import { BidPlacementService } from './timed-bidding/bid-placement.service';
 import { LotClosingRunHandler } from './timed-bidding/lot-closing.job';
 import { LotClosingService } from './timed-bidding/lot-closing.service';
 import { LotClosingTasks } from './timed-bidding/lot-closing.tasks';
+import { LotSheetController } from './spreadsheets/lot-sheet.controller';
+import { LotSheetService } from './spreadsheets/lot-sheet.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
  * result once it is used (invoicing) register a lock with LotResultLocks. The Lot page (add, edit,
  * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
- * arithmetic's premium and live fee. Timed bidding
- * (timed-bidding/: proxy bids, bulk bidding calls, lots closing) writes results here too.
- * Spreadsheet import and realized prices build on this module.
+ * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
+ * calls, lots closing) writes results here too. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
+ * uploads for the review list and save the reviewed lots. Realized prices build on this module.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
-  // PublishingController before LotEditingController: its fixed `catalog/{id}/{word}` paths must win over `/{lotNumber}`.
-  controllers: [ResultsImportController, SaleResultsController, PublishingController, LotEditingController, BidAdminController],
+  // Before LotEditingController: fixed `catalog/{id}/{word}` paths must win over `/{lotNumber}`.
+  controllers: [
+    ResultsImportController,
+    SaleResultsController,
+    PublishingController,
+    LotSheetController,
+    LotEditingController,
+    BidAdminController,
+  ],
   providers: [
     LotsService,
     LotResultLocks,
@@ -47,7 +56,8 @@ import { LotClosingTasks } from './timed-bidding/lot-closing.tasks';
     LotClosingService,
     LotClosingRunHandler,
     LotClosingTasks,
+    LotSheetService,
   ],
-  exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService],
+  exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService],
 })
 export class LotsModule {}

@@ -1,0 +1,76 @@
+import { Body, Controller, HttpCode, Post, Req, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CATALOG_FILE } from '@ar/rules';
+import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
+import { Principal } from '../../../core/auth/principal';
+import { IdParam } from '../../../core/http/id-param';
+import { idFromPath } from '../../../core/validation/int4';
+import { LotsUpdateDto, SheetUploadDto } from './dto/lots-update.dto';
+import { CatalogFileTooLargeFilter } from './catalog-file-too-large.filter';
+import { LotSheetError } from './lot-sheet.errors';
+import { LotSheetService } from './lot-sheet.service';
+import type { SheetFormat } from './sheet-columns';
+
+interface UploadedSheet {
+  originalname: string;
+  buffer: Buffer;
+}
+
+const sessionNotFound = () => LotSheetError.sessionNotFound();
+
+/**
+ * The upload-items step's calls (spec 001 section 7 "Bin step 2 and live/timed upload step"),
+ * behind accessCalendar like the Lot page. Answers: 200 `{ data: { lots }, warnings, errors: [] }`;
+ * with row errors 400 and the same shape (the review list marks the rows); with a breaking error
+ * (108, 166) 400 and no lots. Decisions: docs/decisions/lot-spreadsheets.md.
+ */
+@ApiTags('lots')
+@RequireAccess('accessCalendar')
+@Controller('cps/app')
+export class LotSheetController {
+  constructor(private readonly sheets: LotSheetService) {}
+
+  @Post(['spreadsheet/csv/bin', 'spreadsheet/csv/artfact', 'spreadsheet/csv/auctionflex'])
+  @HttpCode(200)
+  @UseFilters(CatalogFileTooLargeFilter)
+  @UseInterceptors(FileInterceptor('fileData', { limits: { fileSize: CATALOG_FILE.maxBytes, files: 1, fields: 6, parts: 7 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Read and check a lot spreadsheet (.csv, .xlsx) for the review list; writes nothing' })
+  async upload(
+    @CurrentPrincipal() p: Principal,
+    @Req() req: Request,
+    @Body() body: SheetUploadDto,
+    @UploadedFile() file: UploadedSheet | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    // Three literal paths (no path parameter): the last segment names the format.
+    const kind = req.path.split('/').pop();
+    const catalogId = idFromPath(body.catalogID);
+    if (catalogId === null) throw sessionNotFound();
+    const format: SheetFormat =
+      kind === 'auctionflex' || (kind === 'bin' && body.csvType?.toLowerCase() === 'auctionflex') ? 'auctionflex' : 'standard';
+    const out = await this.sheets.upload(p.houseId, catalogId, file && { name: file.originalname, data: file.buffer }, format);
+    if (out.errors.length) res.status(400);
+    return { data: { lots: out.lots }, warnings: out.warnings, errors: out.errors };
+  }
+
+  @Post('catalog/:catalogID/lots/update')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save the reviewed lots of an upload: all or none' })
+  async update(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('catalogID', sessionNotFound) catalogId: number,
+    @Body() body: LotsUpdateDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const out = await this.sheets.save(p.houseId, catalogId, body.lots);
+    if (out.errors.length) res.status(400);
+    return {
+      data: { success: out.errors.length === 0, created: out.created, updated: out.updated },
+      warnings: out.warnings,
+      errors: out.errors,
+    };
+  }
+}

@@ -1,0 +1,122 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { decodeSheetText, detectDelimiter, type SheetEncoding } from './sheet-text';
+
+/**
+ * One spreadsheet file (.csv or .xlsx) as rows of cell texts. Cells are data, never formulas: an
+ * xlsx formula cell gives its cached result. Bounded: the caller has already refused files over
+ * 50 MB (multer, the CLI), and more than SHEET_MAX_ROWS data rows are refused here.
+ * `.xls` (the binary Excel 97 format) needs a reader this build does not have (see
+ * docs/decisions/lot-spreadsheets.md): it is refused with a message saying what to do.
+ */
+export const SHEET_MAX_ROWS = 20_000;
+/** Columns read per row: a sheet wider than this is not a lot list. */
+export const SHEET_MAX_COLUMNS = 200;
+
+export interface SheetRow {
+  /** The row as a spreadsheet program numbers it (1 is the header row). */
+  row: number;
+  cells: string[];
+}
+
+export interface Sheet {
+  header: string[];
+  rows: SheetRow[];
+  encoding: SheetEncoding | 'xlsx';
+}
+
+export type SheetRead = { ok: true; sheet: Sheet } | { ok: false; message: string };
+
+export const SHEET_READ_TEXT = {
+  xls: 'The .xls format (Excel 97-2003) cannot be read here. Please save the file as .xlsx or .csv and upload it again.',
+  notText: 'The file could not be read as text (CSV). Please save it as CSV (UTF-8) or .xlsx and upload it again.',
+  notXlsx: 'The file could not be read as an .xlsx workbook. Please save it again from your spreadsheet program.',
+  empty: 'The file has no header row.',
+  tooManyRows: `The file has more than ${SHEET_MAX_ROWS.toLocaleString('en-US')} rows. Please split it into several files.`,
+  unclosedQuote: 'The file is not valid CSV: a quoted cell is never closed.',
+} as const;
+
+export function sheetKind(name: string): 'csv' | 'xlsx' | 'xls' | null {
+  const m = /\.([A-Za-z]+)$/.exec(name);
+  const ext = m?.[1].toLowerCase();
+  return ext === 'csv' || ext === 'xlsx' || ext === 'xls' ? ext : null;
+}
+
+export async function readSheet(name: string, data: Buffer): Promise<SheetRead> {
+  const kind = sheetKind(name);
+  if (kind === 'xls') return { ok: false, message: SHEET_READ_TEXT.xls };
+  if (kind === 'xlsx') return readXlsx(data);
+  return readCsv(data);
+}
+
+function finish(records: string[][], rowOf: (i: number) => number, encoding: Sheet['encoding']): SheetRead {
+  const headerIndex = records.findIndex((r) => r.some((c) => c.trim() !== ''));
+  if (headerIndex < 0) return { ok: false, message: SHEET_READ_TEXT.empty };
+  const header = records[headerIndex].slice(0, SHEET_MAX_COLUMNS).map((c) => c.trim());
+  const rows: SheetRow[] = [];
+  for (let i = headerIndex + 1; i < records.length; i++) {
+    const cells = records[i].slice(0, SHEET_MAX_COLUMNS);
+    if (!cells.some((c) => c.trim() !== '')) continue;
+    if (rows.length === SHEET_MAX_ROWS) return { ok: false, message: SHEET_READ_TEXT.tooManyRows };
+    rows.push({ row: rowOf(i), cells });
+  }
+  return { ok: true, sheet: { header, rows, encoding } };
+}
+
+export function readCsv(data: Buffer): SheetRead {
+  const decoded = decodeSheetText(data);
+  if (!decoded) return { ok: false, message: SHEET_READ_TEXT.notText };
+  let records: string[][];
+  try {
+    records = parse(decoded.text, {
+      delimiter: detectDelimiter(decoded.text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }) as string[][];
+  } catch (err) {
+    const e = err as { code?: string; message: string };
+    return {
+      ok: false,
+      message: e.code === 'CSV_QUOTE_NOT_CLOSED' ? SHEET_READ_TEXT.unclosedQuote : `The file is not valid CSV: ${e.message}`,
+    };
+  }
+  return finish(records, (i) => i + 1, decoded.encoding);
+}
+
+/** A cell's text: rich text joined, formulas by their result, dates as YYYY-MM-DD, hyperlinks by their text. */
+function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if ('richText' in v) return v.richText.map((r) => r.text).join('');
+  if ('formula' in v || 'sharedFormula' in v) return cellText((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  if ('text' in v) return typeof v.text === 'string' ? v.text : cellText(v.text as ExcelJS.CellValue);
+  if ('error' in v) return '';
+  return '';
+}
+
+export async function readXlsx(data: Buffer): Promise<SheetRead> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    return { ok: false, message: SHEET_READ_TEXT.notXlsx };
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) return { ok: false, message: SHEET_READ_TEXT.empty };
+  if (ws.rowCount > SHEET_MAX_ROWS + 1 && ws.actualRowCount > SHEET_MAX_ROWS + 1)
+    return { ok: false, message: SHEET_READ_TEXT.tooManyRows };
+  const records: string[][] = [];
+  const rowNumbers: number[] = [];
+  ws.eachRow({ includeEmpty: false }, (row, n) => {
+    const cells: string[] = [];
+    const values = row.values as ExcelJS.CellValue[];
+    const width = Math.min(values.length - 1, SHEET_MAX_COLUMNS);
+    for (let c = 1; c <= width; c++) cells.push(cellText(values[c]));
+    records.push(cells);
+    rowNumbers.push(n);
+  });
+  return finish(records, (i) => rowNumbers[i], 'xlsx');
+}
