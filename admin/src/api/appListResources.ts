@@ -2,9 +2,12 @@ import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import type { AuctionCalendar, CalendarGroup } from '@ar/rules';
 import type { UninvoicedAuctionGroup } from '../invoices/invoiceApi';
 import { getSalesTaxList, SALES_TAX_REPORT } from '../reports/sales-tax/salesTaxApi';
-import { getPreviewList, SESSION_PREVIEW } from '../sessions/summary/summaryApi';
 import { housePath } from './housePath';
-import { DISPUTES, getDisputesList } from '../customers/disputes/disputesApi';
+
+// Resource names of lists whose fetchers load with their screens: imported here statically they
+// would pull the screens' rules into the initial bundle.
+export const SESSION_PREVIEW = 'session-preview';
+export const DISPUTES = 'disputes';
 
 /**
  * Spec calls under `/app/house/{houseRef}/...` that are lists but not `/api` resources, exposed to
@@ -60,7 +63,7 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
   // `GET salesTaxReport?year&month&state&page&size&sort&order`: rows per month and state, totals as meta.
   [SALES_TAX_REPORT]: (call, params) => getSalesTaxList(call, params),
   // `GET /cps/app/catalog/{id}/preview?search&page&size`: the preview grid (spec 001 "Preview step").
-  [SESSION_PREVIEW]: (call, params) => getPreviewList(call, params),
+  [SESSION_PREVIEW]: async (call, params) => (await import('../sessions/summary/summaryApi')).getPreviewList(call, params),
   // `GET openDisputes | pastDisputes?days= | disputes` with page and size (View Disputes).
-  [DISPUTES]: (call, params) => getDisputesList(call as never, params),
+  [DISPUTES]: async (call, params) => (await import('../customers/disputes/disputesApi')).getDisputesList(call as never, params),
 };

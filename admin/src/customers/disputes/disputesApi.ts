@@ -11,7 +11,7 @@ import {
 import { housePath } from '../../api/housePath';
 
 /** The react-admin list resource of the View Disputes screen: the spec's filter calls, a page at a time. */
-export const DISPUTES = 'disputes';
+export { DISPUTES } from '../../api/appListResources';
 
 /** A dispute as a list record (id = disputeID). */
 export type DisputeRecord = DisputeView & { id: number };

@@ -58,7 +58,7 @@ export async function selectCover(dp: AppDataProvider, catalogId: number, url: s
 }
 
 /** The react-admin list resource of the preview grid: filter `{ catalogId, q }`; `meta.catalog`. */
-export const SESSION_PREVIEW = 'session-preview';
+export { SESSION_PREVIEW } from '../../api/appListResources';
 
 type Call = <T>(method: 'GET', path: string) => Promise<T>;
 
