@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DISPUTE_TYPES, MUTUAL_RESOLUTIONS } from '@ar/rules';
+import { DISPUTE_TEXT, DISPUTE_TYPES, MUTUAL_RESOLUTIONS } from '@ar/rules';
 import { CurrentPrincipal, RequireAccess, SignedIn } from '../../core/auth/access.decorators';
 import type { AccessFlag } from '../../core/auth/access-flags';
 import { Principal } from '../../core/auth/principal';
 import { DomainError, PERMISSION_DENIED_TEXT } from '../../core/errors/domain-error';
+import { IdParam } from '../../core/http/id-param';
 import { AcceptTermsDto, DisputeActionDto, DisputeLotsDto, parseAction, parseOpen } from './disputes.input';
 import { DisputesQueries, type DisputeListFilter } from './disputes.queries';
 import { DisputesService } from './disputes.service';
@@ -27,6 +28,8 @@ function intParam(name: string, raw: string | undefined, def: number, max: numbe
   }
   return n;
 }
+
+const disputeNotFound = () => new DomainError('not_found', 'NOT_FOUND', DISPUTE_TEXT.disputeNotFound);
 
 /**
  * Disputes (spec 001 section 7 "Disputes"; docs/decisions/disputes.md). Lists, the single dispute
@@ -69,8 +72,7 @@ export class DisputesController {
   @ApiOperation({
     summary: "A dispute's messages, oldest first: { data: { messages: [{ sender, sendDate, message }] } }. 404 not of the house.",
   })
-  async messages(@CurrentPrincipal() p: Principal, @Param('disputeID') id: string) {
-    const disputeId = intParam('disputeID', id, 0, 2_147_483_647);
+  async messages(@CurrentPrincipal() p: Principal, @IdParam('disputeID', disputeNotFound) disputeId: number) {
     return { data: { messages: await this.queries.messages(p.houseId, disputeId) } };
   }
 
