@@ -22,6 +22,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListContextProvider, useListContext, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CALENDAR_PAGE_SIZE, CALENDAR_TEXT, type CalendarCatalog, type CalendarViewer } from '@ar/rules';
+import { canAccess } from '../../access/canAccess';
 import { AUCTION_CALENDAR, type CalendarGroupRecord } from '../../api/appListResources';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
@@ -31,6 +32,7 @@ import { CUSTOMER_CARE_PHONES } from '../../common/customerCare';
 import { NotFoundPage } from '../../common/NotFoundPage';
 import { ShellLoading } from '../../common/ShellLoading';
 import { useHouseRef } from '../../invoices/useHouseRef';
+import { PROMO_LINK_TEXT, promoPath } from '../../payments/paymentsPromo';
 import { EmptyState } from '../../kit/EmptyState';
 import { GuardedDialog } from '../../kit/GuardedDialog';
 import { ListPager } from '../../kit/ListPager';
@@ -116,7 +118,15 @@ function Calendar({ tab }: { tab: TabKey }) {
       )}
       {activation.data === true && (
         <Alert severity="info" data-testid="banner-activation">
-          {CALENDAR_TEXT.paymentProcessingRequired}
+          <span>{CALENDAR_TEXT.paymentProcessingRequired}</span>
+          {user && canAccess(user, 'payments') && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={promoPath(user.houseInfo.processorType)} data-testid="banner-activation-link">
+                {PROMO_LINK_TEXT}
+              </Link>
+            </>
+          )}
         </Alert>
       )}
       <Tabs value={tab} aria-label="Auctions and sales">
