@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { FEEDBACK_TEXT, SALE_RESULTS_TEXT } from '@ar/rules';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
@@ -68,7 +70,7 @@ describeIfChromium('Sale results (browser)', () => {
     });
     owner = await signIn(t.server, 'demo', 'super', 'auction-demo');
     ref = owner.user.houseInfo.houseRef;
-    browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
+    browser = await openBrowser({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     page = browser.page;
     await signInThroughUi(page, server.baseUrl, 'demo', 'super');
   }, 300_000);
@@ -116,6 +118,16 @@ describeIfChromium('Sale results (browser)', () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await screenshot(page, 'sale-results-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Download .XLSX: the server's file, read back with exceljs, ends with the grand totals shown.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('results-download-xlsx').click()]);
+    expect(download.suggestedFilename()).toBe('Sale Results - 2 sessions.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Sale Results')!;
+    const last = sheet.getRow(sheet.rowCount);
+    expect(last.getCell(1).value).toBe('Grand total');
+    expect(Math.round((last.getCell(13).value as number) * 100)).toBe(expected.grandTotals.payable);
 
     await page.getByTestId('results-search').fill('zebedee');
     await page.getByTestId(`buyer-${sale.memberIds[1]}`).waitFor({ state: 'detached' });

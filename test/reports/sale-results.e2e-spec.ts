@@ -1,4 +1,7 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { SALE_RESULTS_TEXT } from '@ar/rules';
+import { SALE_RESULTS_EXPORT_HEADER } from '../../src/modules/lots/sale-results/sale-results.export';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { bidder, post, q } from '../invoice-marks/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
@@ -79,6 +82,131 @@ describe('sale results', () => {
   });
 
   afterAll(() => t?.close());
+
+  const download = (format: string, refs: string[], s = owner, houseRef = ref, search?: string) =>
+    s.agent
+      .get(`/app/house/${houseRef}/sessionResults/download`)
+      .query({ format, catalogRefs: refs.join(','), ...(search ? { search } : {}) })
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+  /** The screen's answer as the rows the file must hold: lots, a total per buyer, the grand total. */
+  const expectedRows = (data: Json): string[][] => {
+    const money = (c: number) => (c / 100).toFixed(2);
+    const titles = new Map(data.catalogHeaders.map((h: Json) => [h.catalogRef, h.title]));
+    const out: string[][] = [];
+    for (const b of data.groupedData) {
+      const who = [String(b.paddleNumber), b.lastName, b.firstName, b.email ?? '', b.channel];
+      for (const l of b.items) {
+        out.push([
+          'Lot',
+          titles.get(l.catalogRef) as string,
+          `${l.catalogPrefix}-${l.lotNumber}`,
+          l.title,
+          ...who,
+          money(l.hammer),
+          money(l.buyPrem),
+          money(l.liveFee),
+          money(l.payble),
+        ]);
+      }
+      const m = b.memberSums;
+      out.push([
+        'Buyer total',
+        '',
+        '',
+        `${m.lotCount} ${m.lotCount === 1 ? 'lot' : 'lots'}`,
+        ...who,
+        money(m.sumHammer),
+        money(m.sumBuyPrem),
+        money(m.sumLiveFee),
+        money(m.sumPayable),
+      ]);
+    }
+    const g = data.grandTotals;
+    out.push([
+      'Grand total',
+      '',
+      '',
+      `${g.lotCount} lots`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      money(g.hammer),
+      money(g.buyPrem),
+      money(g.liveFee),
+      money(g.payable),
+    ]);
+    return out;
+  };
+  const HEADER = [...SALE_RESULTS_EXPORT_HEADER];
+
+  it('downloads the sale results as CSV with the rows and totals of the screen, to the cent', async () => {
+    const data = await ok({ catalogRefs: usd.catalogRefs });
+    const res = await download('csv', usd.catalogRefs);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Sale Results - 2 sessions.csv"; filename*=UTF-8''Sale%20Results%20-%202%20sessions.csv`,
+    );
+    const text = (res.body as Buffer).toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows: string[][] = parse(text, { bom: true });
+    expect(rows[0]).toEqual(HEADER);
+    expect(rows.slice(1)).toEqual(expectedRows(data));
+    // Alice: 1,500.00 + 333.33, premium 433.33, fee 55.00, payable 2,321.66.
+    expect(rows[3].slice(9)).toEqual(['1833.33', '433.33', '55.00', '2321.66']);
+    expect(rows.at(-1)![12]).toBe((data.grandTotals.payable / 100).toFixed(2));
+
+    const one = await download('csv', [usd.catalogRefs[0]], owner, ref, 'brown');
+    expect(one.headers['content-disposition']).toContain('filename="Sale Results - Day one.csv"');
+    const few: string[][] = parse((one.body as Buffer).toString('utf8'), { bom: true });
+    expect(few.slice(1).map((r) => [r[0], r[5]])).toEqual([
+      ['Lot', 'Brown'],
+      ['Buyer total', 'Brown'],
+      ['Grand total', ''],
+    ]);
+  });
+
+  it('downloads the sale results as XLSX, read back with exceljs, amounts as numbers to the cent', async () => {
+    const data = await ok({ catalogRefs: usd.catalogRefs });
+    const res = await download('xlsx', usd.catalogRefs);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toContain('filename="Sale Results - 2 sessions.xlsx"');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.body as ArrayBuffer); // exceljs takes a Node Buffer; its types say ArrayBuffer
+    const ws = wb.getWorksheet('Sale Results')!;
+    const values: unknown[][] = [];
+    ws.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    expect(values[0]).toEqual(HEADER);
+    const asText = values.slice(1).map((r) =>
+      HEADER.map((_, i) => {
+        const v = r[i];
+        if (i >= 9) return (Math.round((v as number) * 100) / 100).toFixed(2);
+        return v === undefined || v === null ? '' : String(v);
+      }),
+    );
+    expect(asText).toEqual(expectedRows(data));
+    expect(typeof values[1][9]).toBe('number');
+    expect(typeof values[1][4]).toBe('number'); // the paddle
+    expect(ws.getRow(2).getCell(10).numFmt).toBe('#,##0.00');
+  });
+
+  it('refuses bad downloads as the screen does', async () => {
+    expect((await download('pdf', usd.catalogRefs)).status).toBe(400);
+    const empty = await download('csv', []);
+    expect(empty.status).toBe(400);
+    const mixed = await download('xlsx', [usd.catalogRefs[0], eur.catalogRefs[0]]);
+    expect(mixed.status).toBe(400);
+    expect(JSON.parse((mixed.body as Buffer).toString()).errors).toEqual({ catalogRefs: SALE_RESULTS_TEXT.sameCurrency });
+    expect((await download('csv', ['CNOPE'])).status).toBe(404);
+  });
 
   it('lists the sessions with results grouped by sale, with their currency', async () => {
     const res = await catalogs();
@@ -226,6 +354,8 @@ describe('sale results', () => {
     expect((await catalogs(none)).status).toBe(403);
     expect((await lots({ catalogRefs: usd.catalogRefs }, none)).status).toBe(403);
     expect((await post(none, ref, 'message', { userRef: memberRefs[0], subject: 's', message: 'm' })).status).toBe(403);
+    expect((await download('csv', usd.catalogRefs, none)).status).toBe(403);
+    expect((await download('xlsx', usd.catalogRefs, none)).status).toBe(403);
     const reports = await signIn(t.server, 'house-a', 'accessReports');
     expect((await catalogs(reports)).status).toBe(200);
   });
@@ -235,6 +365,12 @@ describe('sale results', () => {
     expect((await catalogs(b, ref)).status).toBe(404);
     expect((await lots({ catalogRefs: usd.catalogRefs }, b, ref)).status).toBe(404);
     expect((await lots({ catalogRefs: usd.catalogRefs }, b, houses.b.houseRef)).status).toBe(404);
+    expect((await download('csv', usd.catalogRefs, b, ref)).status).toBe(404);
+    expect((await download('xlsx', usd.catalogRefs, b, houses.b.houseRef)).status).toBe(404);
+    expect((await download('csv', [usd.catalogRefs[0], other.catalogRefs[0]], b, houses.b.houseRef)).status).toBe(404);
+    const mine = await download('csv', other.catalogRefs, b, houses.b.houseRef);
+    expect(mine.status).toBe(200);
+    expect((mine.body as Buffer).toString()).not.toContain('Adams');
     const own = await catalogs(b, houses.b.houseRef);
     expect(own.body.data.groups.map((g: Json) => g.catalogs.map((c: Json) => c.catalogRef))).toEqual([[other.catalogRefs[0]]]);
     expect((await post(b, houses.b.houseRef, 'message', { userRef: memberRefs[0], subject: 's', message: 'm' })).status).toBe(404);

@@ -22,6 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
@@ -33,14 +34,16 @@ import {
   type SaleResultBidder,
 } from '@ar/rules';
 import { useShellUser } from '../../auth/useShellUser';
+import { downloadUrl } from '../../common/downloadFile';
 import { ShellLoading } from '../../common/ShellLoading';
 import { EmptyState } from '../../kit/EmptyState';
 import { ErrorAlert } from '../../kit/ErrorAlert';
 import { MoneyCell } from '../../kit/MoneyCell';
 import { PageHeader } from '../../kit/PageHeader';
+import { ToolbarButton } from '../../kit/ToolbarButton';
 import { ContactDialog } from '../../invoices/shared/ContactDialog';
 import { useHouseRef } from '../../invoices/useHouseRef';
-import { useMessageBidder, useSaleResults } from './saleResultsApi';
+import { saleResultsDownloadPath, useMessageBidder, useSaleResults } from './saleResultsApi';
 
 const BACK = { to: '/reports/sessionResults', label: `< ${SALE_RESULTS_TEXT.backToList}` };
 const MONEY_COLUMNS = ['Hammer', "Buyer's Premium", 'Live Fee', 'Payable'] as const;
@@ -61,7 +64,8 @@ function useDebounced(value: string, ms: number): string {
  * Sale Results (/reports/sessionResults/viewSessionResults; spec 001 "Sale results"): the sessions
  * named by catalogRefs in navigation state, their sold lots grouped by buyer with each buyer's sums,
  * the grand totals row, a bidder search (first or last name or email, 700 ms after typing stops), a
- * message to a bidder through the mail outbox, and the link back to /reports/sessionResults.
+ * message to a bidder through the mail outbox, Download .XLSX / .CSV of what is shown (the server
+ * writes the file; docs/reports.md), and the link back to /reports/sessionResults.
  */
 export function ViewSessionResultsPage() {
   const houseRef = useHouseRef();
@@ -95,6 +99,8 @@ export function ViewSessionResultsPage() {
   }
 
   const data = results.data;
+  // A link with an empty download name: the browser keeps the server's file name.
+  const download = (format: 'csv' | 'xlsx') => downloadUrl(saleResultsDownloadPath(houseRef, format, catalogRefs, search), '');
   const symbol = data?.currencySymbol ?? '';
   return (
     <Stack spacing={2} data-testid="sale-results">
@@ -136,6 +142,19 @@ export function ViewSessionResultsPage() {
                 },
               }}
             />
+            <Stack direction="row" spacing={1}>
+              {(['xlsx', 'csv'] as const).map((format) => (
+                <ToolbarButton
+                  key={format}
+                  icon={<DownloadIcon />}
+                  disabled={data.groupedData.length === 0}
+                  onClick={() => download(format)}
+                  data-testid={`results-download-${format}`}
+                >
+                  Download .{format.toUpperCase()}
+                </ToolbarButton>
+              ))}
+            </Stack>
           </CardContent>
         </Card>
       )}

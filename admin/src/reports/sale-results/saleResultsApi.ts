@@ -42,3 +42,13 @@ export function useMessageBidder(houseRef: string, houseUserRef: string | undefi
   return (userRef: string, subject: string, message: string) =>
     dp.call('POST', housePath(houseRef, 'message'), { houseUserRef, userRef, subject, message }).then(() => undefined);
 }
+
+/**
+ * The download link of the sale results (`GET sessionResults/download`): the browser follows it with
+ * the session cookie and saves the attachment under the server's file name.
+ */
+export function saleResultsDownloadPath(houseRef: string, format: 'csv' | 'xlsx', catalogRefs: readonly string[], search: string): string {
+  const q = new URLSearchParams({ format, catalogRefs: catalogRefs.join(',') });
+  if (search) q.set('search', search);
+  return `${housePath(houseRef, 'sessionResults/download')}?${q.toString()}`;
+}

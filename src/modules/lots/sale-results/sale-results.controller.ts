@@ -1,8 +1,17 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
-import { BidderMessageDto, parseBidderMessage, parseSaleResultsQuery, SaleResultsLotsDto } from './sale-results.input';
+import { CSV_TYPE, tableDownload, XLSX_TYPE } from '../../../core/http/file-download';
+import { saleResultsFileBase, saleResultsTable } from './sale-results.export';
+import {
+  BidderMessageDto,
+  parseBidderMessage,
+  parseSaleResultsDownload,
+  parseSaleResultsQuery,
+  SaleResultsDownloadQueryDto,
+  SaleResultsLotsDto,
+} from './sale-results.input';
 import { SaleResultsService } from './sale-results.service';
 
 /**
@@ -35,6 +44,19 @@ export class SaleResultsController {
   })
   async lots(@CurrentPrincipal() p: Principal, @Body() body: SaleResultsLotsDto) {
     return { data: await this.results.results(p.houseId, parseSaleResultsQuery(body)) };
+  }
+
+  @RequireAccess('accessReports')
+  @Get('sessionResults/download')
+  @ApiProduces(CSV_TYPE, XLSX_TYPE)
+  @ApiOperation({
+    summary:
+      'The sale results as a file (?format=csv|xlsx&catalogRefs=A,B&search=): the rows and totals of sessionResults/lots, ' +
+      'columns in docs/reports.md, as an attachment. Same refusals as sessionResults/lots.',
+  })
+  async download(@CurrentPrincipal() p: Principal, @Query() query: SaleResultsDownloadQueryDto): Promise<StreamableFile> {
+    const answer = await this.results.results(p.houseId, parseSaleResultsDownload(query));
+    return tableDownload(query.format, saleResultsFileBase(answer), saleResultsTable(answer));
   }
 
   @RequireAccess('accessReports')

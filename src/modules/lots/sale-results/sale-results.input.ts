@@ -3,7 +3,7 @@
  * ValidationPipe refuses any other field), then cleaning (trimmed, one-line subject) here.
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   SALE_RESULTS_MAX_CATALOGS,
   SALE_RESULTS_MESSAGE_MAX,
@@ -12,6 +12,7 @@ import {
   SALE_RESULTS_TEXT as T,
 } from '@ar/rules';
 import { DomainError } from '../../../core/errors/domain-error';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../../core/http/file-download';
 
 export class SaleResultsLotsDto {
   @ApiProperty({ type: [String], description: `The selected sessions' catalogRefs (1 to ${SALE_RESULTS_MAX_CATALOGS}), one currency.` })
@@ -27,6 +28,24 @@ export class SaleResultsLotsDto {
   @IsString({ message: T.search })
   @MaxLength(SALE_RESULTS_SEARCH_MAX, { message: T.search })
   search?: string | null;
+}
+
+/** The download's query: the screen's selection (refs comma-separated: a link the browser follows) and search. */
+export class SaleResultsDownloadQueryDto {
+  @ApiProperty({ enum: DOWNLOAD_FORMATS })
+  @IsIn(DOWNLOAD_FORMATS as DownloadFormat[], { message: 'format must be csv or xlsx.' })
+  format!: DownloadFormat;
+
+  @ApiProperty({ description: "The selected sessions' catalogRefs, comma-separated." })
+  @IsString({ message: T.catalogRefs })
+  @MaxLength(SALE_RESULTS_MAX_CATALOGS * 33, { message: T.catalogRefs })
+  catalogRefs!: string;
+
+  @ApiPropertyOptional({ description: 'The bidder search, as on the screen.' })
+  @IsOptional()
+  @IsString({ message: T.search })
+  @MaxLength(SALE_RESULTS_SEARCH_MAX, { message: T.search })
+  search?: string;
 }
 
 export class BidderMessageDto {
@@ -65,6 +84,19 @@ export interface BidderMessageInput {
 
 export function parseSaleResultsQuery(body: SaleResultsLotsDto): SaleResultsQuery {
   return { catalogRefs: [...new Set(body.catalogRefs)], search: body.search?.trim() || null };
+}
+
+/** The download's selection, checked as the screen's body is. */
+export function parseSaleResultsDownload(q: SaleResultsDownloadQueryDto): SaleResultsQuery {
+  const refs = q.catalogRefs
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (!refs.length) throw DomainError.validation({ catalogRefs: T.selectSessions }, T.selectSessions);
+  if (refs.length > SALE_RESULTS_MAX_CATALOGS || refs.some((r) => r.length > 32)) {
+    throw DomainError.validation({ catalogRefs: T.catalogRefs }, T.catalogRefs);
+  }
+  return { catalogRefs: [...new Set(refs)], search: q.search?.trim() || null };
 }
 
 const chars = (s: string) => Array.from(s).length;
