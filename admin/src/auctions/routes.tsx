@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { bulkBiddingElement } from '../bulk-bidding/routes';
 import { route } from '../routes/types';
 
 /** Its own chunk: the shell loads it only when the calendar is opened. */
@@ -8,7 +9,7 @@ export const auctionRoutes = [
   route('/my-auctions/snapshots', 'Catalog Snapshot', 'catalogSnapshot'),
   // /my-auctions/{type}: current (Upcoming) or past; anything else is unknown.
   route('/my-auctions/:type', 'Auctions/Sales', 'auctions', <CalendarPage />),
-  route('/bulk-bidding/:catalogRef', 'Bulk Bidding', 'bulkBidding'),
+  route('/bulk-bidding/:catalogRef', 'Bulk Bidding', 'bulkBidding', bulkBiddingElement),
   route('/broadcast/:eventId', 'Video Broadcast', 'broadcast'),
   route('/pricesrealized/:catalogID', 'Edit Realized Prices', 'realizedPrices'),
 ];
