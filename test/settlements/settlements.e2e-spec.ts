@@ -209,6 +209,16 @@ describe('consignor settlements (REST)', () => {
     });
   });
 
+  describe('/api/settlements/sales', () => {
+    it("lists the house's sales with consigned lots, for settlement users only", async () => {
+      const res = await get(clerk, '/api/settlements/sales');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([{ id: g.auctionGroupId, name: 'Autumn Fine Art' }]);
+      expect((await get(other, '/api/settlements/sales')).body).toEqual([]);
+      expect((await get(invoicesOnly, '/api/settlements/sales')).status).toBe(403);
+    });
+  });
+
   describe('/api/settlements', () => {
     let aliceSettlement: number;
     let bobSettlement: number;

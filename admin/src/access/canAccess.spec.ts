@@ -117,6 +117,18 @@ describe('canAccess', () => {
     expect(canAccess({ ...owner, isSuperUser: true, houseInfo: house({ bulkBiddingEnabled: false }) }, 'bulkBidding')).toBe(true);
   });
 
+  it('opens consignor settlements with the settlement flag alone (no invoices access needed)', () => {
+    expect(canAccess(user({ accessSettlement: true }), 'settlements')).toBe(true);
+    expect(canAccess(user({ accessInvoices: true }), 'settlements')).toBe(false);
+    expect(canAccess(null, 'settlements')).toBe(false);
+    const reports = (u: Parameters<typeof visibleMenu>[0]) =>
+      visibleMenu(u)
+        .find((g) => g.key === 'reports')
+        ?.items?.map((i) => i.key) ?? [];
+    expect(reports(user({ accessSettlement: true }))).toContain('settlements');
+    expect(reports(user({ accessInvoices: true }))).not.toContain('settlements');
+  });
+
   it('charges cards for a payment user of a US processor-p house with processing enabled (spec 000 section 6)', () => {
     const payer = user({ accessInvoices: true, accessSettlement: true });
     expect(canAccess(payer, 'chargeCards')).toBe(true);

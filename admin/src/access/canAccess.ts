@@ -19,6 +19,8 @@ const rules = {
   manageAutoCharge: (u) =>
     !u.houseInfo.disableINVAInvoicing && paymentsAllowed(u) && cardProcessingAllowed(u.houseInfo) && u.houseInfo.autoChargeEnabled,
   paymentCenter: (u) => paymentsAllowed(u) && u.houseInfo.paymentProcessingEligible && u.houseInfo.paymentProcessingEnabled,
+  // Consignor settlements: the staff flag alone, as the server (docs/decisions/settlements.md).
+  settlements: (u) => u.accessSettlement,
   locations: (u) => u.accessSensitive,
   usersPermissions: (u) => u.accessSensitive,
   billing: (u) => u.accessSensitive,

@@ -6,6 +6,7 @@ import { paymentRoutes } from '../payments/routes';
 import { reportRoutes } from '../reports/routes';
 import { sessionRoutes } from '../sessions/routes';
 import { settingsRoutes } from '../settings/routes';
+import { settlementRoutes } from '../settlements/routes';
 import type { AppRoute } from './types';
 
 /** The spec's route table (001 "App shell", 000 section 2), inside the layout. */
@@ -17,6 +18,7 @@ export const ROUTES: AppRoute[] = [
   ...auctionRoutes,
   ...sessionRoutes,
   ...paymentRoutes,
+  ...settlementRoutes,
   ...devOutboxRoutes,
 ];
 

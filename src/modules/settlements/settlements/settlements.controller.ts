@@ -39,6 +39,12 @@ export class SettlementsController {
     return rows;
   }
 
+  @Get('sales')
+  @ApiOperation({ summary: "The house's sales with consigned lots ({ id, name }), for the screens' sale pickers" })
+  sales(@CurrentPrincipal() p: Principal): Promise<{ id: number; name: string }[]> {
+    return this.settlements.sales(p.houseId);
+  }
+
   @Get(':id')
   getOne(@CurrentPrincipal() p: Principal, @IdParam('id', notFound) id: number): Promise<SettlementDetailView> {
     return this.settlements.get(p.houseId, id);

@@ -84,6 +84,19 @@ export class SettlementsService {
     return { rows: rows.map(toSettlementView), total: counted[0].n };
   }
 
+  /** The house's sales that have consigned lots, newest first: the screens' sale pickers (settlement users may lack reports access). */
+  async sales(houseId: number): Promise<{ id: number; name: string }[]> {
+    const rows = await this.em.getConnection().execute(
+      `select g.id, g.group_name as name from auction_group g
+        where g.house_id = ? and exists (
+          select 1 from catalog c join lot l on l.catalog_id = c.id
+           where c.group_id = g.id and l.house_id = g.house_id and l.consignor_id is not null)
+        order by g.id desc`,
+      [houseId],
+    );
+    return rows.map((r) => ({ id: Number(r.id), name: String(r.name) }));
+  }
+
   async get(houseId: number, id: number, em: EntityManager = this.em): Promise<SettlementDetailView> {
     const [row] = await em
       .getConnection()

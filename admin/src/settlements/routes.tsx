@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import { route } from '../routes/types';
+
+// Lazy chunks: the shell loads them only when a settlement screen is opened.
+const SettlementsListPage = lazy(() => import('./SettlementsListPage').then((m) => ({ default: m.SettlementsListPage })));
+const SettlementShowPage = lazy(() => import('./SettlementShowPage').then((m) => ({ default: m.SettlementShowPage })));
+
+/** Consignor settlements (issue 17): settlement access, as the server's `/api/settlements`. */
+export const settlementRoutes = [
+  route('/settlements', 'Settlements', 'settlements', <SettlementsListPage />),
+  route('/settlements/:id', 'Settlement', 'settlements', <SettlementShowPage />),
+];

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StatusTone } from '../kit/StatusChip';
+import { useAppDataProvider } from '../api/dataProvider';
+
+/** A settlement as `/api/settlements` answers it (docs/decisions/settlements.md); money in cents. */
+export interface SettlementRecord {
+  id: number;
+  consignorId: number;
+  consignorName: string;
+  saleId: number | null;
+  saleName: string | null;
+  status: SettlementStatus;
+  currencyCode: string;
+  lotCount: number;
+  heldCount: number;
+  hammerCents: number;
+  commissionCents: number;
+  buyInFeeCents: number;
+  feesCents: number;
+  taxCents: number;
+  expensesCents: number;
+  advancesCents: number;
+  netDueCents: number;
+  paidCents: number;
+  balanceCents: number;
+  readyAt: string | null;
+  paidAt: string | null;
+}
+
+export interface SettlementLine {
+  id: number;
+  lotNumber: string | null;
+  lotExt: string | null;
+  title: string;
+  state: string;
+  heldReason: string | null;
+  hammerCents: number;
+  commissionCents: number;
+  buyInFeeCents: number;
+  feesCents: number;
+  taxCents: number;
+  netCents: number;
+}
+
+export interface SettlementPayout {
+  id: number;
+  kind: string;
+  method: string;
+  reference: string | null;
+  paidDate: string;
+  amountCents: number;
+  note: string | null;
+}
+
+export interface SettlementDetail extends SettlementRecord {
+  lines: SettlementLine[];
+  adjustments: { id: number; kind: string; amountCents: number; note: string }[];
+  payouts: SettlementPayout[];
+}
+
+/** `POST /api/settlements/for-sale`: every consignor's settlement of the sale. */
+export interface SettlementRun {
+  saleName: string;
+  currencyCode: string;
+  /** The run's rows carry no currency: the run's `currencyCode` is theirs. */
+  settlements: Omit<SettlementRecord, 'currencyCode'>[];
+  alreadySettled?: unknown[];
+}
+
+export type SettlementStatus = 'draft' | 'ready' | 'paid';
+export const SETTLEMENT_STATUSES: { id: SettlementStatus; name: string }[] = [
+  { id: 'draft', name: 'Draft' },
+  { id: 'ready', name: 'Ready' },
+  { id: 'paid', name: 'Paid' },
+];
+export const PAYOUT_METHODS = [
+  { id: 'check', name: 'Check' },
+  { id: 'bank_transfer', name: 'Bank transfer' },
+  { id: 'cash', name: 'Cash' },
+  { id: 'other', name: 'Other' },
+];
+
+export const statusLabel = (s: string) => SETTLEMENT_STATUSES.find((x) => x.id === s)?.name ?? s;
+export const statusTone = (s: string): StatusTone => (s === 'paid' ? 'success' : s === 'ready' ? 'info' : 'neutral');
+export const settlementPath = (id: number | string) => `/settlements/${id}`;
+
+/** The house's sales with consigned lots (the sale pickers). */
+export function useSettlementSales() {
+  const dp = useAppDataProvider();
+  return useQuery({
+    queryKey: ['settlements', 'sales'],
+    queryFn: () => dp.call<{ id: number; name: string }[]>('GET', '/api/settlements/sales'),
+  });
+}
