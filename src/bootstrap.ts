@@ -4,7 +4,7 @@ import { resolveRuntime, Runtime } from './core/config/runtime';
 import { buildOrmOptions } from './core/database/mikro-orm.options';
 import { migrateUnderLock } from './core/database/migrate';
 import { loadDemoData } from './demo/demo-data';
-import { arrangeDemoChargingGroupIn } from './demo/demo-services';
+import { arrangeDemoIn } from './demo/demo-services';
 
 /** Plain start-up messages before the JSON logger exists. */
 export const bootLog = (m: string) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), context: 'Boot', msg: m })}\n`);
@@ -26,8 +26,10 @@ export async function prepareDatabase(runtime: Runtime): Promise<void> {
       if (houses[0].n > 0) return;
       bootLog('empty database: loading the demo data');
       const summary = await loadDemoData(em, {});
-      const charging = await arrangeDemoChargingGroupIn(runtime);
-      bootLog(`demo data loaded: ${JSON.stringify(summary)}; invoice group ${charging.groupId} sent 3 days ago, ready to charge`);
+      const { charging, timedBids } = await arrangeDemoIn(runtime);
+      bootLog(
+        `demo data loaded: ${JSON.stringify(summary)}; invoice group ${charging.groupId} sent 3 days ago, ready to charge; ${timedBids} bids on the open timed sale`,
+      );
     });
     if (applied.length) bootLog(`migrations applied: ${applied.join(', ')}`);
   } finally {

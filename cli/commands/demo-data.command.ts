@@ -7,6 +7,8 @@ import { Runtime } from '../../src/core/config/runtime';
 import { migrateUnderLock } from '../../src/core/database/migrate';
 import { DEMO_CHARGING_GROUP, arrangeDemoChargingGroup } from '../../src/demo/demo-charging';
 import { DEMO_PASSWORD, loadDemoData } from '../../src/demo/demo-data';
+import { DEMO_TIMED_SALE } from '../../src/demo/demo-calendar';
+import { arrangeDemoTimedBids } from '../../src/demo/demo-timed-bids';
 import { CliCommand, CliError, cliNote, cliOut, nonNegativeInteger, positiveNumber } from '../cli-command';
 
 /** The houses the generator creates; their presence means the demo data is already loaded. */
@@ -75,6 +77,9 @@ export class DemoDataCommand extends CliCommand {
       // The batch-charge demo: its group created, built and sent (three days back) by the application's services.
       await arrangeDemoChargingGroup(this.moduleRef);
       cliNote(`  invoice group "${DEMO_CHARGING_GROUP}" sent 3 days ago: open it to charge cards`);
+      // The open timed sale's bids, placed by the bidding engine.
+      const { bids } = await arrangeDemoTimedBids(this.moduleRef);
+      cliNote(`  ${bids} bids placed on the open timed sale "${DEMO_TIMED_SALE}": see its Bulk Bidding page`);
       cliOut(
         `Loaded ${summary.houses} houses, ${summary.users} staff users, ${summary.sessions} sessions, ${summary.lots} lots (${summary.soldLots} sold) and ${summary.bidders} bidders in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );

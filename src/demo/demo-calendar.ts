@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { bulkInsert } from '../core/database/bulk-insert';
 import { AuctionGroup } from '../modules/catalogs/auction-group.entity';
 import { BuyersPremiumStep } from '../modules/catalogs/buyers-premium-step.entity';
+import { Approval } from '../modules/bidders/approval.entity';
 import { Catalog, SaleType } from '../modules/catalogs/catalog.entity';
 import { newRef } from '../modules/houses/identity/secrets';
 import { Lot } from '../modules/lots/lot.entity';
@@ -18,7 +19,14 @@ interface DemoSession {
   lots: number;
   published: boolean;
   step?: number;
+  /** Open for bidding: starting bids and registered bidders (its bids: demo-timed-bids.ts). */
+  open?: boolean;
 }
+
+/** The open timed sale whose bids the bidding service places after the load (demo-timed-bids.ts). */
+export const DEMO_TIMED_SALE = 'Weekend Prints & Posters';
+/** Bidders of house `demo` registered for it (the first online ones). */
+export const DEMO_TIMED_BIDDERS = 5;
 
 /** The calendar's sales, each session starting this long after the load (fixed sizes, whatever the demo size). */
 export const DEMO_CALENDAR_SALES: readonly { name: string; sessions: readonly DemoSession[] }[] = [
@@ -29,6 +37,7 @@ export const DEMO_CALENDAR_SALES: readonly { name: string; sessions: readonly De
       { type: 'timed', startsIn: 10 * DAY, lots: 10, published: false, step: 3 },
     ],
   },
+  { name: DEMO_TIMED_SALE, sessions: [{ type: 'timed', startsIn: 2 * DAY, lots: 8, published: true, step: 6, open: true }] },
   { name: 'Evening Silver Sale', sessions: [{ type: 'live', startsIn: 75 * 60_000, lots: 12, published: true }] },
   { name: 'Mid-Century Design', sessions: [{ type: 'timed', startsIn: 21 * DAY, lots: 0, published: false, step: 2 }] },
   { name: 'Books & Manuscripts', sessions: [] },
@@ -38,7 +47,8 @@ export const DEMO_CALENDAR_SALES: readonly { name: string; sessions: readonly De
  * Sales of house `demo` in the states the calendar shows, dated from the moment the demo data is
  * loaded (the main demo sales are dated in the past: those are the past sales with results and the
  * buy-now sale): upcoming live and timed sessions with lots, a live session starting within two
- * hours, an empty session (Delete Session) and a sale with no session yet (Add Session). About 50
+ * hours, an empty session (Delete Session), a sale with no session yet (Add Session) and an open
+ * timed sale with registered bidders (its bids come after the load: demo-timed-bids.ts). About 60
  * lots: a few milliseconds.
  */
 export async function loadDemoCalendar(
@@ -77,6 +87,7 @@ export async function loadDemoCalendar(
       },
     ]);
     await bulkInsert(em, BuyersPremiumStep, [{ group: groupId, fromCents: 0, toCents: undefined, rate: 25_000 }]);
+    if (sale.sessions.some((s) => s.open)) await registerBidders(em, house.id, groupId);
     for (const s of sale.sessions) {
       const [catalogId] = await bulkInsert(em, Catalog, [
         {
@@ -90,6 +101,8 @@ export async function loadDemoCalendar(
           currencyCode: 'USD',
           published: s.published,
           stepTracker: s.step,
+          // An open sale's lots end a minute apart from its date (the first lot's end).
+          ...(s.open ? { timedType: 1, timedValue: 60 } : {}),
         },
       ]);
       sessions++;
@@ -110,6 +123,7 @@ export async function loadDemoCalendar(
         banned: marks && i === 6,
         potentiallyBanned: marks && i === 8,
         restricted: marks && i === 9,
+        ...(s.open ? { startingBidCents: (i + 2) * 5_000 } : {}),
       }));
       const lotIds = await bulkInsert(em, Lot, rows);
       const withImages = lotIds.filter((_, i) => i % 4 !== 3);
@@ -134,6 +148,19 @@ export async function loadDemoCalendar(
     }
   }
   return { sessions, lots };
+}
+
+/** The open sale's registrations: the house's first online bidders, with paddles (plain rows, like the rest of the demo). */
+async function registerBidders(em: EntityManager, houseId: number, groupId: number): Promise<void> {
+  const members = await em.execute<{ id: number; platform: string }[]>(
+    `select id, platform from member where house_id = ? and platform <> 'Floor' order by id limit ?`,
+    [houseId, DEMO_TIMED_BIDDERS],
+  );
+  await bulkInsert(
+    em,
+    Approval,
+    members.map((m, i) => ({ house: houseId, group: groupId, member: m.id, paddleNumber: 500 + i, channel: m.platform })),
+  );
 }
 
 const PALETTE = ['#8d6e63', '#5c6bc0', '#26a69a', '#ab47bc', '#ef6c00', '#546e7a'];

@@ -7,8 +7,9 @@ import { InvoicingModule } from '../modules/invoicing/invoicing.module';
 import { PaymentsModule } from '../modules/invoicing/payments/payments.module';
 import { LotsModule } from '../modules/lots/lots.module';
 import { arrangeDemoChargingGroup, type DemoChargingGroup } from './demo-charging';
+import { arrangeDemoTimedBids } from './demo-timed-bids';
 
-/** The services the demo's charging group is made with (the CLI's set: no HTTP, no guards). */
+/** The services the demo's charging group and timed bids are made with (the CLI's set: no HTTP, no guards). */
 @Module({})
 class DemoServicesModule {
   static forRoot(runtime: Runtime): DynamicModule {
@@ -24,7 +25,7 @@ class DemoServicesModule {
  * context of the application's own services, which neither processes jobs nor fires schedules.
  * The jobs it queues (the invoice mails of the send) are run by the server once it starts.
  */
-export async function arrangeDemoChargingGroupIn(runtime: Runtime): Promise<DemoChargingGroup> {
+export async function arrangeDemoIn(runtime: Runtime): Promise<{ charging: DemoChargingGroup; timedBids: number }> {
   const app = await NestFactory.createApplicationContext(
     DemoServicesModule.forRoot({ ...runtime, processJobs: false, runSchedules: false }),
     {
@@ -32,7 +33,9 @@ export async function arrangeDemoChargingGroupIn(runtime: Runtime): Promise<Demo
     },
   );
   try {
-    return await arrangeDemoChargingGroup(app);
+    const charging = await arrangeDemoChargingGroup(app);
+    const { bids } = await arrangeDemoTimedBids(app);
+    return { charging, timedBids: bids };
   } finally {
     await app.close();
   }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { CALENDAR_TEXT } from '@ar/rules';
+import { DEMO_TIMED_SALE } from '../../src/demo/demo-calendar';
 import { House } from '../../src/modules/houses/house.entity';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
@@ -49,7 +50,13 @@ describeIfChromium('Calendar (browser)', () => {
     await group('Spring Jewelry & Watches').waitFor();
     expect(await page.locator('#react-admin-title').textContent()).toBe('Auctions/Sales');
     expect(await page.getByTestId('tab-current').getAttribute('aria-selected')).toBe('true');
-    expect(await groupNames()).toEqual(['Books & Manuscripts', 'Evening Silver Sale', 'Spring Jewelry & Watches', 'Mid-Century Design']);
+    expect(await groupNames()).toEqual([
+      'Books & Manuscripts',
+      'Evening Silver Sale',
+      DEMO_TIMED_SALE,
+      'Spring Jewelry & Watches',
+      'Mid-Century Design',
+    ]);
 
     // A sale with no session yet: its empty state and the add-session links to the wizard's step 1.
     const books = group('Books & Manuscripts');
@@ -82,6 +89,26 @@ describeIfChromium('Calendar (browser)', () => {
     // The buy-now sale.
     expect(await page.getByTestId('bin-title').textContent()).toBe('Autumn Fine Art & Antiques — Buy Now');
     await shots('upcoming');
+  });
+
+  it("Bulk Bidding of the demo's open timed session opens its bulk bidding page, its lots with the demo's bids", async () => {
+    await page.goto(`${server.baseUrl}/ar/my-auctions/current`);
+    const sale = group(DEMO_TIMED_SALE);
+    await sale.waitFor();
+    const title = `${DEMO_TIMED_SALE} — Timed Session`;
+    await sale.getByRole('button', { name: `More actions for ${title}` }).click();
+    const item = page.getByRole('menuitem', { name: 'Bulk Bidding' });
+    const [, catalogRef] = /\/bulk-bidding\/([^/]+)$/.exec((await item.getAttribute('href')) ?? '') ?? [];
+    expect(catalogRef).toBeTruthy();
+    await item.click();
+    await page.waitForURL(`**/ar/bulk-bidding/${catalogRef}`);
+    expect(await page.getByTestId('sale-name').textContent()).toBe(title);
+    // The history counts (bids placed by the bidding engine when the demo was loaded): most lots have bids.
+    const counts = page.locator('[data-testid^="history-"]');
+    await counts.first().waitFor();
+    const bids = (await counts.allTextContents()).map(Number);
+    expect(bids.filter((n) => n > 0).length).toBeGreaterThanOrEqual(5);
+    await page.goto(`${server.baseUrl}/ar/my-auctions/current`);
   });
 
   it('has no serious or critical accessibility violation (axe)', async () => {

@@ -4,7 +4,8 @@ import { CHARGE_INELIGIBILITY_TEXT, type ChargeIneligibilityReason } from '@ar/r
 import { buildOrmOptions } from '../../src/core/database/mikro-orm.options';
 import { DEMO_CHARGING_BIDDERS, DEMO_CHARGING_GROUP, DEMO_SENT_DAYS_AGO } from '../../src/demo/demo-charging';
 import { DEMO_PASSWORD, loadDemoData } from '../../src/demo/demo-data';
-import { DEMO_CALENDAR_SALES } from '../../src/demo/demo-calendar';
+import { DEMO_CALENDAR_SALES, DEMO_TIMED_SALE } from '../../src/demo/demo-calendar';
+import { arrangeDemoTimedBids } from '../../src/demo/demo-timed-bids';
 import { formatUsDate } from '../../src/modules/invoicing/math/statuses';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -118,6 +119,35 @@ describe('demo data', () => {
         const res = await request(t.server).post('/api/auth/login').send({ house, username, password: DEMO_PASSWORD });
         expect(res.status).toBe(200);
       }
+    });
+
+    it('has an open timed sale whose lots carry bids placed by the bidding engine, shown by bulk bidding; a second run adds none', async () => {
+      const [session] = await q(
+        `select c.catalog_ref from catalog c join auction_group g on g.id = c.group_id where g.group_name = ? and c.sale_type = 'timed'`,
+        [DEMO_TIMED_SALE],
+      );
+      const lots = await owner.agent.get(`/auctions/bidAdmin/catalog/${session.catalog_ref}/lots?size=100&page=0`);
+      expect(lots.status).toBe(200);
+      const rows = lots.body._embedded.bidAdminLotDataList as Json[];
+      const withBids = rows.filter((l) => l.bidCount > 0);
+      expect(withBids.length).toBeGreaterThanOrEqual(5);
+      expect(rows.some((l) => l.bidCount === 0)).toBe(true);
+      // The engine's own state: a leader, a current bid at least the starting bid, the lot still open.
+      for (const l of withBids) {
+        expect(l.maxBidder).toBeTruthy();
+        expect(l.currentBid).toBeGreaterThanOrEqual(l.startingBid);
+        expect(l.isClosed).toBe(false);
+      }
+      const history = await owner.agent
+        .post(`/auctions/bidAdmin/catalog/${session.catalog_ref}/bidHistory`)
+        .set('X-CSRF-Token', owner.csrf)
+        .send(withBids.map((l) => l.lotRef));
+      expect(history.status).toBe(200);
+      const entries = Object.values(history.body.bidHistory as Record<string, Json[]>).flat();
+      expect(entries).toHaveLength(withBids.reduce((n, l) => n + l.bidCount, 0));
+      expect(entries.some((e) => e.bidType === 'bidNow')).toBe(true);
+      // Idempotent: the bids are placed once.
+      expect(await arrangeDemoTimedBids(t.app)).toEqual({ bids: 0 });
     });
 
     it('has a group sent three days ago whose batch charge shows approvals, declines and every reason the data can show', async () => {

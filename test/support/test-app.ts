@@ -11,6 +11,7 @@ import { Runtime } from '../../src/core/config/runtime';
 import { createApp } from '../../src/core/http/create-app';
 import { loadDemoData } from '../../src/demo/demo-data';
 import { arrangeDemoChargingGroup } from '../../src/demo/demo-charging';
+import { arrangeDemoTimedBids } from '../../src/demo/demo-timed-bids';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { deleteRedisKeys } from './redis-keys';
 import { readTestEnv } from './test-env';
@@ -70,8 +71,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await orm.close();
   }
   const app = await createApp(runtime, { extraModules: opts.extraModules });
-  // The demo's charging group is made by the application's own services (demo-charging.ts).
-  if (opts.demo) await arrangeDemoChargingGroup(app);
+  // The demo's charging group and timed bids are made by the application's own services (demo-charging.ts, demo-timed-bids.ts).
+  if (opts.demo) {
+    await arrangeDemoChargingGroup(app);
+    await arrangeDemoTimedBids(app);
+  }
   const orm = app.get(MikroORM);
   return {
     app,

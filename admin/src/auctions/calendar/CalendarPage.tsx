@@ -86,7 +86,8 @@ function Calendar({ tab }: { tab: TabKey }) {
   const viewer: CalendarViewer | null = user
     ? {
         accessConsole: user.accessConsole,
-        accessBulkbiding: user.accessBulkbiding,
+        // The Bulk Bidding action follows the page's own access rule (flag and house setting, or super user).
+        accessBulkbiding: canAccess(user, 'bulkBidding'),
         accessReports: user.accessReports,
         accessInvoices: user.accessInvoices && !user.houseInfo.disableINVAInvoicing,
         accessCustomer: user.accessCustomer,
