@@ -10,6 +10,7 @@ import { ChargeBatchCommand } from './commands/charge-batch.command';
 import { CreateApiTokenCommand } from './commands/create-api-token.command';
 import { CreateUserCommand } from './commands/create-user.command';
 import { DemoDataCommand } from './commands/demo-data.command';
+import { ImportConsignorsCommand } from './commands/import-consignors.command';
 import { ImportLotsCommand } from './commands/import-lots.command';
 import { ImportResultsCommand } from './commands/import-results.command';
 import { InvoicesPdfCommand } from './commands/invoices-pdf.command';
@@ -37,6 +38,7 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'payments-reconcile': PaymentsReconcileCommand,
   'payments-settle': PaymentsSettleCommand,
   settlements: SettlementsCommand,
+  'import-consignors': ImportConsignorsCommand,
 };
 
 /**

@@ -4,6 +4,7 @@ import { InvoicingModule } from '../invoicing/invoicing.module';
 import { LotsModule } from '../lots/lots.module';
 import { ConsignorsController } from './consignors/consignors.controller';
 import { ConsignorsService } from './consignors/consignors.service';
+import { ConsignorImportService } from './consignors/import/consignor-import.service';
 import { CommissionPlansController } from './plans/commission-plans.controller';
 import { CommissionPlansService } from './plans/commission-plans.service';
 import { SettlementRunsService } from './settlements/settlement-runs.service';
@@ -18,7 +19,7 @@ import { SettlementsService } from './settlements/settlements.service';
 @Module({
   imports: [CatalogsModule, LotsModule, InvoicingModule],
   controllers: [ConsignorsController, CommissionPlansController, SettlementsController],
-  providers: [ConsignorsService, CommissionPlansService, SettlementRunsService, SettlementsService],
-  exports: [SettlementRunsService, SettlementsService],
+  providers: [ConsignorsService, ConsignorImportService, CommissionPlansService, SettlementRunsService, SettlementsService],
+  exports: [ConsignorImportService, SettlementRunsService, SettlementsService],
 })
 export class SettlementsModule {}

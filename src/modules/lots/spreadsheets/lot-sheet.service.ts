@@ -7,7 +7,6 @@ import {
   computedStartingBidCents,
   sessionState,
   validateLot,
-  type LotInput,
   type LotSaleType,
   type LotValues,
   type SheetContext,
@@ -17,6 +16,7 @@ import {
 } from '@ar/rules';
 import { newRef } from '../../houses/identity/secrets';
 import { LotSheetError, LotSheetErrorCode } from './lot-sheet.errors';
+import { resolveSheetConsignors, type SheetLotInput } from './sheet-consignors';
 import { mapSheet, type SheetFormat } from './sheet-columns';
 import { readSheet } from './sheet-reader';
 
@@ -95,8 +95,9 @@ export class LotSheetService {
     const mapped = mapSheet(read.sheet, format);
     opts.progress?.('reading', 1, 1);
     const checked = checkSheet(mapped.lots, await this.context(this.em, houseId, s));
+    const consignors = await resolveSheetConsignors(this.em, houseId, checked.lots);
     opts.progress?.('checking', mapped.lots.length, mapped.lots.length);
-    const errors = [...mapped.errors, ...checked.errors];
+    const errors = [...mapped.errors, ...checked.errors, ...consignors.errors].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
     const breaking = checked.breaking || mapped.errors.length > 0;
     return {
       lots: breaking ? [] : checked.lots,
@@ -109,14 +110,21 @@ export class LotSheetService {
   }
 
   /** Writes the reviewed lots: checked again here (the server has the last word); any error and nothing is written. */
-  async save(houseId: number, catalogId: number, lots: readonly (LotInput & { id?: number })[], progress?: Progress): Promise<SheetSave> {
+  async save(
+    houseId: number,
+    catalogId: number,
+    lots: readonly (SheetLotInput & { id?: number })[],
+    progress?: Progress,
+  ): Promise<SheetSave> {
     return this.em.transactional(async (em) => {
       const s = await this.session(houseId, catalogId, em, true);
       if (s.sale_type !== 'bin' && sessionState(s.event_date, new Date()).in2Hours)
         throw new LotSheetError(LotSheetErrorCode.SESSION_LOCKED, CALENDAR_TEXT.in2Hours);
       const rows = await this.lotKeys(em, houseId, s.id);
       const checked = checkSheet(lots, this.contextOf(rows, s));
-      if (checked.errors.length) return { created: 0, updated: 0, errors: checked.errors, warnings: checked.warnings };
+      const consignors = await resolveSheetConsignors(em, houseId, checked.lots);
+      const errors = [...checked.errors, ...consignors.errors].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+      if (errors.length) return { created: 0, updated: 0, errors, warnings: checked.warnings };
 
       const live = rows.filter((r) => r.status !== 'd');
       const byNumber = new Map(live.filter((r) => r.lot_number !== null).map((r) => [numberKey(r.lot_number, r.lot_ext)!, r]));
@@ -132,6 +140,7 @@ export class LotSheetService {
         const target =
           v.lotNumber !== null ? byNumber.get(numberKey(v.lotNumber, v.lotExt)!) : byInv.get((v.invNumber ?? '').toUpperCase());
         const rec = record(v, s.sale_type);
+        rec.consignor_id = consignors.ids.get(lot.id) ?? null;
         if (target) {
           if (target.orderbids > 0) rec.keep_bids = true;
           updates.push({ ...rec, id: target.id });
@@ -153,9 +162,10 @@ export class LotSheetService {
         const batch = updates.slice(i, i + WRITE_BATCH);
         // With an absentee bid on the lot, its starting bid and reserve stay (warning 116).
         await em.execute(
-          `update lot l set ${COLUMNS.filter((c) => !BID_COLUMNS.includes(c))
+          `update lot l set ${COLUMNS.filter((c) => !BID_COLUMNS.includes(c) && c !== 'consignor_id')
             .map((c) => `${c} = v.${c}`)
             .join(', ')},
+             consignor_id = coalesce(v.consignor_id, l.consignor_id),
              ${BID_COLUMNS.map((c) => `${c} = case when coalesce(v.keep_bids, false) then l.${c} else v.${c} end`).join(', ')}
              from jsonb_to_recordset(?::jsonb) as v(id int, keep_bids boolean, ${RECORD_TYPES})
             where l.id = v.id and l.house_id = ? and l.catalog_id = ?`,
@@ -241,6 +251,8 @@ const COLUMN_TYPES: [string, string][] = [
   ['literature', 'text'],
   ['exhibited', 'text'],
   ['notes', 'text'],
+  // A blank Consignor cell (or no column) keeps the lot's consignor on update.
+  ['consignor_id', 'int'],
 ];
 const COLUMNS = COLUMN_TYPES.map(([c]) => c);
 const RECORD_TYPES = COLUMN_TYPES.map(([c, t]) => `${c} ${t}`).join(', ');

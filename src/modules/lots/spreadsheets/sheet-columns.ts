@@ -1,4 +1,5 @@
-import { SHEET_CODES, SHEET_TEXT, type LotField, type LotInput, type SheetError } from '@ar/rules';
+import { SHEET_CODES, SHEET_TEXT, type LotField, type SheetError } from '@ar/rules';
+import type { SheetLotInput } from './sheet-consignors';
 import type { Sheet } from './sheet-reader';
 
 /**
@@ -71,6 +72,9 @@ export const AUCTIONFLEX_HEADERS: Record<LotField, readonly string[]> = {
   notes: ['Notes', 'internalnotes', 'memo'],
 };
 
+/** Standard only: the lot's consignor, by name or email (sheet-consignors.ts). Auction Flex's Consignor column is its own consignor number, so it stays ignored. */
+export const STANDARD_CONSIGNOR_HEADERS: readonly string[] = ['Consignor', 'consignorname', 'consignoremail', 'seller'];
+
 /** Lower case, letters and digits only ("Lot #" -> "lot", "Low Est." -> "lowest"). Accents dropped. */
 export const normalizeHeader = (h: string): string =>
   h
@@ -104,11 +108,11 @@ const columnLetter = (i: number): string => {
 };
 
 export interface MappedSheet {
-  lots: (LotInput & { id: number })[];
+  lots: (SheetLotInput & { id: number })[];
   /** File-level errors (166). */
   errors: SheetError[];
   /** Which header went to which field (for the CLI's report). */
-  columns: Partial<Record<LotField, string>>;
+  columns: Partial<Record<LotField | 'consignor', string>>;
 }
 
 export function mapSheet(sheet: Sheet, format: SheetFormat): MappedSheet {
@@ -116,9 +120,16 @@ export function mapSheet(sheet: Sheet, format: SheetFormat): MappedSheet {
   const lookup = new Map<string, LotField>();
   for (const [field, names] of Object.entries(table) as [LotField, readonly string[]][])
     for (const n of names) if (!lookup.has(normalizeHeader(n))) lookup.set(normalizeHeader(n), field);
+  const consignorHeaders = new Set(format === 'standard' ? STANDARD_CONSIGNOR_HEADERS.map(normalizeHeader) : []);
+  let consignorIndex: number | undefined;
   const index: Partial<Record<LotField, number>> = {};
-  const columns: Partial<Record<LotField, string>> = {};
+  const columns: Partial<Record<LotField | 'consignor', string>> = {};
   sheet.header.forEach((h, i) => {
+    if (consignorIndex === undefined && consignorHeaders.has(normalizeHeader(h))) {
+      consignorIndex = i;
+      columns.consignor = h;
+      return;
+    }
     const field = lookup.get(normalizeHeader(h));
     if (field && index[field] === undefined) {
       index[field] = i;
@@ -145,7 +156,8 @@ export function mapSheet(sheet: Sheet, format: SheetFormat): MappedSheet {
 
   const entries = Object.entries(index) as [LotField, number][];
   const lots = sheet.rows.map((r) => {
-    const lot: LotInput & { id: number } = { id: r.row };
+    const lot: SheetLotInput & { id: number } = { id: r.row };
+    if (consignorIndex !== undefined) lot.consignor = (r.cells[consignorIndex] ?? '').trim();
     for (const [field, i] of entries) {
       const raw = r.cells[i] ?? '';
       (lot as unknown as Record<string, unknown>)[field] = AMOUNT_FIELDS.includes(field) ? normalizeAmount(raw) : raw;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { LotBodyDto } from '../../lot-editing/dto/lot-body.dto';
 import { SHEET_MAX_ROWS } from '../sheet-reader';
 
@@ -8,6 +8,11 @@ import { SHEET_MAX_ROWS } from '../sheet-reader';
 export class SheetLotDto extends LotBodyDto {
   @ApiPropertyOptional({ description: 'The row id the upload gave it' }) @Allow() id?: number;
   @Allow() hasError?: unknown;
+  @ApiPropertyOptional({ maxLength: 120, description: "Standard sheets: a consignor of the house by name or email; blank keeps the lot's" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  consignor?: string | null;
 }
 
 /** `POST /cps/app/catalog/{catalogID}/lots/update` (001 section 7): the reviewed lots, all saved or none. */
