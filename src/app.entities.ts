@@ -12,6 +12,7 @@ import { Lot } from './modules/lots/lot.entity';
 import { OrderBid } from './modules/lots/order-bid.entity';
 import { LotImage } from './modules/lots/lot-image.entity';
 import { BidIncrement } from './modules/lots/timed-bidding/bid-increment.entity';
+import { LotResultAudit } from './modules/lots/eoa/lot-result-audit.entity';
 import { JobRun } from './core/queue/job-run.entity';
 import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
 import { MailMessage } from './core/mail/mail-message.entity';
@@ -33,6 +34,7 @@ export const ALL_ENTITIES = [
   Approval,
   KeywordAlert,
   Lot,
+  LotResultAudit,
   OrderBid,
   LotImage,
   BidIncrement,

@@ -13,7 +13,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 const NOT_INTEGER_IDS: { param: string; path?: string; reason: string }[] = [
   { param: 'houseRef', reason: 'the tenancy guard answers 404 for any house that is not the caller’s' },
   { param: 'userRef', reason: 'a text reference (U…), looked up by the house' },
-  { param: 'catalogRef', reason: 'a text reference (C…), looked up by the house (bulk bidding)' },
+  { param: 'catalogRef', reason: 'a text reference (C…), looked up by the house (bulk bidding, EOA)' },
 ];
 
 const MALFORMED = ['abc', '0', '-1', '1e3', '1.5', '007', '12abc', '2147483648', '99999999999', ' 1'];

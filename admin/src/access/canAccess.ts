@@ -1,4 +1,4 @@
-import { cardProcessingAllowed } from '@ar/rules';
+import { canReconcile, cardProcessingAllowed } from '@ar/rules';
 import type { ShellUser } from '../auth/types';
 
 /**
@@ -26,6 +26,8 @@ const rules = {
   billing: (u) => u.accessSensitive,
   privateLabel: (u) => isInstant(u) && ['i', 's'].includes(connectType(u)),
   salesResults: (u) => u.accessReports,
+  // End-of-auction reconciliation: super users too (the server's canReconcile).
+  eoa: (u) => canReconcile({ isSuperUser: isSuperUser(u), accessReports: u.accessReports }),
   // Spec: processor type p only; and, as every report, reports access (the server holds both).
   salesTaxReports: (u) => u.houseInfo.processorType === 'p' && u.accessReports,
   // Spec: only on the main marketplace host; this product has one host.

@@ -2,10 +2,12 @@ import { route } from '../routes/types';
 import { sessionResultsElement, viewSessionResultsElement } from './sale-results/routes';
 import { salesTaxReportsElement } from './sales-tax/routes';
 import { openNewFileElement } from './disputes/routes';
+import { eoaElement } from './eoa/routes';
 
 export const reportRoutes = [
   route('/reports/sessionResults', 'Sales Results', 'salesResults', sessionResultsElement),
   route('/reports/sessionResults/viewSessionResults', 'Sale Results', 'salesResults', viewSessionResultsElement),
+  route('/reports/eoa/:catalogRef', 'End of Auction', 'eoa', eoaElement),
   route('/reports/openDisputes', 'View Open Disputes', 'openDispute', openNewFileElement),
   route('/reports/salesTaxReports', 'Sales Tax Reports', 'salesTaxReports', salesTaxReportsElement),
   route('/campaign-reporting', 'Ad Campaign Reporting', 'campaignReporting'),

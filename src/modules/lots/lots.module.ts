@@ -8,6 +8,8 @@ import { LotEditingService } from './lot-editing/lot-editing.service';
 import { PublishingController } from './publishing/publishing.controller';
 import { PublishingService } from './publishing/publishing.service';
 import { SessionSummaryService } from './publishing/session-summary.service';
+import { EoaController } from './eoa/eoa.controller';
+import { EoaService } from './eoa/eoa.service';
 import { LotResultLocks } from './results/result-locks';
 import { ResultsImportController } from './results/results-import.controller';
 import { ResultsImportService } from './results/results-import.service';
@@ -28,7 +30,8 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
  * result once it is used (invoicing) register a lock with LotResultLocks. The Lot page (add, edit,
  * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
  * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
- * calls, lots closing) writes results here too. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
+ * calls, lots closing) writes results here too. End-of-auction reconciliation (eoa/) corrects results
+ * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
  * uploads for the review list and save the reviewed lots. Realized prices build on this module.
  */
 @Module({
@@ -37,6 +40,7 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
   controllers: [
     ResultsImportController,
     SaleResultsController,
+    EoaController,
     PublishingController,
     LotSheetController,
     LotEditingController,
@@ -47,6 +51,7 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
     LotResultLocks,
     ResultsImportService,
     SaleResultsService,
+    EoaService,
     LotEditingService,
     SessionSummaryService,
     PublishingService,

@@ -5,6 +5,7 @@ import {
   Card,
   Checkbox,
   FormControlLabel,
+  Link,
   Stack,
   Table,
   TableBody,
@@ -14,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { SALE_RESULTS_TEXT, type SaleResultsGroup } from '@ar/rules';
 import { ShellLoading } from '../../common/ShellLoading';
 import { EmptyState } from '../../kit/EmptyState';
@@ -23,6 +24,7 @@ import { PageHeader } from '../../kit/PageHeader';
 import { Toolbar } from '../../kit/Toolbar';
 import { ToolbarButton } from '../../kit/ToolbarButton';
 import { useHouseRef } from '../../invoices/useHouseRef';
+import { eoaPath } from '../eoa/eoaApi';
 import { useSaleResultGroups } from './saleResultsApi';
 import { groupCheck, selectionToView, toggleGroup, toggleSession } from './saleResultsSelection';
 
@@ -129,6 +131,7 @@ function GroupCard({
             <TableCell>Session</TableCell>
             <TableCell sx={{ width: 220 }}>Date</TableCell>
             <TableCell sx={{ width: 100 }}>Currency</TableCell>
+            <TableCell sx={{ width: 160 }}>Reconcile</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -146,6 +149,11 @@ function GroupCard({
               <TableCell>{c.catalogTitle}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{sessionDate(c.catalogDateFull)}</TableCell>
               <TableCell>{c.catalogCurrencyCode}</TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={eoaPath(c.catalogRef)} data-testid={`session-eoa-${c.catalogRef}`}>
+                  End of Auction
+                </Link>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

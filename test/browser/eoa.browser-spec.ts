@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { EOA_TEXT } from '@ar/rules';
+import { seedSale, type SeededSale } from '../invoice-groups/support';
+import { q } from '../invoice-marks/support';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { startTestServer } from '../support/test-app';
+
+// End-of-auction reconciliation (issue 14) in Debian's Chromium against the real server, as the demo
+// super user: open a session's EOA from Sales Results, correct a hammer (a bad one first: the
+// rule's message), pass a lot, see both in the audit trail, download the EOA report and read it back.
+
+jest.setTimeout(120_000);
+
+describeIfChromium('End of auction (browser)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: OpenedBrowser | undefined;
+  let page: Page;
+  let sale: SeededSale;
+
+  beforeAll(async () => {
+    ensureAdminBuilt();
+    server = await startTestServer({ redis: false });
+    const t = server.testApp;
+    const [house] = await q(t, `select id from house where house_user_name = 'demo'`);
+    sale = await seedSale(t.em(), house.id, {
+      name: 'Browser EOA sale',
+      liveFeeRate: 3_000,
+      bidders: [
+        { firstName: 'Ada', lastName: 'Lovelace', paddle: 601 },
+        { firstName: 'Alan', lastName: 'Turing', platform: 'Floor', paddle: 602 },
+      ],
+      sessions: [
+        {
+          title: 'EOA evening',
+          date: '2031-06-01T18:00:00Z',
+          lots: [
+            { hammer: 100_000, winner: 0, title: 'Brass telescope' },
+            { hammer: 20_000, winner: 1, title: 'Oak chair' },
+            { title: 'Unsold vase' },
+          ],
+        },
+      ],
+    });
+    browser = await openBrowser({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    page = browser.page;
+    await signInThroughUi(page, server.baseUrl, 'demo', 'super');
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const [first, second] = [0, 1];
+
+  it('opens the EOA view of a session from Sales Results', async () => {
+    await page.goto(`${server.baseUrl}/ar/reports/sessionResults`);
+    await page.getByTestId(`session-eoa-${sale.sessions[0].ref}`).click();
+    await page.getByTestId('eoa-table').waitFor();
+    expect(await page.getByTestId('eoa-session').textContent()).toContain('EOA evening');
+    expect(await page.getByTestId(`eoa-result-${sale.lots[0][2]}`).textContent()).toBe('Passed');
+    expect(await page.getByTestId('eoa-audit-empty').isVisible()).toBe(true);
+  });
+
+  it('corrects a hammer (refusing a bad one with its message) and passes a lot; the audit trail shows both', async () => {
+    const lot = sale.lots[0][first];
+    await page.getByTestId(`eoa-edit-hammer-${lot}`).click();
+    await page.getByTestId('eoa-hammer-input').fill('1250.555');
+    await page.getByTestId('eoa-hammer-save').click();
+    await page.getByText(EOA_TEXT.hammerFormat).waitFor();
+    await page.getByTestId('eoa-hammer-input').fill('1250.50');
+    await page.getByTestId('eoa-hammer-save').click();
+    await page
+      .getByTestId('eoa-hammer-dialog')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await page.waitForFunction((id) => document.querySelector(`[data-testid="eoa-hammer-${id}"]`)?.textContent === '$1,250.50', lot);
+
+    const passed = sale.lots[0][second];
+    await page.getByTestId(`eoa-pass-${passed}`).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Pass lot' }).click();
+    await page.waitForFunction((id) => document.querySelector(`[data-testid="eoa-result-${id}"]`)?.textContent === 'Passed', passed);
+
+    await page.getByTestId('eoa-audit').waitFor();
+    const trail = await page.getByTestId('eoa-audit').textContent();
+    expect(trail).toContain('Hammer corrected');
+    expect(trail).toContain('1,000.00 to paddle 601 (Ada Lovelace), INV');
+    expect(trail).toContain('1,250.50 to paddle 601 (Ada Lovelace), INV');
+    expect(trail).toContain('Passed');
+    const rows = await q(server.testApp, 'select action, user_name from lot_result_audit where catalog_id = ? order by id', [
+      sale.sessions[0].id,
+    ]);
+    expect(rows).toEqual([
+      { action: 'hammer', user_name: 'super' },
+      { action: 'pass', user_name: 'super' },
+    ]);
+    const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await screenshot(page, 'eoa-1440');
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await screenshot(page, 'eoa-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('downloads the EOA report as XLSX and reads it back: the corrected hammer, the passed lot, the totals', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('eoa-download-xlsx').click()]);
+    expect(download.suggestedFilename()).toBe('End of Auction - EOA evening.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('End of Auction')!;
+    const row = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(row(2).slice(0, 7)).toEqual(['1', 'Brass telescope', 'Sold', 601, 'Ada Lovelace', 'INV', 1250.5]);
+    expect(row(3).slice(0, 3)).toEqual(['2', 'Oak chair', 'Passed']);
+    expect(row(4).slice(0, 3)).toEqual(['3', 'Unsold vase', 'Passed']);
+    expect(row(5)[0]).toBe('Total');
+    expect(row(5)[1]).toBe('3 lots: 1 sold, 2 passed');
+    expect(row(5)[6]).toBe(1250.5);
+  });
+});
