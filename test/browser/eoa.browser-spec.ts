@@ -3,9 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { EOA_TEXT } from '@ar/rules';
-import { seedSale, type SeededSale } from '../invoice-groups/support';
+import { postGroup, seedSale, seedTemplate, untilCreated, type SeededSale } from '../invoice-groups/support';
 import { q } from '../invoice-marks/support';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 
 // End-of-auction reconciliation (issue 14) in Debian's Chromium against the real server, as the demo
@@ -19,12 +20,14 @@ describeIfChromium('End of auction (browser)', () => {
   let browser: OpenedBrowser | undefined;
   let page: Page;
   let sale: SeededSale;
+  let houseId: number;
 
   beforeAll(async () => {
     ensureAdminBuilt();
     server = await startTestServer({ redis: false });
     const t = server.testApp;
     const [house] = await q(t, `select id from house where house_user_name = 'demo'`);
+    houseId = house.id;
     sale = await seedSale(t.em(), house.id, {
       name: 'Browser EOA sale',
       liveFeeRate: 3_000,
@@ -118,5 +121,24 @@ describeIfChromium('End of auction (browser)', () => {
     expect(row(5)[0]).toBe('Total');
     expect(row(5)[1]).toBe('3 lots: 1 sold, 2 passed');
     expect(row(5)[6]).toBe(1250.5);
+  });
+
+  it('locks the view once the session is invoiced and says why', async () => {
+    const t = server.testApp;
+    const api = await signIn(t.server, 'demo', 'super', 'auction-demo');
+    const template = await seedTemplate(t.em(), houseId, { name: 'EOA browser' });
+    const created = await postGroup(api, api.user.houseInfo.houseRef, {
+      catalogRefs: [sale.sessions[0].ref],
+      groupTitle: 'EOA evening',
+      invoiceSettingsID: template,
+    });
+    expect(created.status).toBe(200);
+    expect((await untilCreated(t, houseId, created.body.data.invoiceGroupID)).status).toBe('completed');
+    await page.reload();
+    expect(await page.getByTestId('eoa-locked').textContent()).toContain(EOA_TEXT.locked);
+    for (const id of ['eoa-edit-hammer', 'eoa-edit-buyer', 'eoa-pass']) {
+      expect(await page.getByTestId(`${id}-${sale.lots[0][0]}`).isDisabled()).toBe(true);
+    }
+    await screenshot(page, 'eoa-locked-1440');
   });
 });
