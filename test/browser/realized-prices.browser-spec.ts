@@ -91,7 +91,8 @@ describeIfChromium('Edit Realized Prices (browser)', () => {
     // Clearing the price shows the required message; a two-decimal price fixes the row.
     await page.getByTestId('price-3').fill('');
     expect(await page.getByTestId('realized-items').textContent()).toContain(REALIZED_TEXT.required);
-    await page.getByTestId('price-3').fill('12.34');
+    // Typed fast, key by key: no key is lost while the list re-checks every row.
+    await page.getByTestId('price-3').pressSequentially('12.34');
     await page.getByTestId('result-3').waitFor();
     expect(await page.getByTestId('result-3').textContent()).toBe('12.34');
     expect(await page.getByTestId('realized-publish').isDisabled()).toBe(false);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Card,
   Dialog,
@@ -44,25 +44,65 @@ const label = (r: ItemRow) => (r.lotNumber ? `${r.lotNumber}${r.lotExt ?? ''}` :
  * price, checked again with the shared rules at every edit; zero shows Passed. Publish is disabled
  * while errors remain, then asks whether the prices include the buyer's premium.
  */
+/** A row as the grid shows it: the row plus its check, so a row re-renders when its errors change. */
+type GridRow = ItemRow & { lotError?: string; priceError?: string; lotTitle: string | null; cents: number | null };
+
+/**
+ * A cell's text input. It keeps what is typed in its own state: the grid's rows are memoised on
+ * their record, which reaches them an effect later, and a controlled value from the record would
+ * drop keys typed in between.
+ */
+function CellInput(props: {
+  value: string;
+  error?: string;
+  width: number;
+  onChange: (v: string) => void;
+  inputProps: Record<string, unknown>;
+}) {
+  const [value, setValue] = useState(props.value);
+  return (
+    <TextField
+      size="small"
+      value={value}
+      onChange={(e) => {
+        setValue(e.target.value);
+        props.onChange(e.target.value);
+      }}
+      error={Boolean(props.error)}
+      helperText={props.error}
+      sx={{ width: props.width }}
+      slotProps={{ htmlInput: props.inputProps }}
+    />
+  );
+}
+
 export function RealizedItemList({ rows, lots, onChange, onAgain, onPublish }: Props) {
   const check = useMemo(() => checkRealizedRows(rows, lots), [rows, lots]);
-  const byRow = useMemo(() => {
-    const m = new Map<number, { lotNumber?: string; realizedPrice?: string }>();
+  const data = useMemo<GridRow[]>(() => {
+    const errors = new Map<number, { lotError?: string; priceError?: string }>();
     for (const e of check.errors) {
-      const cur = m.get(e.row ?? 0) ?? {};
-      const key = e.field === 'realizedPrice' ? 'realizedPrice' : 'lotNumber';
+      const cur = errors.get(e.row ?? 0) ?? {};
+      const key = e.field === 'realizedPrice' ? 'priceError' : 'lotError';
       if (!cur[key]) cur[key] = e.displayMsg;
-      m.set(e.row ?? 0, cur);
+      errors.set(e.row ?? 0, cur);
     }
-    return m;
-  }, [check]);
-  const checked = useMemo(() => new Map(check.rows.map((r) => [r.id, r])), [check]);
-  const list = useList<ItemRow>({ data: rows, perPage: PAGE_SIZES[0] });
+    const checked = new Map(check.rows.map((r) => [r.id, r]));
+    return rows.map((r) => ({
+      ...r,
+      ...errors.get(r.id),
+      lotTitle: checked.get(r.id)?.lotTitle ?? null,
+      cents: checked.get(r.id)?.realizedCents ?? null,
+    }));
+  }, [rows, check]);
+  const list = useList<GridRow>({ data, perPage: PAGE_SIZES[0] });
+  // The latest rows for edits made from a grid cell (its closure may be a render old).
+  const latest = useRef(rows);
+  latest.current = rows;
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const edit = (id: number, patch: Partial<ItemRow>) => onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  const edit = (id: number, patch: Partial<ItemRow>) => onChange(latest.current.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   const publish = async (includePremium: boolean) => {
     setBusy(true);
     setFailure(null);
@@ -87,58 +127,48 @@ export function RealizedItemList({ rows, lots, onChange, onAgain, onPublish }: P
         <ListContextProvider value={list}>
           <Card variant="outlined" sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
             <Datagrid rowClick={false} bulkActionButtons={false} data-testid="realized-list">
-              <FunctionField<ItemRow> label="Row" sortable={false} render={(r) => r.id} />
-              <FunctionField<ItemRow>
+              <FunctionField<GridRow> label="Row" sortable={false} render={(r) => r.id} />
+              <FunctionField<GridRow>
                 label="Lot #"
                 sortable={false}
                 render={(r) => (
-                  <TextField
-                    size="small"
+                  <CellInput
                     value={r.lotNumber ?? ''}
-                    onChange={(e) => edit(r.id, { lotNumber: e.target.value })}
-                    error={Boolean(byRow.get(r.id)?.lotNumber)}
-                    helperText={byRow.get(r.id)?.lotNumber}
-                    sx={{ width: 150 }}
-                    slotProps={{ htmlInput: { 'aria-label': `Lot number of row ${r.id}`, 'data-testid': `lot-${r.id}`, maxLength: 8 } }}
+                    onChange={(v) => edit(r.id, { lotNumber: v })}
+                    error={r.lotError}
+                    width={150}
+                    inputProps={{ 'aria-label': `Lot number of row ${r.id}`, 'data-testid': `lot-${r.id}`, maxLength: 8 }}
                   />
                 )}
               />
-              <FunctionField<ItemRow>
+              <FunctionField<GridRow>
                 label="Title"
                 sortable={false}
                 render={(r) => (
                   <Typography variant="body2" noWrap sx={{ maxWidth: 280 }}>
-                    {checked.get(r.id)?.lotTitle ?? '—'}
+                    {r.lotTitle ?? '—'}
                   </Typography>
                 )}
               />
-              <FunctionField<ItemRow>
+              <FunctionField<GridRow>
                 label="Realized Price"
                 sortable={false}
                 render={(r) => (
-                  <TextField
-                    size="small"
+                  <CellInput
                     value={r.realizedPrice}
-                    onChange={(e) => edit(r.id, { realizedPrice: e.target.value })}
-                    error={Boolean(byRow.get(r.id)?.realizedPrice)}
-                    helperText={byRow.get(r.id)?.realizedPrice}
-                    sx={{ width: 220 }}
-                    slotProps={{
-                      htmlInput: {
-                        inputMode: 'decimal',
-                        'aria-label': `Realized price of lot ${label(r)}`,
-                        'data-testid': `price-${r.id}`,
-                      },
-                    }}
+                    onChange={(v) => edit(r.id, { realizedPrice: v })}
+                    error={r.priceError}
+                    width={220}
+                    inputProps={{ inputMode: 'decimal', 'aria-label': `Realized price of lot ${label(r)}`, 'data-testid': `price-${r.id}` }}
                   />
                 )}
               />
-              <FunctionField<ItemRow>
+              <FunctionField<GridRow>
                 label="Result"
                 sortable={false}
                 render={(r) => {
-                  const cents = checked.get(r.id)?.realizedCents;
-                  if (cents === null || cents === undefined || byRow.has(r.id)) return <StatusChip label="Error" tone="error" />;
+                  const cents = r.cents;
+                  if (cents === null || r.lotError || r.priceError) return <StatusChip label="Error" tone="error" />;
                   return cents === 0 ? (
                     <StatusChip label={REALIZED_TEXT.passed} tone="neutral" data-testid={`result-${r.id}`} />
                   ) : (
@@ -146,14 +176,14 @@ export function RealizedItemList({ rows, lots, onChange, onAgain, onPublish }: P
                   );
                 }}
               />
-              <FunctionField<ItemRow>
+              <FunctionField<GridRow>
                 label=""
                 sortable={false}
                 render={(r) => (
                   <Button
                     size="small"
                     startIcon={<DeleteIcon />}
-                    onClick={() => onChange(rows.filter((x) => x.id !== r.id))}
+                    onClick={() => onChange(latest.current.filter((x) => x.id !== r.id))}
                     aria-label={`Remove row ${r.id}`}
                     data-testid={`remove-${r.id}`}
                   >
