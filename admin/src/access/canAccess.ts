@@ -45,7 +45,9 @@ const rules = {
   sessions: () => true,
   bulkBidding: (u) => u.accessBulkbiding && (u.houseInfo.bulkBiddingEnabled || isSuperUser(u)),
   broadcast: (u) => u.accessConsole,
-  realizedPrices: (u) => !u.houseInfo.isOnlineOnly,
+  // The calendar's sessions (accessCalendar, as the server); never for online-only houses. The
+  // 45-day rule is the session's: the page shows the server's refusal.
+  realizedPrices: (u) => u.accessCalendar && !u.houseInfo.isOnlineOnly,
 } satisfies Record<string, (u: ShellUser) => boolean>;
 
 export type AccessKey = keyof typeof rules;

@@ -4,6 +4,7 @@ import { route } from '../routes/types';
 
 /** Its own chunk: the shell loads it only when the calendar is opened. */
 const CalendarPage = lazy(() => import('./calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
+const RealizedPricesPage = lazy(() => import('./realized-prices/RealizedPricesPage').then((m) => ({ default: m.RealizedPricesPage })));
 
 export const auctionRoutes = [
   route('/my-auctions/snapshots', 'Catalog Snapshot', 'catalogSnapshot'),
@@ -11,5 +12,5 @@ export const auctionRoutes = [
   route('/my-auctions/:type', 'Auctions/Sales', 'auctions', <CalendarPage />),
   route('/bulk-bidding/:catalogRef', 'Bulk Bidding', 'bulkBidding', bulkBiddingElement),
   route('/broadcast/:eventId', 'Video Broadcast', 'broadcast'),
-  route('/pricesrealized/:catalogID', 'Edit Realized Prices', 'realizedPrices'),
+  route('/pricesrealized/:catalogID', 'Edit Realized Prices', 'realizedPrices', <RealizedPricesPage />),
 ];

@@ -33,3 +33,4 @@ export * from './summary-publish';
 export * from './disputes';
 export * from './bid-ladder';
 export * from './eoa';
+export * from './realized-prices';

@@ -94,6 +94,13 @@ export class Catalog {
   @ManyToOne({ entity: () => HouseContact, nullable: true, deleteRule: 'set null' })
   expertContact?: Rel<HouseContact>;
 
+  /** Edit Realized Prices: whether the published prices include the buyer's premium (null: never published). */
+  @Property({ nullable: true })
+  realizedIncludePremium?: boolean;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  realizedPublishedAt?: Date;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -167,6 +167,17 @@ export class Lot {
   @Index()
   consignorId?: number | null;
 
+  /** The published realized price (Edit Realized Prices); 0 = passed. Not the hammer: invoices never read it. */
+  @Property({ type: new BigIntType('number'), nullable: true })
+  realizedPriceCents?: number;
+
+  /** The staff user who last set the realized price (no foreign key: the row outlives a removed user). */
+  @Property({ nullable: true })
+  realizedByUserId?: number;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  realizedAt?: Date;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

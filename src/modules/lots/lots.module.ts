@@ -24,6 +24,8 @@ import { LotClosingService } from './timed-bidding/lot-closing.service';
 import { LotClosingTasks } from './timed-bidding/lot-closing.tasks';
 import { LotSheetController } from './spreadsheets/lot-sheet.controller';
 import { LotSheetService } from './spreadsheets/lot-sheet.service';
+import { RealizedPricesController } from './realized-prices/realized-prices.controller';
+import { RealizedPricesService } from './realized-prices/realized-prices.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
@@ -32,7 +34,8 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
  * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
  * calls, lots closing) writes results here too. End-of-auction reconciliation (eoa/) corrects results
  * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
- * uploads for the review list and save the reviewed lots. Realized prices build on this module.
+ * uploads for the review list and save the reviewed lots. Edit Realized Prices (realized-prices/)
+ * reads sheets with the same reader and writes the published realized price, never the hammer.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
@@ -43,6 +46,7 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
     EoaController,
     PublishingController,
     LotSheetController,
+    RealizedPricesController,
     LotEditingController,
     BidAdminController,
   ],
@@ -62,6 +66,7 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
     LotClosingRunHandler,
     LotClosingTasks,
     LotSheetService,
+    RealizedPricesService,
   ],
   exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService],
 })
