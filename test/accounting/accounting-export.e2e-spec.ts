@@ -306,9 +306,12 @@ describe('accounting export (REST)', () => {
     });
 
     it('refuses to export the same range twice unless asked, then answers the same bytes', async () => {
+      const ledgerRows = async () => (await q<Json>(t, 'select count(*)::int as n from accounting_export'))[0].n;
+      const before = await ledgerRows();
       const again = await post(clerk, '/api/accounting/exports', { ...RANGE, format: 'xero' });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(ACCOUNTING_TEXT.nothingNew);
+      expect(await ledgerRows()).toBe(before);
       const asked = await post(clerk, '/api/accounting/exports', { ...RANGE, format: 'xero', includeExported: true });
       expect(asked.status).toBe(200);
       expect(asked.body).toMatchObject({ documentCount: 14, alreadyExported: 0, includeExported: true });
@@ -327,7 +330,10 @@ describe('accounting export (REST)', () => {
       ).toEqual([expect.stringMatching(/^PMT-/)]);
       expect(rows(next.body.files[0].content)).toHaveLength(1);
 
-      const qbo = await post(clerk, '/api/accounting/exports', { ...RANGE, format: 'qbo' });
+      // Two clerks exporting at once: the lock lets one carry the documents, the other is refused.
+      const both = await Promise.all([owner, clerk].map((s) => post(s, '/api/accounting/exports', { ...RANGE, format: 'qbo' })));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      const qbo = both.find((r) => r.status === 200)!;
       expect(qbo.status).toBe(200);
       expect(qbo.body.documentCount).toBe(15);
       expect((qbo.body.files as Json[]).map((f) => f.name)).toEqual([

@@ -21,6 +21,7 @@ export class AccountingDocumentsReader {
     const conn = em.getConnection();
     const ctx = em.getTransactionContext();
     const run = (sql: string, params: unknown[]) => conn.execute<Row[]>(sql, params, 'all', ctx);
+    // Inlined, not bound: a number and two fixed words (never client text), so each query keeps its plain `?` order.
     const fresh = (kind: string, idCol: string) =>
       notExportedTo
         ? `and not exists (select 1 from accounting_export_item x where x.house_id = ${Number(houseId)} and x.format = '${notExportedTo === 'qbo' ? 'qbo' : 'xero'}' and x.doc_kind = '${kind}' and x.doc_id = ${idCol})`
