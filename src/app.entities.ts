@@ -22,6 +22,7 @@ import { EDITING_ENTITIES } from './modules/invoicing/editing/editing.entities';
 import { PAYMENTS_ENTITIES } from './modules/invoicing/payments/payments.entities';
 import { DISPUTES_ENTITIES } from './modules/disputes/disputes.entities';
 import { SETTLEMENTS_ENTITIES } from './modules/settlements/settlements.entities';
+import { ACCOUNTING_ENTITIES } from './modules/accounting/accounting.entities';
 
 export const ALL_ENTITIES = [
   ...HOUSES_ENTITIES,
@@ -47,4 +48,5 @@ export const ALL_ENTITIES = [
   ...PAYMENTS_ENTITIES,
   ...DISPUTES_ENTITIES,
   ...SETTLEMENTS_ENTITIES,
+  ...ACCOUNTING_ENTITIES,
 ];

@@ -127,6 +127,9 @@ describe('canAccess', () => {
         ?.items?.map((i) => i.key) ?? [];
     expect(reports(user({ accessSettlement: true }))).toContain('settlements');
     expect(reports(user({ accessInvoices: true }))).not.toContain('settlements');
+    // The accounting export sits beside them, with the same flag.
+    expect(reports(user({ accessSettlement: true }))).toContain('accounting-export');
+    expect(reports(user({ accessInvoices: true }))).not.toContain('accounting-export');
   });
 
   it('charges cards for a payment user of a US processor-p house with processing enabled (spec 000 section 6)', () => {

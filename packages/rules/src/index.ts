@@ -34,3 +34,4 @@ export * from './disputes';
 export * from './bid-ladder';
 export * from './eoa';
 export * from './realized-prices';
+export * from './accounting';
