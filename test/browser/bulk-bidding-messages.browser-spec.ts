@@ -8,12 +8,14 @@ import { seedTimedSale, type TimedSale } from '../timed-bidding/support';
 
 // Bulk bidding page (spec 001 "Bulk bidding"), the rest of the page in Debian's Chromium against the
 // real server: lots loaded 100 at a time with search disabled until the last page is in, the 500 ms
-// search debounce, Current Bid (bid now), Refresh, and every failure text of the spec, each caused
+// search debounce, consignor and image, Current Bid (bid now), Refresh, and every failure text of the spec, each caused
 // by the real server refusing (the lot closed, the session no longer timed).
 
 jest.setTimeout(120_000);
 
 const LOTS = 150;
+/** A 1x1 PNG as the lot's image (no outside host in tests). */
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describeIfChromium('Bulk bidding: loading, bid types, refresh and failure texts (browser)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -41,7 +43,11 @@ describeIfChromium('Bulk bidding: loading, bid types, refresh and failure texts 
 
   const sql = (text: string, params: unknown[]) => q(server.testApp, text, params);
 
-  it('loads the lots 100 at a time, searching only once all are in, 500 ms after the last key', async () => {
+  it('loads the lots 100 at a time, searching only once all are in, 500 ms after the last key; shows consignor and image', async () => {
+    const [house] = await sql(`select id from house where house_user_name = 'demo'`, []);
+    const [c] = await sql(`insert into consignor (house_id, name) values (?, 'Estate of A. Smith') returning id`, [house.id]);
+    await sql('update lot set consignor_id = ? where id = ?', [c.id, sale.lotIds[0]]);
+    await sql(`insert into lot_image (house_id, lot_id, sequence, url) values (?, ?, 1, ?)`, [house.id, sale.lotIds[0], PIXEL]);
     // The second page is held back a moment (the real answer, later) so the loading state can be seen.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -51,6 +57,9 @@ describeIfChromium('Bulk bidding: loading, bid types, refresh and failure texts 
     });
     await page.goto(`${server.baseUrl}/ar/bulk-bidding/${sale.catalogRef}`);
     await page.getByTestId(`new-bid-${sale.lotRefs[0]}`).waitFor();
+    expect(await page.getByTestId(`consignor-${sale.lotRefs[0]}`).textContent()).toBe('Consignor: Estate of A. Smith');
+    expect(await page.getByTestId(`image-${sale.lotRefs[0]}`).getAttribute('src')).toBe(PIXEL);
+    expect(await page.getByTestId(`consignor-${sale.lotRefs[1]}`).count()).toBe(0);
     const search = page.getByTestId('bulk-search');
     expect(await search.isDisabled()).toBe(true);
     await page.getByText(`Loading lots (100 of ${LOTS})…`).waitFor();
