@@ -83,6 +83,32 @@ describe('bulk bidding calls', () => {
     expect(second.body._embedded.bidAdminLotDataList).toHaveLength(50);
   });
 
+  it("answers the lot's consignor and first image (null without them)", async () => {
+    const lotId = sale.lotIds[149];
+    const [c] = await t
+      .em()
+      .execute<{ id: number }[]>(`insert into consignor (house_id, name) values (?, 'Estate of A. Smith') returning id`, [houses.a.id]);
+    await t.em().execute('update lot set consignor_id = ? where id = ?', [c.id, lotId]);
+    await t
+      .em()
+      .execute(
+        `insert into lot_image (house_id, lot_id, sequence, url) values (?, ?, 2, 'https://img.example/150-b.jpg'), (?, ?, 1, 'https://img.example/150-a.jpg')`,
+        [houses.a.id, lotId, houses.a.id, lotId],
+      );
+    const page = (await get(owner, `${base()}/lots?size=100&page=1`)).body._embedded.bidAdminLotDataList as Json[];
+    expect(page[49]).toMatchObject({
+      lotNumber: '150',
+      consignor: 'Estate of A. Smith',
+      lotImageUrl: 'https://img.example/150-a.jpg',
+      lotUrl: null,
+    });
+    expect(page[48]).toMatchObject({ lotNumber: '149', consignor: null, lotImageUrl: null });
+    expect(await lotByRef(sale.lotRefs[149])).toMatchObject({
+      consignor: 'Estate of A. Smith',
+      lotImageUrl: 'https://img.example/150-a.jpg',
+    });
+  });
+
   it('refuses a page larger than 100 and bad page numbers', async () => {
     expect((await get(owner, `${base()}/lots?size=101`)).status).toBe(400);
     expect((await get(owner, `${base()}/lots?page=-1`)).status).toBe(400);

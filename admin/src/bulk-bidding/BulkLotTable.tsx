@@ -1,4 +1,4 @@
-import { Card, Link, Typography } from '@mui/material';
+import { Box, Card, Link, Typography } from '@mui/material';
 import { Datagrid, FunctionField, ListContextProvider, ResourceContextProvider, useList } from 'react-admin';
 import { AppSelect } from '../kit/AppSelect';
 import { ListPager } from '../kit/ListPager';
@@ -34,9 +34,28 @@ export function BulkLotTable({ lots, chosen, onChoose, onHistory, formatTime }: 
               label="Title"
               sortable={false}
               render={(l) => (
-                <Typography variant="body2" title={l.lotDescription} sx={{ maxWidth: 280 }} noWrap>
-                  {l.lotTitle}
-                </Typography>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  {l.lotImageUrl && (
+                    <Box
+                      component="img"
+                      src={l.lotImageUrl}
+                      alt=""
+                      loading="lazy"
+                      sx={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0 }}
+                      data-testid={`image-${l.lotRef}`}
+                    />
+                  )}
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="body2" title={l.lotDescription} sx={{ maxWidth: 280 }} noWrap>
+                      {l.lotTitle}
+                    </Typography>
+                    {l.consignor && (
+                      <Typography variant="caption" color="text.secondary" data-testid={`consignor-${l.lotRef}`}>
+                        Consignor: {l.consignor}
+                      </Typography>
+                    )}
+                  </Box>
+                </Box>
               )}
             />
             <FunctionField<Row>

@@ -8,6 +8,8 @@ const lot = (over: Partial<BulkLot> = {}): BulkLot => ({
   lotNumberExtension: null,
   lotTitle: 'Brass telescope',
   lotDescription: 'A fine one.',
+  lotImageUrl: null,
+  consignor: null,
   estimateLow: null,
   estimateHigh: null,
   reserve: null,
@@ -37,6 +39,7 @@ describe('bulk bidding page helpers', () => {
     expect(matchesSearch(lot(), ' TELESCOPE ')).toBe(true);
     expect(matchesSearch(lot(), '7')).toBe(true);
     expect(matchesSearch(lot({ maxBidder: 'House Ann' }), 'ann')).toBe(true);
+    expect(matchesSearch(lot({ consignor: 'Estate of A. Smith' }), 'smith')).toBe(true);
     expect(matchesSearch(lot(), 'chair')).toBe(false);
     expect(matchesSearch(lot(), '')).toBe(true);
   });

@@ -7,6 +7,9 @@ export interface BulkLot {
   lotNumberExtension: string | null;
   lotTitle: string;
   lotDescription: string;
+  /** The lot's first image (null without images). */
+  lotImageUrl: string | null;
+  consignor: string | null;
   estimateLow: number | null;
   estimateHigh: number | null;
   reserve: number | null;
@@ -66,7 +69,9 @@ export const lotBidOptions = (l: BulkLot): number[] =>
 export function matchesSearch(l: BulkLot, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  return [lotLabel(l), l.lotTitle, l.lotDescription, l.maxBidder ?? '', l.bidderEmail ?? ''].some((f) => f.toLowerCase().includes(q));
+  return [lotLabel(l), l.lotTitle, l.lotDescription, l.consignor ?? '', l.maxBidder ?? '', l.bidderEmail ?? ''].some((f) =>
+    f.toLowerCase().includes(q),
+  );
 }
 
 /** The chosen bids (lotRef -> cents) still on offer, in lot order: what "Place N ..." sends. */

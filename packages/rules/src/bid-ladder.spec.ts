@@ -7,6 +7,7 @@ import {
   incrementAt,
   ladderProblem,
   minimumBid,
+  proxyFinalists,
   resolveProxy,
   scheduledEnd,
   type BidIncrementRange,
@@ -147,6 +148,28 @@ describe('proxy resolution', () => {
         expect(r.currentBidCents).toBe(expected.current);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('proxy finalists', () => {
+  it('keeps the leader and the best bid of another bidder', () => {
+    const bids = [bid(1, 1, 5000), bid(2, 2, 8000), bid(3, 2, 9000), bid(4, 3, 8000), bid(5, 1, 9000)];
+    expect(proxyFinalists(bids)).toEqual([bid(3, 2, 9000), bid(5, 1, 9000)]);
+    expect(proxyFinalists([bid(1, 1, 5000), bid(2, 1, 6000)])).toEqual([bid(2, 1, 6000)]);
+    expect(proxyFinalists([])).toEqual([]);
+  });
+
+  it('resolves exactly as the whole history does (property)', () => {
+    const bidsArb = fc.array(fc.record({ bidderId: fc.integer({ min: 1, max: 6 }), maxCents: fc.integer({ min: 500, max: 40000 }) }), {
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(bidsArb, fc.integer({ min: 0, max: 5000 }), fc.option(fc.integer({ min: 0, max: 40000 })), (raw, start, reserve) => {
+        const bids = raw.map((b, i) => bid(i + 1, b.bidderId, b.maxCents));
+        expect(resolveProxy(L, proxyFinalists(bids), start, reserve)).toEqual(resolveProxy(L, bids, start, reserve));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

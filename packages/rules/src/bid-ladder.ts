@@ -139,6 +139,20 @@ export function resolveProxy(
   return { leader, currentBidCents: current, reserveMet: reserveCents === null || current >= reserveCents };
 }
 
+/**
+ * The two bids proxy resolution depends on: the leader (highest max, earliest at it) and the best
+ * bid of any other bidder. `resolveProxy(finalists)` equals `resolveProxy(all bids)`, so the engine
+ * reads just these two (an index scan with LIMIT 1 each) instead of the lot's whole history.
+ */
+export function proxyFinalists(bids: readonly ProxyBid[]): ProxyBid[] {
+  let leader: ProxyBid | null = null;
+  for (const b of bids) if (!leader || better(b, leader) < 0) leader = b;
+  if (!leader) return [];
+  let second: ProxyBid | null = null;
+  for (const b of bids) if (b.bidderId !== leader.bidderId && (!second || better(b, second) < 0)) second = b;
+  return second ? [leader, second] : [leader];
+}
+
 export type BidRefusal = 'closed' | 'belowMinimum' | 'notAboveOwnMax';
 
 /**

@@ -11,6 +11,17 @@ import { Approval } from '../bidders/approval.entity';
  * of one lot in time (ids are taken under the lot's row lock): a tie goes to the lower id.
  */
 @Entity({ tableName: 'order_bid' })
+// Timed bidding's standing: leader and runner-up by max, and a bidder's own max (bid-placement.service.ts).
+@Index({
+  name: 'order_bid_lot_standing_index',
+  expression:
+    'create index "order_bid_lot_standing_index" on "order_bid" ("lot_id", "max_bid_cents" desc, "id") where "cancelled_at" is null',
+})
+@Index({
+  name: 'order_bid_lot_bidder_index',
+  expression:
+    'create index "order_bid_lot_bidder_index" on "order_bid" ("lot_id", "approval_id", "max_bid_cents" desc) where "cancelled_at" is null',
+})
 export class OrderBid {
   @PrimaryKey()
   id!: number;

@@ -229,8 +229,11 @@ export class BidAdminService {
       `with e as (${lotEndsSql('catalog')})
        select l.lot_ref, l.lot_number, l.lot_ext, l.title, l.description, l.lo_est_cents, l.hi_est_cents, l.reserve_cents, l.starting_bid_cents,
               l.current_bid_cents, l.bid_count, l.closed_at, l.is_extended, e.end_at,
-              o.max_bid_cents as max_bid, o.order_bid_ref, a.channel, a.paddle_number, m.first_name, m.last_name, m.email
+              o.max_bid_cents as max_bid, o.order_bid_ref, a.channel, a.paddle_number, m.first_name, m.last_name, m.email,
+              cs.name as consignor,
+              (select i.url from lot_image i where i.lot_id = l.id and i.house_id = l.house_id order by i.sequence, i.id limit 1) as image_url
          from lot l join e on e.id = l.id
+         left join consignor cs on cs.id = l.consignor_id and cs.house_id = l.house_id
          left join order_bid o on o.id = l.leading_bid_id and o.lot_id = l.id
          left join approval a on a.id = o.approval_id and a.house_id = l.house_id
          left join member m on m.id = a.member_id and m.house_id = l.house_id

@@ -22,6 +22,10 @@ export interface BulkLotRow {
   first_name: string | null;
   last_name: string | null;
   email: string | null;
+  /** The consignor's name (the lots module reads it scoped, as the lot sheet does: settlements imports lots). */
+  consignor: string | null;
+  /** The lot's first image. */
+  image_url: string | null;
 }
 
 /** A bulk bidding lot (spec 001 section 3), amounts in cents; `lotTitle` and `startingBid` are ours (the options need it). */
@@ -66,9 +70,10 @@ export function bulkLot(r: BulkLotRow, ladder: readonly BidIncrementRange[], now
     lotNumberExtension: r.lot_ext,
     lotTitle: r.title,
     lotDescription: r.description,
+    // No bidder-facing site hosts lot pages yet: the lot's public URL stays null.
     lotUrl: null,
-    lotImageUrl: null,
-    consignor: null,
+    lotImageUrl: r.image_url,
+    consignor: r.consignor,
     estimateLow: n(r.lo_est_cents),
     estimateHigh: n(r.hi_est_cents),
     reserve: n(r.reserve_cents),

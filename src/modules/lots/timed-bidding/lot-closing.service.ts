@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { crashPoint } from '../../../core/testing/crash-point';
 import { LotResultLocks } from '../results/result-locks';
 import { lotEndsSql } from './lot-ends.sql';
 
@@ -55,6 +56,7 @@ export class LotClosingService {
         }
         report.closed += r.closed;
         report.sold += r.sold;
+        crashPoint('lot-closing.after-slice');
       }
     }
     if (report.closed) this.logger.log(`closed ${report.closed} timed lots (${report.sold} sold)`);
@@ -92,6 +94,7 @@ export class LotClosingService {
          returning lot.id, (w.sells and w.approval_id is not null) as sold`,
         [...ids, houseId, now, now],
       );
+      crashPoint('lot-closing.before-commit');
       return { closed: closed.length, sold: closed.filter((c) => c.sold).length };
     });
   }
