@@ -22,6 +22,8 @@ import { LotClosingService } from './timed-bidding/lot-closing.service';
 import { LotClosingTasks } from './timed-bidding/lot-closing.tasks';
 import { LotSheetController } from './spreadsheets/lot-sheet.controller';
 import { LotSheetService } from './spreadsheets/lot-sheet.service';
+import { UploadReviewController, UploadRowsController } from './upload-review/upload-review.controller';
+import { UploadReviewService } from './upload-review/upload-review.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
@@ -29,7 +31,7 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
  * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
  * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
  * calls, lots closing) writes results here too. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
- * uploads for the review list and save the reviewed lots. Realized prices build on this module.
+ * uploads for the review list (staged in upload-review/) and save the reviewed lots. Realized prices build on this module.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
@@ -39,6 +41,8 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
     SaleResultsController,
     PublishingController,
     LotSheetController,
+    UploadReviewController,
+    UploadRowsController,
     LotEditingController,
     BidAdminController,
   ],
@@ -57,6 +61,7 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
     LotClosingRunHandler,
     LotClosingTasks,
     LotSheetService,
+    UploadReviewService,
   ],
   exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService],
 })
