@@ -204,6 +204,39 @@ describe('upload-items review list (HTTP, real PostgreSQL)', () => {
     expect(await rowsOf(live)).toEqual([]);
   });
 
+  it('lots/update refusing the staged lots (the session changed meanwhile) marks the staged rows with the same errors', async () => {
+    const live = await seedSession(houses.a.id, 'live');
+    await upload(owner, live, [['1', '', 'INV-77', 'One', 'D', '', '', '']]).expect(200);
+    // Meanwhile a lot of the session takes the inventory number (the Lot page).
+    const em = t.em().fork();
+    em.create(Lot, {
+      house: houses.a.id,
+      catalog: live,
+      lotRef: newRef('L'),
+      lotNumber: '9',
+      invNumber: 'INV-77',
+      title: 'T',
+      description: 'D',
+    });
+    await em.flush();
+    const staged = await owner.agent.get(`/cps/app/catalog/${live}/lots/upload`).expect(200);
+    const refused = await owner.agent
+      .post(`/cps/app/catalog/${live}/lots/update`)
+      .set('X-CSRF-Token', owner.csrf)
+      .send({ lots: staged.body.data.lots })
+      .expect(400);
+    expect(refused.body.errors.map((e: { errorCode: number; displayMsg: string }) => [e.errorCode, e.displayMsg])).toEqual([
+      [121, LOT_TEXT.inventoryInUse],
+    ]);
+    const [row] = await rowsOf(live);
+    expect(row).toMatchObject({ hasError: true, errors: [{ errorCode: 121, displayMsg: LOT_TEXT.inventoryInUse, field: 'invNumber' }] });
+    // The edit modal refuses the same number, then takes another.
+    const bad = await edit(owner, row.id, { lotNumber: '1', lotTitle: 'One', lotDescription: 'D', invNumber: 'inv-77' }).expect(400);
+    expect(bad.body.errors).toEqual({ invNumber: LOT_TEXT.inventoryInUse });
+    await edit(owner, row.id, { lotNumber: '1', lotTitle: 'One', lotDescription: 'D', invNumber: 'INV-78' }).expect(200);
+    expect((await rowsOf(live))[0]).toMatchObject({ hasError: false, errors: [] });
+  });
+
   it('bad list queries are 400', async () => {
     await owner.agent.get('/api/lot-upload-rows').expect(400);
     await list(owner, { catalogId: 'x' }).expect(400);

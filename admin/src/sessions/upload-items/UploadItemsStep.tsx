@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { UPLOAD_ITEMS_TEXT as T, type UploadOutcome } from '@ar/rules';
+import { UPLOAD_ITEMS_TEXT as T, uploadOutcome, type UploadOutcome } from '@ar/rules';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
@@ -57,7 +57,11 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
       goToStep(next);
     } catch (err) {
       const f = readApiError(err);
-      setSaveError(f.status === 400 || f.status === 409 ? f.message : null);
+      const refused = uploadOutcome({ kind: 'answer', status: f.status, body: (err as { body?: unknown }).body ?? null });
+      if (f.status === 400 && refused.errors.length) {
+        // Refused rows (the session's lots changed meanwhile): the server marked them; the panels list them.
+        setOutcome({ ...refused, showList: true, banner: { ...refused.banner, retry: false } });
+      } else setSaveError(f.status === 409 && f.message ? f.message : null);
       refresh();
     } finally {
       setSaving(false);

@@ -74,7 +74,11 @@ export class LotSheetController {
   ) {
     // Saved: the staged upload is done with, in the same transaction.
     const out = await this.sheets.save(p.houseId, catalogId, body.lots, undefined, (em) => this.review.clearIn(em, p.houseId, catalogId));
-    if (out.errors.length) res.status(400);
+    if (out.errors.length) {
+      // Refused: the staged review rows show the same errors (the session's lots may have changed since).
+      await this.review.recheckAll(p.houseId, catalogId);
+      res.status(400);
+    }
     return {
       data: { success: out.errors.length === 0, created: out.created, updated: out.updated },
       warnings: out.warnings,

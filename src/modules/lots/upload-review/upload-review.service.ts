@@ -153,6 +153,14 @@ export class UploadReviewService {
     });
   }
 
+  /** Rechecks every staged row (after `lots/update` refused them: the session's lots may have changed meanwhile). */
+  async recheckAll(houseId: number, catalogId: number): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const { saleType, connectType, ctx } = await this.sheets.reviewContext(em, houseId, catalogId, true);
+      await this.recheck(em, houseId, catalogId, saleType, connectType, ctx);
+    });
+  }
+
   /** Clears the session's staged rows inside `lots/update`'s transaction once the lots are written. */
   async clearIn(em: EntityManager, houseId: number, catalogId: number): Promise<void> {
     await em.execute('delete from lot_upload_row where house_id = ? and catalog_id = ?', [houseId, catalogId]);
