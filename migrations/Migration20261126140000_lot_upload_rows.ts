@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * The upload-items review list's staging rows (issue 13): an uploaded spreadsheet's lots, kept per
  * session until `lots/update` saves them (docs/decisions/upload-items.md).
  */
-export class Migration20261126120000_lot_upload_rows extends Migration {
+export class Migration20261126140000_lot_upload_rows extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table "lot_upload_row" ("id" serial primary key, "house_id" int not null, "catalog_id" int not null, "row" int not null, "lot" jsonb not null, "errors" jsonb not null, "has_error" boolean not null, "created_at" timestamptz not null default now())`,
