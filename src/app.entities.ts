@@ -11,6 +11,7 @@ import { KeywordAlert } from './modules/bidders/customers/keyword-alert.entity';
 import { Lot } from './modules/lots/lot.entity';
 import { OrderBid } from './modules/lots/order-bid.entity';
 import { LotImage } from './modules/lots/lot-image.entity';
+import { LotUploadRow } from './modules/lots/upload-review/lot-upload-row.entity';
 import { BidIncrement } from './modules/lots/timed-bidding/bid-increment.entity';
 import { LotResultAudit } from './modules/lots/eoa/lot-result-audit.entity';
 import { JobRun } from './core/queue/job-run.entity';
@@ -38,6 +39,7 @@ export const ALL_ENTITIES = [
   LotResultAudit,
   OrderBid,
   LotImage,
+  LotUploadRow,
   BidIncrement,
   JobRun,
   ScheduleSlot,

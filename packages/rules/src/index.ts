@@ -25,6 +25,7 @@ export * from './staff-users';
 export * from './sale-results';
 export * from './lot-rules';
 export * from './lot-sheet';
+export * from './upload-items';
 export * from './customers';
 export * from './csv';
 export * from './private-label';

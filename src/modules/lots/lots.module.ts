@@ -26,6 +26,8 @@ import { LotSheetController } from './spreadsheets/lot-sheet.controller';
 import { LotSheetService } from './spreadsheets/lot-sheet.service';
 import { RealizedPricesController } from './realized-prices/realized-prices.controller';
 import { RealizedPricesService } from './realized-prices/realized-prices.service';
+import { UploadReviewController, UploadRowsController } from './upload-review/upload-review.controller';
+import { UploadReviewService } from './upload-review/upload-review.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
@@ -34,8 +36,9 @@ import { RealizedPricesService } from './realized-prices/realized-prices.service
  * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
  * calls, lots closing) writes results here too. End-of-auction reconciliation (eoa/) corrects results
  * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
- * uploads for the review list and save the reviewed lots. Edit Realized Prices (realized-prices/)
- * reads sheets with the same reader and writes the published realized price, never the hammer.
+ * uploads for the review list (staged in upload-review/) and save the reviewed lots. Edit Realized
+ * Prices (realized-prices/) reads sheets with the same reader and writes the published realized price,
+ * never the hammer.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
@@ -47,6 +50,8 @@ import { RealizedPricesService } from './realized-prices/realized-prices.service
     PublishingController,
     LotSheetController,
     RealizedPricesController,
+    UploadReviewController,
+    UploadRowsController,
     LotEditingController,
     BidAdminController,
   ],
@@ -67,6 +72,7 @@ import { RealizedPricesService } from './realized-prices/realized-prices.service
     LotClosingTasks,
     LotSheetService,
     RealizedPricesService,
+    UploadReviewService,
   ],
   exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService],
 })

@@ -10,6 +10,7 @@ const PreviewStep = lazy(() =>
     default: (p: WizardStepProps) => <m.PreviewStep type={p.type} groupId={Number(p.groupID)} catalogId={Number(p.catalogID)} />,
   })),
 );
+const UploadItemsStep = lazy(() => import('../upload-items/UploadItemsStep').then((m) => ({ default: m.UploadItemsStep })));
 const SummaryStep = lazy(() =>
   import('../summary/SummaryStep').then((m) => ({
     default: (p: WizardStepProps) => <m.SummaryStep type={p.type} groupId={Number(p.groupID)} catalogId={Number(p.catalogID)} />,
@@ -17,13 +18,13 @@ const SummaryStep = lazy(() =>
 );
 
 /**
- * The live/timed wizard's steps by number: the ONE place a step is plugged in. Steps 3-4 (upload
- * items, upload images) are placeholders until the uploads' screens exist.
+ * The live/timed wizard's steps by number: the ONE place a step is plugged in. Step 4 (upload
+ * images) is a placeholder until its screen exists.
  */
 export const LIVE_TIMED_STEP_COMPONENTS: Record<number, ComponentType<WizardStepProps>> = {
   1: BasicsStep,
   2: DetailsStep,
-  3: StepPlaceholder,
+  3: UploadItemsStep,
   4: StepPlaceholder,
   5: PreviewStep,
   6: SummaryStep,

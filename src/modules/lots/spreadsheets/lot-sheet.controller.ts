@@ -11,6 +11,7 @@ import { LotsUpdateDto, SheetUploadDto } from './dto/lots-update.dto';
 import { CatalogFileTooLargeFilter } from './catalog-file-too-large.filter';
 import { LotSheetError } from './lot-sheet.errors';
 import { LotSheetService } from './lot-sheet.service';
+import { UploadReviewService } from '../upload-review/upload-review.service';
 import type { SheetFormat } from './sheet-columns';
 
 interface UploadedSheet {
@@ -24,13 +25,17 @@ const sessionNotFound = () => LotSheetError.sessionNotFound();
  * The upload-items step's calls (spec 001 section 7 "Bin step 2 and live/timed upload step"),
  * behind accessCalendar like the Lot page. Answers: 200 `{ data: { lots }, warnings, errors: [] }`;
  * with row errors 400 and the same shape (the review list marks the rows); with a breaking error
- * (108, 166) 400 and no lots. Decisions: docs/decisions/lot-spreadsheets.md.
+ * (108, 166) 400 and no lots. An upload replaces the session's staged review rows (upload-review/);
+ * a successful save clears them. Decisions: docs/decisions/lot-spreadsheets.md, upload-items.md.
  */
 @ApiTags('lots')
 @RequireAccess('accessCalendar')
 @Controller('cps/app')
 export class LotSheetController {
-  constructor(private readonly sheets: LotSheetService) {}
+  constructor(
+    private readonly sheets: LotSheetService,
+    private readonly review: UploadReviewService,
+  ) {}
 
   @Post(['spreadsheet/csv/bin', 'spreadsheet/csv/artfact', 'spreadsheet/csv/auctionflex'])
   @HttpCode(200)
@@ -52,6 +57,8 @@ export class LotSheetController {
     const format: SheetFormat =
       kind === 'auctionflex' || (kind === 'bin' && body.csvType?.toLowerCase() === 'auctionflex') ? 'auctionflex' : 'standard';
     const out = await this.sheets.upload(p.houseId, catalogId, file && { name: file.originalname, data: file.buffer }, format);
+    // The review list reads the lots back from the staging rows (none after a breaking error).
+    await this.review.stage(p.houseId, catalogId, out.lots, out.errors);
     if (out.errors.length) res.status(400);
     return { data: { lots: out.lots }, warnings: out.warnings, errors: out.errors };
   }
@@ -65,8 +72,13 @@ export class LotSheetController {
     @Body() body: LotsUpdateDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const out = await this.sheets.save(p.houseId, catalogId, body.lots);
-    if (out.errors.length) res.status(400);
+    // Saved: the staged upload is done with, in the same transaction.
+    const out = await this.sheets.save(p.houseId, catalogId, body.lots, undefined, (em) => this.review.clearIn(em, p.houseId, catalogId));
+    if (out.errors.length) {
+      // Refused: the staged review rows show the same errors (the session's lots may have changed since).
+      await this.review.recheckAll(p.houseId, catalogId);
+      res.status(400);
+    }
     return {
       data: { success: out.errors.length === 0, created: out.created, updated: out.updated },
       warnings: out.warnings,

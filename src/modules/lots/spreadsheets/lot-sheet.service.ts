@@ -115,6 +115,8 @@ export class LotSheetService {
     catalogId: number,
     lots: readonly (SheetLotInput & { id?: number })[],
     progress?: Progress,
+    /** Runs in the same transaction once the lots are written (the review list clears its staged rows). */
+    afterWrite?: (em: EntityManager) => Promise<void>,
   ): Promise<SheetSave> {
     return this.em.transactional(async (em) => {
       const s = await this.session(houseId, catalogId, em, true);
@@ -173,8 +175,18 @@ export class LotSheetService {
         );
         progress?.('saving', (done += batch.length), total);
       }
+      await afterWrite?.(em);
       return { created: inserts.length, updated: updates.length, errors: [], warnings: checked.warnings };
     });
+  }
+
+  /**
+   * The session's sale and connect type and the context its sheet rows are checked in (the review
+   * list's recheck after an edit or a delete). `lock` takes the session's row lock for `em`'s transaction.
+   */
+  async reviewContext(em: EntityManager, houseId: number, catalogId: number, lock = false) {
+    const s = await this.session(houseId, catalogId, em, lock);
+    return { saleType: s.sale_type, connectType: s.connect_type, ctx: await this.context(em, houseId, s) };
   }
 
   /** The house of a session, for the CLI (an operator names a catalog, not a house). */

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import {
+  Box,
+  Card,
+  CardContent,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  LinearProgress,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import UploadIcon from '@mui/icons-material/UploadFile';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { checkPickedFiles, UPLOAD_FORMATS, UPLOAD_ITEMS_TEXT as T, uploadOutcome, type UploadFormat, type UploadOutcome } from '@ar/rules';
+import { AppAlert } from '../../common/AppAlert';
+import { ToolbarButton } from '../../kit/ToolbarButton';
+import { uploadSheet } from './uploadItemsApi';
+
+/**
+ * The upload itself (spec 001 "upload items"): the file format radios, one file dropped or picked,
+ * the pre-upload check with the spec's messages (@ar/rules checkPickedFiles), then the upload with
+ * its 120 s timeout. The outcome (banner, panels, list) goes to the step.
+ */
+export function UploadPanel({
+  saleType,
+  catalogId,
+  onOutcome,
+}: {
+  saleType: 'live' | 'timed' | 'bin';
+  catalogId: string;
+  onOutcome: (o: UploadOutcome) => void;
+}) {
+  const [format, setFormat] = useState<UploadFormat>('standard');
+  const [file, setFile] = useState<File | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pick = (accepted: File[], rejected: FileRejection[]) => {
+    const files = [...accepted, ...rejected.map((r) => r.file)];
+    const message = checkPickedFiles(files);
+    setRefusal(message);
+    setFile(message ? null : files[0]);
+  };
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: pick, multiple: false, disabled: busy });
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      onOutcome(uploadOutcome(await uploadSheet(saleType, format, catalogId, file)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card variant="outlined" data-testid="upload-panel">
+      <CardContent>
+        <Stack spacing={2}>
+          <FormControl>
+            <FormLabel id="upload-format-label">File format</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="upload-format-label"
+              value={format}
+              onChange={(e) => setFormat(e.target.value as UploadFormat)}
+            >
+              {UPLOAD_FORMATS.map((f) => (
+                <FormControlLabel
+                  key={f.id}
+                  value={f.id}
+                  control={<Radio slotProps={{ input: { 'data-testid': `upload-format-${f.id}` } as object }} />}
+                  label={f.label}
+                  disabled={busy}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <Box
+            {...getRootProps()}
+            data-testid="upload-dropzone"
+            sx={{
+              border: 2,
+              borderStyle: 'dashed',
+              borderColor: isDragActive ? 'primary.main' : 'divider',
+              borderRadius: 1,
+              bgcolor: isDragActive ? 'action.hover' : 'background.default',
+              p: 4,
+              textAlign: 'center',
+              cursor: busy ? 'default' : 'pointer',
+            }}
+          >
+            <input {...getInputProps({ accept: '.csv,.xls,.xlsx' })} data-testid="upload-file-input" aria-label="Spreadsheet file" />
+            <UploadIcon color="action" sx={{ fontSize: 40 }} aria-hidden />
+            <Typography variant="body1">{T.dropPrompt}</Typography>
+            {file && (
+              <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }} data-testid="upload-file-name" title={file.name}>
+                {file.name.length > 50 ? `${file.name.slice(0, 50)}…` : file.name}
+              </Typography>
+            )}
+          </Box>
+          {refusal && (
+            <Box role="alert" data-testid="upload-refusal">
+              <AppAlert message={refusal} />
+            </Box>
+          )}
+          {busy && <LinearProgress aria-label="Uploading" data-testid="upload-progress" />}
+          <Box>
+            <ToolbarButton
+              variant="contained"
+              icon={<UploadIcon />}
+              disabled={!file || busy}
+              onClick={() => void upload()}
+              data-testid="upload-submit"
+            >
+              Upload
+            </ToolbarButton>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
