@@ -11,6 +11,7 @@ import { CalendarModule } from './modules/catalogs/calendar/calendar.module';
 import { SessionWizardModule } from './modules/catalogs/session-wizard/session-wizard.module';
 import { DisputesModule } from './modules/disputes/disputes.module';
 import { SettlementsModule } from './modules/settlements/settlements.module';
+import { ReportsModule } from './modules/reports/reports.module';
 
 /** Domain modules, in the order they build on each other. */
 export const DOMAIN_MODULES = [
@@ -23,6 +24,7 @@ export const DOMAIN_MODULES = [
   CalendarModule,
   DisputesModule,
   SettlementsModule,
+  ReportsModule,
 ];
 
 @Module({})
