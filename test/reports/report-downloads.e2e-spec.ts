@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
+import { MikroORM } from '@mikro-orm/core';
 import { REPORT_DOWNLOADS_TEXT, SALE_RESULTS_TEXT } from '@ar/rules';
 import { BIDDERS_HEADER } from '../../src/modules/reports/bidders.report';
 import { MAX_BIDS_HEADER } from '../../src/modules/reports/max-bids.report';
 import { PACTS_HEADER } from '../../src/modules/reports/pacts.report';
+import { ReportDownloadsService } from '../../src/modules/reports/report-downloads.service';
 import { SESSION_SUMMARY_HEADER } from '../../src/modules/reports/session-summary.report';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { bidder, q } from '../invoice-marks/support';
@@ -362,5 +364,61 @@ describe('report downloads', () => {
     const summary = (await sheet(await get('sessionReports', { catalogRefs: big.catalogRefs[0] }), 'Session Summary')).rows;
     expect(summary[1].slice(5, 7)).toEqual([n, n]);
     expect(cents(summary[1][14])).toBe(Math.round(hammer * 100));
+  });
+
+  it('reads a 10,000-lot session from the database a batch at a time, never at once', async () => {
+    const n = 10_000;
+    const big = await createInvoicedGroup(t.em(), {
+      houseId: houses.a.id,
+      title: 'Huge sale',
+      sessions: [{ title: 'Huge day', eventDate: '2026-11-05T15:00:00Z' }],
+      bidders: Array.from({ length: 1_000 }, (_, i) => bidder(`Huge${i}`, { paddle: i + 1 })),
+      lots: Array.from({ length: n }, (_, i) => ({ bidder: i % 1_000, hammer: 500 + i })),
+    });
+    await q(
+      t,
+      `insert into order_bid (house_id, lot_id, approval_id, max_bid_cents) select house_id, id, winning_approval_id, hammer_cents from lot where catalog_id = ?`,
+      [big.catalogIds[0]],
+    );
+    // Count the rows of every query the reports make (the connection is the application's own).
+    const conn = t.app.get(MikroORM).em.getConnection() as unknown as { execute: (...a: unknown[]) => Promise<unknown> };
+    const original = conn.execute;
+    const sizes: number[] = [];
+    conn.execute = async function (this: unknown, ...a: unknown[]) {
+      const rows = await original.apply(this, a);
+      if (Array.isArray(rows)) sizes.push(rows.length);
+      return rows;
+    };
+    try {
+      const reports = t.app.get(ReportDownloadsService);
+      const file = await reports.maxBids(houses.a.id, big.catalogRefs);
+      const rows = (file.table.rows as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+      expect((await rows.next()).done).toBe(false);
+      // The session, then the first 500 lots, their bids and bidders: nothing more before the first row.
+      expect(sizes).toEqual([1, 500, 500, 500]);
+      let count = 1;
+      while (!(await rows.next()).done) count++;
+      expect(count).toBe(n);
+      expect(Math.max(...sizes)).toBe(500);
+      expect(sizes).toHaveLength(1 + 3 * (n / 500) + 1);
+
+      sizes.length = 0;
+      const summary = await reports.sessionSummary(houses.a.id, big.catalogRefs);
+      let lines = 0;
+      for await (const _ of summary.table.rows as AsyncIterable<unknown>) lines++;
+      expect(lines).toBe(3); // the session, its one channel, the total
+      expect(Math.max(...sizes)).toBe(500);
+
+      // Bidders and buyers come 500 at a time too (a buyer batch reads those buyers' lots: 10 each here).
+      for (const make of [() => reports.bidders(houses.a.id, big.catalogRefs[0]), () => reports.pacts(houses.a.id, big.catalogRefs[0])]) {
+        sizes.length = 0;
+        let people = 0;
+        for await (const _ of (await make()).table.rows as AsyncIterable<unknown>) people++;
+        expect(people).toBe(1_001); // 1,000 and the total row
+        expect(Math.max(...sizes)).toBe(5_000);
+      }
+    } finally {
+      conn.execute = original;
+    }
   });
 });

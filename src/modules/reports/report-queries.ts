@@ -39,13 +39,19 @@ const after = (keys: string, row: Row | null, values: (r: Row) => unknown[]) =>
       }
     : { sql: '', params: [] };
 
-/** Each bidder's best live bid per lot of the sessions, lot by lot (a batch of lots at a time), ranked. */
+/**
+ * Each bidder's best live bid per lot of the sessions, lot by lot (a batch of lots at a time), ranked.
+ * Three small queries per batch (lots, their bids, the bidders) rather than one join: each reads
+ * by primary key or index whatever the planner's statistics say right after a large import.
+ */
 export async function* maxBidBatches(execute: Execute, houseId: number, sessions: readonly ReportSession[]): AsyncGenerator<MaxBidRow[]> {
   for (const s of sessions) {
     const lots = keysetBatches<Row>(async (last, size) => {
       const k = after(LOT_KEYS, last, (r) => [r.k1, r.k2, r.id]);
       return execute(
-        `select l.id, lpad(coalesce(l.lot_number, ''), 8, '0') as k1, coalesce(l.lot_ext, '') as k2
+        `select l.id, lpad(coalesce(l.lot_number, ''), 8, '0') as k1, coalesce(l.lot_ext, '') as k2,
+                coalesce(l.lot_number, '') || coalesce(l.lot_ext, '') as lot_number, l.title, l.lo_est_cents, l.hi_est_cents,
+                case when ${SOLD} then l.hammer_cents end as hammer, case when ${SOLD} then l.winning_approval_id end as winner
            from lot l
           where l.house_id = ? and l.catalog_id = ? and l.status <> 'd'
             and exists (select 1 from order_bid b where b.lot_id = l.id and b.house_id = l.house_id and ${LIVE_BID}) ${k.sql}
@@ -55,47 +61,90 @@ export async function* maxBidBatches(execute: Execute, houseId: number, sessions
     });
     for await (const batch of lots) {
       const ids = batch.map((r) => num(r.id));
-      const rows = await execute(
-        `select x.rank, x.max_bid, x.bid_type, x.bids, x.created_at,
-                coalesce(l.lot_number, '') || coalesce(l.lot_ext, '') as lot_number, l.title, l.lo_est_cents, l.hi_est_cents,
-                case when ${SOLD} then l.hammer_cents end as hammer,
-                coalesce(${SOLD} and l.winning_approval_id = x.approval_id, false) as won,
-                a.paddle_number, a.channel, m.first_name, m.last_name, m.email
-           from (select y.*, row_number() over (partition by y.lot_id order by y.max_bid desc, y.bid_id) as rank
-                   from (select distinct on (b.lot_id, b.approval_id) b.lot_id, b.approval_id, b.id as bid_id,
-                                b.max_bid_cents as max_bid, b.bid_type, b.created_at,
-                                count(*) over (partition by b.lot_id, b.approval_id) as bids
-                           from order_bid b
-                          where b.house_id = ? and b.lot_id in (${placeholders(ids)}) and ${LIVE_BID}
-                          order by b.lot_id, b.approval_id, b.max_bid_cents desc, b.id) y) x
-           join lot l on l.id = x.lot_id and l.house_id = ?
-           join approval a on a.id = x.approval_id and a.house_id = ?
-           join member m on m.id = a.member_id and m.house_id = ?
-          order by ${LOT_KEYS}, x.rank`,
-        [houseId, ...ids, houseId, houseId, houseId],
+      const bids = await execute(
+        `select y.*, row_number() over (partition by y.lot_id order by y.max_bid desc, y.bid_id) as rank
+           from (select distinct on (b.lot_id, b.approval_id) b.lot_id, b.approval_id, b.id as bid_id,
+                        b.max_bid_cents as max_bid, b.bid_type, b.created_at,
+                        count(*) over (partition by b.lot_id, b.approval_id) as bids
+                   from order_bid b
+                  where b.house_id = ? and b.lot_id in (${placeholders(ids)}) and ${LIVE_BID}
+                  order by b.lot_id, b.approval_id, b.max_bid_cents desc, b.id) y
+          order by y.lot_id, rank`,
+        [houseId, ...ids],
       );
-      yield rows.map((r) => ({
-        sessionTitle: s.title,
-        prefix: s.prefix,
-        lotNumber: r.lot_number as string,
-        title: r.title as string,
-        loEst: r.lo_est_cents === null ? null : num(r.lo_est_cents),
-        hiEst: r.hi_est_cents === null ? null : num(r.hi_est_cents),
-        rank: num(r.rank),
-        paddle: num(r.paddle_number),
-        lastName: r.last_name as string,
-        firstName: r.first_name as string,
-        email: text(r.email),
-        channel: r.channel as string,
-        maxBid: num(r.max_bid),
-        bidType: r.bid_type as string,
-        bids: num(r.bids),
-        placedAt: new Date(r.created_at as string),
-        won: !!r.won,
-        hammer: r.hammer === null ? null : num(r.hammer),
-      }));
+      const bidders = await loadBidders(
+        execute,
+        houseId,
+        bids.map((b) => num(b.approval_id)),
+      );
+      const byLot = new Map<number, Row[]>();
+      for (const b of bids) {
+        const list = byLot.get(num(b.lot_id)) ?? [];
+        list.push(b);
+        byLot.set(num(b.lot_id), list);
+      }
+      const out: MaxBidRow[] = [];
+      for (const l of batch) {
+        for (const b of byLot.get(num(l.id)) ?? []) {
+          const who = bidders.get(num(b.approval_id));
+          if (!who) continue; // a registration of another house cannot hold a bid here; never shown
+          out.push({
+            sessionTitle: s.title,
+            prefix: s.prefix,
+            lotNumber: l.lot_number as string,
+            title: l.title as string,
+            loEst: l.lo_est_cents === null ? null : num(l.lo_est_cents),
+            hiEst: l.hi_est_cents === null ? null : num(l.hi_est_cents),
+            rank: num(b.rank),
+            paddle: who.paddle,
+            lastName: who.lastName,
+            firstName: who.firstName,
+            email: who.email,
+            channel: who.channel,
+            maxBid: num(b.max_bid),
+            bidType: b.bid_type as string,
+            bids: num(b.bids),
+            placedAt: new Date(b.created_at as string),
+            won: l.winner !== null && num(l.winner) === num(b.approval_id),
+            hammer: l.hammer === null ? null : num(l.hammer),
+          });
+        }
+      }
+      yield out;
     }
   }
+}
+
+interface BidderName {
+  paddle: number;
+  channel: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+}
+
+/** Registrations of the house by id, with the member's name and email. */
+async function loadBidders(execute: Execute, houseId: number, approvalIds: readonly number[]): Promise<Map<number, BidderName>> {
+  const ids = [...new Set(approvalIds)];
+  const out = new Map<number, BidderName>();
+  if (!ids.length) return out;
+  const rows = await execute(
+    `select a.id, a.paddle_number, a.channel, m.house_id as member_house_id, m.first_name, m.last_name, m.email
+       from approval a join member m on m.id = a.member_id
+      where a.house_id = ? and a.id in (${placeholders(ids)})`,
+    [houseId, ...ids],
+  );
+  for (const r of rows) {
+    if (num(r.member_house_id) !== houseId) continue; // see ownMembers
+    out.set(num(r.id), {
+      paddle: num(r.paddle_number),
+      channel: r.channel as string,
+      firstName: r.first_name as string,
+      lastName: r.last_name as string,
+      email: text(r.email),
+    });
+  }
+  return out;
 }
 
 /** Counts of the sessions together (one session for its row, all of them for the total row). */
@@ -149,17 +198,19 @@ export async function* bidderBatches(
   const approvals = keysetBatches<Row>((last, size) => {
     const k = after(keys, last, (r) => [r.no_paddle, r.paddle_number, r.id]);
     return execute(
-      `select a.id, a.paddle_number, a.paddle_number = 0 as no_paddle, a.channel, a.created_at,
+      `select a.id, a.paddle_number, a.paddle_number = 0 as no_paddle, a.channel, a.created_at, m.house_id as member_house_id,
               m.first_name, m.last_name, m.company_name, m.email, m.phone, m.mobile_phone,
               concat_ws(' ', m.street1, m.street2) as street, m.city, coalesce(m.state_code, m.province) as state,
               m.postal_code, m.country_code
-         from approval a join member m on m.id = a.member_id and m.house_id = a.house_id
+         from approval a join member m on m.id = a.member_id
         where a.house_id = ? and a.group_id = ? ${k.sql}
         order by ${keys} limit ?`,
       [houseId, session.auctionGroupId, ...k.params, size],
     );
   });
-  for await (const batch of approvals) {
+  for await (const all of approvals) {
+    const batch = ownMembers(all, houseId);
+    if (!batch.length) continue;
     const ids = batch.map((r) => num(r.id));
     const won = await execute(
       `select l.winning_approval_id as approval_id, l.hammer_cents, ${CHANNEL} as channel
@@ -219,16 +270,19 @@ export async function* pactsBatches(
   const buyers = keysetBatches<Row>((last, size) => {
     const k = after(keys, last, (r) => [r.k1, r.k2, r.id]);
     return execute(
-      `select a.id, a.paddle_number, a.channel, m.first_name, m.last_name, m.email, coalesce(m.phone, m.mobile_phone) as phone,
+      `select a.id, a.paddle_number, a.channel, m.house_id as member_house_id, m.first_name, m.last_name, m.email,
+              coalesce(m.phone, m.mobile_phone) as phone,
               lower(m.last_name) as k1, lower(m.first_name) as k2
-         from approval a join member m on m.id = a.member_id and m.house_id = a.house_id
+         from approval a join member m on m.id = a.member_id
         where a.house_id = ?
-          and exists (select 1 from lot l where l.winning_approval_id = a.id and l.house_id = a.house_id and l.catalog_id = ? and ${SOLD}) ${k.sql}
+          and a.id in (select l.winning_approval_id from lot l where l.house_id = ? and l.catalog_id = ? and ${SOLD}) ${k.sql}
         order by ${keys} limit ?`,
-      [houseId, session.id, ...k.params, size],
+      [houseId, houseId, session.id, ...k.params, size],
     );
   });
-  for await (const batch of buyers) {
+  for await (const all of buyers) {
+    const batch = ownMembers(all, houseId);
+    if (!batch.length) continue;
     const ids = batch.map((r) => num(r.id));
     const lots = await execute(
       `select l.winning_approval_id as approval_id, l.hammer_cents, ${CHANNEL} as channel,
@@ -308,6 +362,15 @@ async function loadInvoices(execute: Execute, houseId: number, ids: readonly num
     });
   }
   return out;
+}
+
+/**
+ * Rows whose member is of the house. The member's house is checked here, not in the SQL join: with
+ * stale statistics (right after a large import) the planner scanned the house's members for every
+ * row (seconds per batch) instead of reading the member by key.
+ */
+function ownMembers(rows: readonly Row[], houseId: number): Row[] {
+  return rows.filter((r) => num(r.member_house_id) === houseId);
 }
 
 async function* mapBatches<T, U>(batches: AsyncIterable<T[]>, f: (t: T) => U): AsyncGenerator<U[]> {
