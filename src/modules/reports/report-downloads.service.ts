@@ -7,7 +7,11 @@ import { MAX_BIDS_HEADER, MAX_BIDS_WIDTHS, maxBidRows } from './max-bids.report'
 import { PACTS_HEADER, PACTS_WIDTHS, pactsRows } from './pacts.report';
 import { reportFileBase } from './report-cells';
 import { loadCharging } from './report-pricing';
-import { bidderBatches, maxBidBatches, pactsBatches, sessionCounts, soldLotBatches, type Execute } from './report-queries';
+import { bidderBatches } from './bidders.query';
+import { maxBidBatches } from './max-bids.query';
+import { pactsBatches } from './pacts.query';
+import type { Execute } from './report-sql';
+import { sessionCounts, soldLotBatches } from './session-summary.query';
 import { loadReportSessions, type ReportSession } from './report-sessions';
 import { SESSION_SUMMARY_HEADER, SESSION_SUMMARY_WIDTHS, sessionSummaryRows } from './session-summary.report';
 

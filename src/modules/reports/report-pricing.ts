@@ -1,6 +1,7 @@
 import { placeholders } from '../../core/validation/sql-text';
 import { buyersPremium, liveFee, type Channel } from '../invoicing/math';
 import type { GroupCharging } from '../lots/sale-results/sale-results.rules';
+import type { Execute } from './report-sql';
 
 /** A lot's amounts in cents, as the invoice creation prices it. */
 export interface LotAmounts {
@@ -9,8 +10,6 @@ export interface LotAmounts {
   liveFee: number;
   payable: number;
 }
-
-type Execute = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** The sale's premium steps and live fee rate, by auction group id (scoped to the house). */
 export async function loadCharging(execute: Execute, houseId: number, groupIds: readonly number[]): Promise<Map<number, GroupCharging>> {

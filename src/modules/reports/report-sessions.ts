@@ -2,6 +2,7 @@ import { catalogPrefix } from '../lots/sale-results/sale-results.rules';
 import { SALE_RESULTS_TEXT } from '@ar/rules';
 import { DomainError } from '../../core/errors/domain-error';
 import { placeholders } from '../../core/validation/sql-text';
+import type { Execute } from './report-sql';
 
 /** A session a report covers, named as on the Sale Results screen (prefix A, B ... by date). */
 export interface ReportSession {
@@ -14,8 +15,6 @@ export interface ReportSession {
   auctionGroupId: number;
   prefix: string;
 }
-
-type Execute = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**
  * The house's sessions named by `refs`, in date order: a ref not of the house answers 404 (as the
