@@ -12,6 +12,7 @@ import { SessionWizardModule } from './modules/catalogs/session-wizard/session-w
 import { DisputesModule } from './modules/disputes/disputes.module';
 import { SettlementsModule } from './modules/settlements/settlements.module';
 import { AccountingModule } from './modules/accounting/accounting.module';
+import { ReportsModule } from './modules/reports/reports.module';
 
 /** Domain modules, in the order they build on each other. */
 export const DOMAIN_MODULES = [
@@ -25,6 +26,7 @@ export const DOMAIN_MODULES = [
   DisputesModule,
   SettlementsModule,
   AccountingModule,
+  ReportsModule,
 ];
 
 @Module({})

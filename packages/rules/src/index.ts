@@ -23,6 +23,7 @@ export * from './sales-tax-report';
 export * from './password-rules';
 export * from './staff-users';
 export * from './sale-results';
+export * from './report-downloads';
 export * from './lot-rules';
 export * from './lot-sheet';
 export * from './upload-items';

@@ -5,7 +5,8 @@ import { csvLine } from '@ar/rules';
 
 /**
  * Report downloads (CSV and XLSX) as streamed attachments: the rows are written as the client reads,
- * so a large report is never one string or one workbook in memory. CSV cells go through the one CSV
+ * so a large report is never one string or one workbook in memory. Rows may come from an async
+ * source (database batches): the next batch is read only when the client has taken the last one. CSV cells go through the one CSV
  * writer of @ar/rules (formula-injection safe); XLSX cells are typed values (text is stored as text,
  * never as a formula), amounts as numbers with two decimals.
  */
@@ -22,7 +23,7 @@ export type DownloadCell = string | number | { cents: number } | null;
 export interface DownloadTable {
   sheetName: string;
   header: readonly string[];
-  /** Rows as they come: an async iterable lets a report read the database in batches while the client reads. */
+  /** In order; an async source is pulled only as fast as the client reads (backpressure). */
   rows: Iterable<readonly DownloadCell[]> | AsyncIterable<readonly DownloadCell[]>;
   /** Column widths in characters for XLSX (optional). */
   widths?: readonly number[];
@@ -63,6 +64,20 @@ async function* csvChunks(table: DownloadTable): AsyncGenerator<string> {
   if (chunk) yield chunk;
 }
 
+/** Resolves when the pipe has room again; throws when it was closed (the client went away). */
+async function drained(out: PassThrough): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+  if (out.destroyed) throw new Error('Download closed before it was written');
+}
+
 /** The workbook written through exceljs' streaming writer into a pipe the answer reads from. */
 function xlsxStream(table: DownloadTable): Readable {
   const out = new PassThrough();
@@ -72,7 +87,14 @@ function xlsxStream(table: DownloadTable): Readable {
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   const write = async () => {
+    let n = 0;
     for await (const row of table.rows) {
+      // exceljs writes into the zip without waiting: every few rows let the zip compress what it holds
+      // (a turn of the event loop), then pause the source while the client has not read what is queued.
+      if (++n % 100 === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (out.writableNeedDrain) await drained(out);
+      }
       const r = ws.addRow(row.map((c) => (c !== null && typeof c === 'object' ? c.cents / 100 : c)));
       row.forEach((c, i) => {
         if (c !== null && typeof c === 'object') r.getCell(i + 1).numFmt = '#,##0.00';
@@ -94,8 +116,8 @@ export function tableDownload(format: DownloadFormat, baseName: string, table: D
     type: csv ? CSV_TYPE : XLSX_TYPE,
     disposition: attachmentDisposition(`${baseName}.${format}`),
   }).setErrorHandler((err, res) => {
-    // Rows were checked before the answer started (a batched reader can still fail mid-way): cut
-    // the connection so a client never keeps a truncated file as a whole one.
+    // Refusals happen before the answer starts; a failure here (a bug, or the database failing
+    // mid-stream) cuts the connection so a client never keeps a truncated file as a whole one.
     logger.error(err.stack ?? err.message);
     if (!res.destroyed) res.destroy?.();
   });

@@ -43,6 +43,7 @@ import { PageHeader } from '../../kit/PageHeader';
 import { ToolbarButton } from '../../kit/ToolbarButton';
 import { ContactDialog } from '../../invoices/shared/ContactDialog';
 import { useHouseRef } from '../../invoices/useHouseRef';
+import { ReportDownloadsMenu } from './ReportDownloadsMenu';
 import { saleResultsDownloadPath, useMessageBidder, useSaleResults } from './saleResultsApi';
 
 const BACK = { to: '/reports/sessionResults', label: `< ${SALE_RESULTS_TEXT.backToList}` };
@@ -65,7 +66,8 @@ function useDebounced(value: string, ms: number): string {
  * named by catalogRefs in navigation state, their sold lots grouped by buyer with each buyer's sums,
  * the grand totals row, a bidder search (first or last name or email, 700 ms after typing stops), a
  * message to a bidder through the mail outbox, Download .XLSX / .CSV of what is shown (the server
- * writes the file; docs/reports.md), and the link back to /reports/sessionResults.
+ * writes the file; docs/reports.md), the Reports menu of the other downloads, and the link back to
+ * /reports/sessionResults.
  */
 export function ViewSessionResultsPage() {
   const houseRef = useHouseRef();
@@ -154,6 +156,7 @@ export function ViewSessionResultsPage() {
                   Download .{format.toUpperCase()}
                 </ToolbarButton>
               ))}
+              <ReportDownloadsMenu houseRef={houseRef} sessions={data.catalogHeaders} />
             </Stack>
           </CardContent>
         </Card>
