@@ -11,6 +11,7 @@ import { KeywordAlert } from './modules/bidders/customers/keyword-alert.entity';
 import { Lot } from './modules/lots/lot.entity';
 import { OrderBid } from './modules/lots/order-bid.entity';
 import { LotImage } from './modules/lots/lot-image.entity';
+import { ImageUpload } from './modules/lots/images/image-upload.entity';
 import { BidIncrement } from './modules/lots/timed-bidding/bid-increment.entity';
 import { JobRun } from './core/queue/job-run.entity';
 import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
@@ -35,6 +36,7 @@ export const ALL_ENTITIES = [
   Lot,
   OrderBid,
   LotImage,
+  ImageUpload,
   BidIncrement,
   JobRun,
   ScheduleSlot,

@@ -32,3 +32,4 @@ export * from './session-rules';
 export * from './summary-publish';
 export * from './disputes';
 export * from './bid-ladder';
+export * from './lot-images';

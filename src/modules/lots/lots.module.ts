@@ -22,6 +22,8 @@ import { LotClosingService } from './timed-bidding/lot-closing.service';
 import { LotClosingTasks } from './timed-bidding/lot-closing.tasks';
 import { LotSheetController } from './spreadsheets/lot-sheet.controller';
 import { LotSheetService } from './spreadsheets/lot-sheet.service';
+import { LotImagesController } from './images/lot-images.controller';
+import { LotImagesService } from './images/lot-images.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
@@ -29,7 +31,8 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
  * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
  * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
  * calls, lots closing) writes results here too. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
- * uploads for the review list and save the reviewed lots. Realized prices build on this module.
+ * uploads for the review list and save the reviewed lots. Bulk images (images/) are signed,
+ * PUT, checked, sized with sharp and registered to their lots. Realized prices build on this module.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
@@ -39,6 +42,7 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
     SaleResultsController,
     PublishingController,
     LotSheetController,
+    LotImagesController,
     LotEditingController,
     BidAdminController,
   ],
@@ -57,7 +61,8 @@ import { LotSheetService } from './spreadsheets/lot-sheet.service';
     LotClosingRunHandler,
     LotClosingTasks,
     LotSheetService,
+    LotImagesService,
   ],
-  exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService],
+  exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService, LotImagesService],
 })
 export class LotsModule {}
