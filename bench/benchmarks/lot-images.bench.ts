@@ -54,8 +54,8 @@ async function sessionWithLots(ctx: BenchContext, k: number): Promise<number> {
   const id = c.rows[0].id;
   await ctx.db.query(
     `insert into lot (house_id, catalog_id, lot_ref, lot_number, title, description)
-     select $1, $2, 'LB' || $2 || '-' || n, n::text, 'Lot ' || n, 'Bench lot' from generate_series(1, $3) n`,
-    [ctx.user.houseId, id, IMAGES],
+     select $1, $2, $4 || n, n::text, 'Lot ' || n, 'Bench lot' from generate_series(1, $3) n`,
+    [ctx.user.houseId, id, IMAGES, `LB${id}-`],
   );
   return id;
 }

@@ -19,6 +19,10 @@ export const RENDITIONS = {
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
+// libvips caches operations by input: an upload is never processed twice, so the cache only holds
+// memory (up to 50 MB) and, in the benchmark, would let sharp alone replay cached work.
+sharp.cache(false);
+
 export interface ImageFacts {
   type: SniffedType;
   width: number;
