@@ -11,6 +11,7 @@ import { CreateApiTokenCommand } from './commands/create-api-token.command';
 import { CreateUserCommand } from './commands/create-user.command';
 import { DemoDataCommand } from './commands/demo-data.command';
 import { ImportConsignorsCommand } from './commands/import-consignors.command';
+import { ImportImagesCommand } from './commands/import-images.command';
 import { ImportLotsCommand } from './commands/import-lots.command';
 import { ImportResultsCommand } from './commands/import-results.command';
 import { InvoicesPdfCommand } from './commands/invoices-pdf.command';
@@ -32,6 +33,7 @@ export const CLI_COMMANDS: Record<string, Type> = {
   'revoke-api-token': RevokeApiTokenCommand,
   'import-results': ImportResultsCommand,
   'import-lots': ImportLotsCommand,
+  'import-images': ImportImagesCommand,
   'invoices-pdf': InvoicesPdfCommand,
   'charge-batch': ChargeBatchCommand,
   'autocharge-run': AutochargeRunCommand,

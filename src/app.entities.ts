@@ -12,6 +12,7 @@ import { Lot } from './modules/lots/lot.entity';
 import { OrderBid } from './modules/lots/order-bid.entity';
 import { LotImage } from './modules/lots/lot-image.entity';
 import { LotUploadRow } from './modules/lots/upload-review/lot-upload-row.entity';
+import { ImageUpload } from './modules/lots/images/image-upload.entity';
 import { BidIncrement } from './modules/lots/timed-bidding/bid-increment.entity';
 import { LotResultAudit } from './modules/lots/eoa/lot-result-audit.entity';
 import { JobRun } from './core/queue/job-run.entity';
@@ -40,6 +41,7 @@ export const ALL_ENTITIES = [
   OrderBid,
   LotImage,
   LotUploadRow,
+  ImageUpload,
   BidIncrement,
   JobRun,
   ScheduleSlot,

@@ -16,6 +16,8 @@ import { hashPassword, newRef } from '../../src/modules/houses/identity/secrets'
 import { HouseAddress } from '../../src/modules/houses/locations/house-address.entity';
 import { StaffUser } from '../../src/modules/houses/staff-user.entity';
 import { Lot } from '../../src/modules/lots/lot.entity';
+import { LotImage } from '../../src/modules/lots/lot-image.entity';
+import { ImageUpload } from '../../src/modules/lots/images/image-upload.entity';
 import { InvoiceGroup } from '../../src/modules/invoicing/groups/invoice-group.entity';
 import { InvoiceGroupCatalog } from '../../src/modules/invoicing/groups/invoice-group-catalog.entity';
 import { Invoice } from '../../src/modules/invoicing/invoices/invoice.entity';
@@ -61,6 +63,11 @@ const PUBLIC_ROUTES: { method: string; path: string | RegExp; reason: string }[]
   { method: 'GET', path: /^\/api\/docs/, reason: 'OpenAPI document and Swagger UI: describe the API, hold no data' },
   { method: 'GET', path: '/', reason: 'redirect to the admin at /ar/' },
   { method: 'GET', path: '/ar', reason: 'redirect to the admin at /ar/ (the static bundle holds no data)' },
+  {
+    method: 'PUT',
+    path: '/cps/app/image/upload/:uploadID',
+    reason: "image upload's signed PUT: authorised by its HMAC-signed, expiring, single-use URL, as a storage service's (test/lot-images)",
+  },
 ];
 
 /**
@@ -620,6 +627,13 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
       liveFeeCents: 0,
       taxCents: 0,
       totalCents: 10_000,
+    });
+    em.create(LotImage, { house, lot, sequence: 0, url: `/x/${marker}.jpg`, displayKey: `house/${h.id}/${marker}.jpg` });
+    em.create(ImageUpload, {
+      house,
+      catalog,
+      storageKey: `house/${h.id}/catalog/uploads/${marker}`,
+      expiresAt: new Date(Date.now() + 3_600_000),
     });
     em.create(JobRun, {
       id: randomUUID(),

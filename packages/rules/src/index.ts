@@ -37,3 +37,4 @@ export * from './bid-ladder';
 export * from './eoa';
 export * from './realized-prices';
 export * from './accounting';
+export * from './lot-images';

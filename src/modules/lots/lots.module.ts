@@ -28,6 +28,8 @@ import { RealizedPricesController } from './realized-prices/realized-prices.cont
 import { RealizedPricesService } from './realized-prices/realized-prices.service';
 import { UploadReviewController, UploadRowsController } from './upload-review/upload-review.controller';
 import { UploadReviewService } from './upload-review/upload-review.service';
+import { LotImagesController } from './images/lot-images.controller';
+import { LotImagesService } from './images/lot-images.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
@@ -36,7 +38,8 @@ import { UploadReviewService } from './upload-review/upload-review.service';
  * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
  * calls, lots closing) writes results here too. End-of-auction reconciliation (eoa/) corrects results
  * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
- * uploads for the review list (staged in upload-review/) and save the reviewed lots. Edit Realized
+ * uploads for the review list (staged in upload-review/) and save the reviewed lots. Bulk images
+ * (images/) are signed, PUT, checked, sized with sharp and registered to their lots. Edit Realized
  * Prices (realized-prices/) reads sheets with the same reader and writes the published realized price,
  * never the hammer.
  */
@@ -52,6 +55,7 @@ import { UploadReviewService } from './upload-review/upload-review.service';
     RealizedPricesController,
     UploadReviewController,
     UploadRowsController,
+    LotImagesController,
     LotEditingController,
     BidAdminController,
   ],
@@ -73,7 +77,8 @@ import { UploadReviewService } from './upload-review/upload-review.service';
     LotSheetService,
     RealizedPricesService,
     UploadReviewService,
+    LotImagesService,
   ],
-  exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService],
+  exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService, LotImagesService],
 })
 export class LotsModule {}

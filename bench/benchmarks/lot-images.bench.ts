@@ -1,0 +1,181 @@
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { IMAGE_UPLOAD } from '@ar/rules';
+import { newRef } from '../../src/modules/houses/identity/secrets';
+import { MAX_INPUT_PIXELS, RENDITIONS } from '../../src/modules/lots/images/image-renditions';
+import { defineBenchmark, type BenchContext, type Probe } from '../harness';
+
+const IMAGES = 500;
+const EDGE = 2000;
+/** Distinct pictures cycled through the 500 (libvips caches operations on identical inputs). */
+const DISTINCT = 25;
+const BATCH = IMAGE_UPLOAD.batchSize;
+
+interface State {
+  photos: Buffer[];
+  /** One session of 500 lots per measured run (later runs into the same one would be replacements). */
+  catalogs: number[];
+  warmupCatalog: number;
+}
+
+/** A photo-like 2000x2000 JPEG (noise texture, gradient, shapes), about what a phone or DSLR export weighs after resizing. */
+async function photo(i: number): Promise<Buffer> {
+  const cells = EDGE / 4;
+  const noise = Buffer.alloc(cells * cells * 3);
+  let x = 2463534242 + i;
+  for (let k = 0; k < noise.length; k++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    noise[k] = x & 0xff;
+  }
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${EDGE}" height="${EDGE}"><defs><linearGradient id="g"><stop offset="0" stop-color="#${(0x203040 + i * 0x050301).toString(16).slice(-6)}"/><stop offset="1" stop-color="#db8"/></linearGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)" opacity="0.85"/><circle cx="${800 + i * 20}" cy="1000" r="600" fill="#a33" opacity="0.6"/>` +
+      `<text x="200" y="400" font-size="220" fill="#fff">Lot ${i}</text></svg>`,
+  );
+  return sharp(noise, { raw: { width: cells, height: cells, channels: 3 } })
+    .resize(EDGE, EDGE, { kernel: 'cubic' })
+    .composite([{ input: svg }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+async function sessionWithLots(ctx: BenchContext, k: number): Promise<number> {
+  const g = await ctx.db.query<{ id: number }>(
+    `insert into auction_group (house_id, group_name, is_live) values ($1, $2, true) returning id`,
+    [ctx.user.houseId, `bench-images-${k}-${Date.now()}`],
+  );
+  const c = await ctx.db.query<{ id: number }>(
+    `insert into catalog (house_id, group_id, catalog_ref, title, sale_type, event_date) values ($1, $2, $3, $4, 'live', now() + interval '30 days') returning id`,
+    [ctx.user.houseId, g.rows[0].id, newRef('C'), `Bench images ${k}`],
+  );
+  const id = c.rows[0].id;
+  await ctx.db.query(
+    `insert into lot (house_id, catalog_id, lot_ref, lot_number, title, description)
+     select $1, $2, $4 || n, n::text, 'Lot ' || n, 'Bench lot' from generate_series(1, $3) n`,
+    [ctx.user.houseId, id, IMAGES, `LB${id}-`],
+  );
+  return id;
+}
+
+/** The 500 images timed as one run, reported per image. */
+function imagesProbe(label: string, runs: number, op: (run: number) => Promise<void>, warmup: () => Promise<void>): Probe {
+  let done = 0;
+  let warm = false;
+  return {
+    label,
+    unit: 'images/s',
+    warmup: async () => {
+      if (warm) return;
+      warm = true;
+      await warmup();
+    },
+    measure: async (s) => {
+      const share = Math.max(1, Math.ceil((runs - done) / (s.rounds - s.round)));
+      const latencies: number[] = [];
+      let seconds = 0;
+      for (let i = 0; i < share && done < runs; i++, done++) {
+        const t0 = performance.now();
+        await op(done);
+        const ms = performance.now() - t0;
+        seconds += ms / 1000;
+        for (let r = 0; r < IMAGES; r++) latencies.push(ms / IMAGES);
+      }
+      return { latencies, seconds, errors: 0 };
+    },
+  };
+}
+
+/** `fn` over 0..n-1, `limit` at a time. */
+async function pool(n: number, limit: number, fn: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
+}
+
+/**
+ * Issue 13: 500 images of 2000x2000 ingested end to end as the image step sends them (batches of
+ * 20: sign, PUT each signed URL, register the batch; two batches in flight), against sharp alone
+ * making the same two sizes with the same check (metadata) at the same concurrency. Target: at
+ * least 25 images/s on 2 cores, within 1.5x of sharp alone.
+ */
+export default defineBenchmark<State>({
+  name: 'lot-images',
+  title: 'Lot images: 500 images of 2000x2000 ingested',
+  description: 'sign + signed PUT + register over HTTP (display and thumbnail made, stored, recorded) against sharp alone',
+  async setup(ctx) {
+    const photos: Buffer[] = [];
+    for (let i = 0; i < DISTINCT; i++) photos.push(await photo(i));
+    const runs = Math.max(2, ctx.shape.rounds);
+    const catalogs: number[] = [];
+    for (let k = 0; k < runs; k++) catalogs.push(await sessionWithLots(ctx, k));
+    return { photos, catalogs, warmupCatalog: await sessionWithLots(ctx, runs) };
+  },
+  run(ctx, state) {
+    const houseId = ctx.user.houseId;
+    const blobs = state.photos.map((p) => new Blob([new Uint8Array(p)], { type: 'image/jpeg' }));
+    const ingestBatch = async (catalogId: number, first: number, count: number) => {
+      const signed = await ctx.fetch({
+        path: `/cps/app/image/signed-urls?numImages=${count}&bucket=/house/${houseId}/catalog/${catalogId}`,
+      });
+      if (signed.status !== 200) throw new Error(`sign: ${signed.status} ${signed.text}`);
+      const slots = (signed.json() as { data: { imageUrl: string; putUrl: string }[] }).data;
+      await Promise.all(
+        slots.map(async (s, i) => {
+          const res = await fetch(`${ctx.baseUrl}${s.putUrl}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'image/jpeg' },
+            body: blobs[(first + i) % DISTINCT],
+          });
+          if (res.status !== 200) throw new Error(`PUT: ${res.status} ${await res.text()}`);
+        }),
+      );
+      const reg = await ctx.fetch({
+        path: `/cps/app/image/house/${houseId}/catalog/${catalogId}?fromDIY=true&doValidation=false`,
+        method: 'PUT',
+        body: slots.map((s, i) => ({ imageSeq: '0', imageURL: s.imageUrl, lotNum: String(first + i + 1) })),
+      });
+      const images = (reg.json() as { images: { error: string | null }[] }).images;
+      const bad = images.find((i) => i.error);
+      if (reg.status !== 200 || bad) throw new Error(`register: ${reg.status} ${reg.text.slice(0, 300)}`);
+    };
+    const ingest = async (catalogId: number) => {
+      const batches = Math.ceil(IMAGES / BATCH);
+      await pool(batches, 2, (b) => ingestBatch(catalogId, b * BATCH, Math.min(BATCH, IMAGES - b * BATCH)));
+    };
+    const sharpAlone = async () => {
+      const size = (bytes: Buffer, r: { edge: number; quality: number }) =>
+        sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+          .rotate()
+          .resize(r.edge, r.edge, { fit: 'inside', withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: r.quality })
+          .toBuffer();
+      await pool(IMAGES, Math.max(2, availableParallelism()), async (i) => {
+        const bytes = state.photos[i % DISTINCT];
+        await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+        await Promise.all([size(bytes, RENDITIONS.display), size(bytes, RENDITIONS.thumb)]);
+      });
+    };
+    const runs = state.catalogs.length;
+    const kb = state.photos.reduce((a, p) => a + p.length, 0) / state.photos.length / 1024;
+    return {
+      subject: imagesProbe(
+        `sign + PUT + register, ${IMAGES} images`,
+        runs,
+        (run) => ingest(state.catalogs[run]),
+        () => ingest(state.warmupCatalog),
+      ),
+      floors: [imagesProbe(`sharp alone (metadata + 2 sizes), ${IMAGES} images`, runs, sharpAlone, sharpAlone)],
+      notes: [
+        `${DISTINCT} distinct ${EDGE}x${EDGE} JPEGs of about ${kb.toFixed(0)} KB cycled; each run ingests 500 into its own session of 500 lots`,
+        `sharp concurrency ${sharp.concurrency()} thread(s) per image, ${availableParallelism()} cores`,
+      ],
+    };
+  },
+});
