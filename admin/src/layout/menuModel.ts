@@ -54,6 +54,7 @@ export const TOP_MENU: MenuGroupDef[] = [
       // Consignor settlements: a dropdown item, so the top menu still fits one row at 1024 px.
       { key: 'settlements', label: 'Consignor Settlements', to: '/settlements', access: 'settlements' },
       { key: 'campaign', label: 'Ad Campaign Reporting', to: '/campaign-reporting', access: 'campaignReporting' },
+      { key: 'analytics', label: 'Analytics Dashboard', to: '/reports/analytics', access: 'analytics' },
     ],
   },
   {

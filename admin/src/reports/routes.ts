@@ -2,11 +2,15 @@ import { route } from '../routes/types';
 import { sessionResultsElement, viewSessionResultsElement } from './sale-results/routes';
 import { salesTaxReportsElement } from './sales-tax/routes';
 import { openNewFileElement } from './disputes/routes';
+import { analyticsElement } from './analytics/routes';
+import { campaignReportingElement } from './campaigns/routes';
 
 export const reportRoutes = [
   route('/reports/sessionResults', 'Sales Results', 'salesResults', sessionResultsElement),
   route('/reports/sessionResults/viewSessionResults', 'Sale Results', 'salesResults', viewSessionResultsElement),
   route('/reports/openDisputes', 'View Open Disputes', 'openDispute', openNewFileElement),
   route('/reports/salesTaxReports', 'Sales Tax Reports', 'salesTaxReports', salesTaxReportsElement),
-  route('/campaign-reporting', 'Ad Campaign Reporting', 'campaignReporting'),
+  route('/campaign-reporting', 'Ad Campaign Reporting', 'campaignReporting', campaignReportingElement),
+  // Spec: the analytics dashboard's route is not shown; ours.
+  route('/reports/analytics', 'Analytics Dashboard', 'analytics', analyticsElement),
 ];

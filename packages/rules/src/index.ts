@@ -32,3 +32,5 @@ export * from './session-rules';
 export * from './summary-publish';
 export * from './disputes';
 export * from './bid-ladder';
+export * from './broadcast';
+export * from './legacy-links';
