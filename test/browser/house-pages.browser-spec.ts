@@ -117,7 +117,7 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     expect(call.body).toMatchObject({ streams: [{ streamName: live.ref }] });
   });
 
-  it('broadcast: devices refused show the spec text; isWebRtc=0 shows the encoder settings', async () => {
+  it('broadcast: devices refused or missing show their texts; isWebRtc=0 shows the encoder settings', async () => {
     // Fake devices, but no fake permission prompt: headless Chromium refuses the request.
     const refused = await newPage('owner', ['--use-fake-device-for-media-stream']);
     await open(refused, `/broadcast/${live.ref}`);
@@ -127,6 +127,14 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     expect(await refused.getByTestId('broadcast-media-error').textContent()).toBe(BROADCAST_TEXT.mediaDenied);
     expect(await refused.getByTestId('broadcast-status').textContent()).toBe('Not started');
     await screenshot(refused, 'broadcast-media-denied');
+
+    // Allowed, but no camera or microphone at all (no fake devices on this machine): our missing-devices text.
+    const none = await newPage('owner', ['--use-fake-ui-for-media-stream']);
+    await open(none, `/broadcast/${live.ref}`);
+    await none.getByTestId('broadcast-token-ready').waitFor();
+    await none.getByTestId('broadcast-connect').click();
+    await none.getByTestId('broadcast-media-error').waitFor();
+    expect(await none.getByTestId('broadcast-media-error').textContent()).toBe(BROADCAST_TEXT.noDevices);
 
     await open(refused, `/broadcast/${live.ref}?isWebRtc=0`);
     await refused.getByTestId('broadcast-encoder').waitFor();

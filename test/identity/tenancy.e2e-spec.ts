@@ -61,6 +61,7 @@ const PUBLIC_ROUTES: { method: string; path: string | RegExp; reason: string }[]
   { method: 'GET', path: /^\/api\/docs/, reason: 'OpenAPI document and Swagger UI: describe the API, hold no data' },
   { method: 'GET', path: '/', reason: 'redirect to the admin at /ar/' },
   { method: 'GET', path: '/ar', reason: 'redirect to the admin at /ar/ (the static bundle holds no data)' },
+  { method: 'GET', path: /^\/ah\//, reason: "the spec's legacy /ah/ menu links: redirects to their screens under /ar (no data)" },
 ];
 
 /**
