@@ -1,3 +1,5 @@
+import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { BroadcastModule } from './modules/broadcast/broadcast.module';
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { Runtime } from './core/config/runtime';
 import { CoreModule } from './core/core.module';
@@ -27,6 +29,8 @@ export const DOMAIN_MODULES = [
   SettlementsModule,
   AccountingModule,
   ReportsModule,
+  BroadcastModule,
+  AnalyticsModule,
 ];
 
 @Module({})

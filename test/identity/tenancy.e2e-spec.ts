@@ -68,6 +68,7 @@ const PUBLIC_ROUTES: { method: string; path: string | RegExp; reason: string }[]
     path: '/cps/app/image/upload/:uploadID',
     reason: "image upload's signed PUT: authorised by its HMAC-signed, expiring, single-use URL, as a storage service's (test/lot-images)",
   },
+  { method: 'GET', path: /^\/ah\//, reason: "the spec's legacy /ah/ menu links: redirects to their screens under /ar (no data)" },
 ];
 
 /**

@@ -45,6 +45,8 @@ export interface OpenBrowserOptions {
   /** Default 1280×900. */
   viewport?: { width: number; height: number };
   acceptDownloads?: boolean;
+  /** Chromium switches added to the usual ones (e.g. fake camera and microphone). */
+  extraArgs?: string[];
 }
 
 export interface OpenedBrowser {
@@ -56,7 +58,7 @@ export interface OpenedBrowser {
 }
 
 /** Headless Chromium with a fresh profile (its own cookies), e.g. one per signed-in user. */
-export async function openBrowser(options: OpenBrowserOptions = {}): Promise<OpenedBrowser> {
+export async function openBrowser({ extraArgs = [], ...options }: OpenBrowserOptions = {}): Promise<OpenedBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
   const removeProfile = () => fs.rmSync(profile, { recursive: true, force: true });
   let context: BrowserContext;
@@ -64,7 +66,7 @@ export async function openBrowser(options: OpenBrowserOptions = {}): Promise<Ope
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...extraArgs],
       viewport: { width: 1280, height: 900 },
       ...options,
     });

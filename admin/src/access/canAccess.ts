@@ -32,6 +32,8 @@ const rules = {
   salesTaxReports: (u) => u.houseInfo.processorType === 'p' && u.accessReports,
   // Spec: only on the main marketplace host; this product has one host.
   campaignReporting: () => true,
+  // The analytics dashboard: reports access, as the server's domo call.
+  analytics: (u) => u.accessReports,
   yourCustomers: (u) => u.accessCustomer && ['s', 'p', 'e'].includes(connectType(u)),
   disputes: (u) => u.accessCustomer,
   // Open New File is reached from sale results, invoices and the customer pages (the server allows any of the three).

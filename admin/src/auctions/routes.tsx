@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { broadcastElement } from '../broadcast/routes';
 import { bulkBiddingElement } from '../bulk-bidding/routes';
 import { route } from '../routes/types';
 
@@ -11,6 +12,6 @@ export const auctionRoutes = [
   // /my-auctions/{type}: current (Upcoming) or past; anything else is unknown.
   route('/my-auctions/:type', 'Auctions/Sales', 'auctions', <CalendarPage />),
   route('/bulk-bidding/:catalogRef', 'Bulk Bidding', 'bulkBidding', bulkBiddingElement),
-  route('/broadcast/:eventId', 'Video Broadcast', 'broadcast'),
+  route('/broadcast/:eventId', 'Video Broadcast', 'broadcast', broadcastElement),
   route('/pricesrealized/:catalogID', 'Edit Realized Prices', 'realizedPrices', <RealizedPricesPage />),
 ];

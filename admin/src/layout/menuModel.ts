@@ -55,6 +55,7 @@ export const TOP_MENU: MenuGroupDef[] = [
       { key: 'settlements', label: 'Consignor Settlements', to: '/settlements', access: 'settlements' },
       { key: 'accounting-export', label: 'Accounting Export', to: '/settlements/accounting', access: 'settlements' },
       { key: 'campaign', label: 'Ad Campaign Reporting', to: '/campaign-reporting', access: 'campaignReporting' },
+      { key: 'analytics', label: 'Analytics Dashboard', to: '/reports/analytics', access: 'analytics' },
     ],
   },
   {

@@ -3,6 +3,8 @@ import { sessionResultsElement, viewSessionResultsElement } from './sale-results
 import { salesTaxReportsElement } from './sales-tax/routes';
 import { openNewFileElement } from './disputes/routes';
 import { eoaElement } from './eoa/routes';
+import { analyticsElement } from './analytics/routes';
+import { campaignReportingElement } from './campaigns/routes';
 
 export const reportRoutes = [
   route('/reports/sessionResults', 'Sales Results', 'salesResults', sessionResultsElement),
@@ -10,5 +12,7 @@ export const reportRoutes = [
   route('/reports/eoa/:catalogRef', 'End of Auction', 'eoa', eoaElement),
   route('/reports/openDisputes', 'View Open Disputes', 'openDispute', openNewFileElement),
   route('/reports/salesTaxReports', 'Sales Tax Reports', 'salesTaxReports', salesTaxReportsElement),
-  route('/campaign-reporting', 'Ad Campaign Reporting', 'campaignReporting'),
+  route('/campaign-reporting', 'Ad Campaign Reporting', 'campaignReporting', campaignReportingElement),
+  // Spec: the analytics dashboard's route is not shown; ours.
+  route('/reports/analytics', 'Analytics Dashboard', 'analytics', analyticsElement),
 ];

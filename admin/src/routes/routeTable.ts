@@ -1,3 +1,4 @@
+import { LEGACY_LINKS } from '@ar/rules';
 import { auctionRoutes } from '../auctions/routes';
 import { customerRoutes } from '../customers/routes';
 import { devOutboxRoutes } from '../dev/outbox/routes';
@@ -22,9 +23,5 @@ export const ROUTES: AppRoute[] = [
   ...devOutboxRoutes,
 ];
 
-/** Legacy menu links and the paths they now live at. */
-export const LEGACY_REDIRECTS: { from: string; to: string }[] = [
-  { from: '/ah/reports/sessionResults', to: '/reports/sessionResults' },
-  { from: '/ah/customers/feedback', to: '/customers/feedback/default' },
-  { from: '/ah/customers/viewDisputes', to: '/customers/viewDisputes' },
-];
+/** Legacy menu links and the paths they now live at (shared with the server's /ah/ redirects). */
+export const LEGACY_REDIRECTS = LEGACY_LINKS;

@@ -38,3 +38,5 @@ export * from './eoa';
 export * from './realized-prices';
 export * from './accounting';
 export * from './lot-images';
+export * from './broadcast';
+export * from './legacy-links';

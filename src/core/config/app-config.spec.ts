@@ -30,3 +30,47 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 's', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 });
+
+describe('loadConfig: broadcast and analytics providers', () => {
+  it('has no provider by default', () => {
+    const c = loadConfig({});
+    expect(c.broadcast).toEqual({ provider: 'none' });
+    expect(c.analytics).toEqual({ provider: 'none' });
+  });
+
+  it('fails fast naming the missing variables of a chosen provider', () => {
+    expect(() => loadConfig({ BROADCAST_PROVIDER: 'millicast', MILLICAST_API_SECRET: 's' })).toThrow(
+      'Invalid configuration: MILLICAST_ACCOUNT_ID must be set when BROADCAST_PROVIDER is millicast',
+    );
+    expect(() => loadConfig({ ANALYTICS_PROVIDER: 'domo' })).toThrow(
+      'Invalid configuration: DOMO_CLIENT_ID, DOMO_CLIENT_SECRET, DOMO_EMBED_ID must be set when ANALYTICS_PROVIDER is domo',
+    );
+    expect(() => loadConfig({ BROADCAST_PROVIDER: 'wowza' })).toThrow(/BROADCAST_PROVIDER must be one of none, millicast/);
+  });
+
+  it('reads a configured provider', () => {
+    const c = loadConfig({
+      BROADCAST_PROVIDER: 'millicast',
+      MILLICAST_API_SECRET: 'secret',
+      MILLICAST_ACCOUNT_ID: 'acct',
+      MILLICAST_API_URL: 'http://127.0.0.1:9/',
+      ANALYTICS_PROVIDER: 'domo',
+      DOMO_CLIENT_ID: 'id',
+      DOMO_CLIENT_SECRET: 'cs',
+      DOMO_EMBED_ID: 'e1',
+    });
+    expect(c.broadcast).toEqual({
+      provider: 'millicast',
+      apiUrl: 'http://127.0.0.1:9',
+      apiSecret: 'secret',
+      accountId: 'acct',
+      viewerUrl: 'https://viewer.millicast.com',
+    });
+    expect(c.analytics).toMatchObject({
+      provider: 'domo',
+      apiUrl: 'https://api.domo.com',
+      embedId: 'e1',
+      embedUrl: 'https://public.domo.com/embed/pages',
+    });
+  });
+});

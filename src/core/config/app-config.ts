@@ -96,6 +96,37 @@ export const ENV_VARS = {
     default: 3,
     doc: 'Auto-charge: how many times a scheduled charge of an invoice is tried (a declined one again after 24 hours).',
   },
+  BROADCAST_PROVIDER: {
+    parse: oneOf('none', 'millicast'),
+    default: 'none',
+    doc: 'Video broadcast streaming provider. `none`: the broadcast page says it cannot fetch a publish token; `millicast` needs MILLICAST_API_SECRET and MILLICAST_ACCOUNT_ID.',
+  },
+  MILLICAST_API_URL: {
+    parse: url('http', 'https'),
+    default: 'https://api.millicast.com',
+    doc: 'Millicast REST API base (publish tokens).',
+  },
+  MILLICAST_API_SECRET: { parse: str(), doc: 'Millicast API secret (Bearer) that creates publish tokens.' },
+  MILLICAST_ACCOUNT_ID: { parse: str(), doc: "Millicast account id: the viewer link of a session's stream." },
+  MILLICAST_VIEWER_URL: {
+    parse: url('http', 'https'),
+    default: 'https://viewer.millicast.com',
+    doc: "Millicast viewer page: the broadcast page's preview link (`?streamId={account}/{stream}`).",
+  },
+  ANALYTICS_PROVIDER: {
+    parse: oneOf('none', 'domo'),
+    default: 'none',
+    doc: 'Analytics dashboard provider. `none`: the dashboard page says it is not set up; `domo` needs DOMO_CLIENT_ID, DOMO_CLIENT_SECRET and DOMO_EMBED_ID.',
+  },
+  DOMO_API_URL: { parse: url('http', 'https'), default: 'https://api.domo.com', doc: 'Domo API base (OAuth token and embed token).' },
+  DOMO_CLIENT_ID: { parse: str(), doc: 'Domo OAuth client id.' },
+  DOMO_CLIENT_SECRET: { parse: str(), doc: 'Domo OAuth client secret.' },
+  DOMO_EMBED_ID: { parse: str(), doc: 'Domo embed id of the dashboard shown to every house (filtered to the house).' },
+  DOMO_EMBED_URL: {
+    parse: url('http', 'https'),
+    default: 'https://public.domo.com/embed/pages',
+    doc: 'Domo embed page base: the admin posts the embed token to `{DOMO_EMBED_URL}/{DOMO_EMBED_ID}`.',
+  },
 } satisfies Record<string, VarSpec<unknown>>;
 
 /** `none`, or a sandbox fault with an optional rate (0 to 1, default 1): `timeout_after_charge:0.25`. */
@@ -139,6 +170,11 @@ export interface AppConfig {
   paymentGateway: 'sandbox';
   sandboxGateway: { latencyMs: number; fault: 'none' | 'error_before_charge' | 'timeout_after_charge'; faultRate: number };
   autoChargeMaxAttempts: number;
+  /** The video broadcast's streaming provider (docs/decisions/broadcast-analytics.md). */
+  broadcast: { provider: 'none' } | { provider: 'millicast'; apiUrl: string; apiSecret: string; accountId: string; viewerUrl: string };
+  /** The analytics dashboard's embed provider. */
+  analytics:
+    { provider: 'none' } | { provider: 'domo'; apiUrl: string; clientId: string; clientSecret: string; embedId: string; embedUrl: string };
 }
 
 /** Reads and validates the environment once; throws ConfigError naming the variable. */
@@ -191,8 +227,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     paymentGateway: v('PAYMENT_GATEWAY'),
     sandboxGateway: { latencyMs: v('SANDBOX_GATEWAY_LATENCY_MS'), ...splitFault(v('SANDBOX_GATEWAY_FAULT')) },
     autoChargeMaxAttempts: v('AUTO_CHARGE_MAX_ATTEMPTS'),
+    broadcast: broadcastConfig(v),
+    analytics: analyticsConfig(v),
   };
 }
+
+type Read = <K extends keyof typeof ENV_VARS>(k: K) => never;
+
+/** A provider's variables are all required once it is chosen: fail at boot, not on the first call. */
+function required(v: Read, names: (keyof typeof ENV_VARS)[], why: string): string[] {
+  const missing = names.filter((n) => !v(n));
+  if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when ${why}`);
+  return names.map((n) => v(n) as string);
+}
+
+function broadcastConfig(v: Read): AppConfig['broadcast'] {
+  if (v('BROADCAST_PROVIDER') !== 'millicast') return { provider: 'none' };
+  const [apiSecret, accountId] = required(v, ['MILLICAST_API_SECRET', 'MILLICAST_ACCOUNT_ID'], 'BROADCAST_PROVIDER is millicast');
+  return { provider: 'millicast', apiUrl: trimSlash(v('MILLICAST_API_URL')), apiSecret, accountId, viewerUrl: v('MILLICAST_VIEWER_URL') };
+}
+
+function analyticsConfig(v: Read): AppConfig['analytics'] {
+  if (v('ANALYTICS_PROVIDER') !== 'domo') return { provider: 'none' };
+  const [clientId, clientSecret, embedId] = required(
+    v,
+    ['DOMO_CLIENT_ID', 'DOMO_CLIENT_SECRET', 'DOMO_EMBED_ID'],
+    'ANALYTICS_PROVIDER is domo',
+  );
+  return {
+    provider: 'domo',
+    apiUrl: trimSlash(v('DOMO_API_URL')),
+    clientId,
+    clientSecret,
+    embedId,
+    embedUrl: trimSlash(v('DOMO_EMBED_URL')),
+  };
+}
+
+const trimSlash = (u: string) => u.replace(/\/+$/, '');
 
 function deriveKey(secret: string, purpose: string): string {
   return createHmac('sha256', secret).update(purpose).digest('base64url');

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import express, { Express, NextFunction, Request, Response } from 'express';
+import { LEGACY_LINKS } from '@ar/rules';
 
 /**
  * Serves the react-admin build under /ar with browser-router deep links: any GET under /ar
@@ -9,6 +10,10 @@ import express, { Express, NextFunction, Request, Response } from 'express';
 export function mountAdmin(server: Express, distDir: string): void {
   // Express 5 ignores trailing slashes when matching, so compare the raw URL (else /ar/ loops).
   server.get(['/', '/ar'], (req, res, next) => (req.originalUrl === '/' || req.originalUrl === '/ar' ? res.redirect('/ar/') : next()));
+  // The spec's legacy /ah/ menu links (the old app's paths) lead to their screens here, query kept.
+  for (const link of LEGACY_LINKS.filter((l) => l.from.startsWith('/ah/'))) {
+    server.get(link.from, (req, res) => res.redirect(302, `/ar${link.to}${req.originalUrl.slice(req.path.length)}`));
+  }
   const index = path.join(distDir, 'index.html');
   server.use(
     '/ar',

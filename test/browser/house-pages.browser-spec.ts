@@ -1,0 +1,269 @@
+import type { Page } from 'playwright-core';
+import { ANALYTICS_TEXT, BROADCAST_TEXT, CAMPAIGN_REPORT_TEXT } from '@ar/rules';
+import { PERMISSION_DENIED_TEXT } from '../../admin/src/common/customerCare';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { DOMO_CLIENT, FakeProvider, MILLICAST_SECRET, startFakeDomo, startFakeMillicast } from '../support/fake-providers';
+import { startTestServer } from '../support/test-app';
+
+// Issue 16's last pages in Chromium against the real server and the demo data: Video broadcast with
+// Chromium's fake camera and microphone (connect, 480p, mute, pause; devices refused), the analytics
+// dashboard posting its embed token into the frame, Ad Campaign Reporting, the texts with no provider,
+// the legacy /ah/ links, and every route of the spec's route table (which still show a placeholder).
+
+jest.setTimeout(180_000);
+
+// admin/src/common/PlaceholderPage.tsx (a .tsx module the test project cannot load).
+const NOT_AVAILABLE_TEXT = 'This screen is not available yet.';
+const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+describeIfChromium('house pages: broadcast, analytics, campaigns, route table (browser)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let bare: Awaited<ReturnType<typeof startTestServer>>; // same database, no providers
+  let millicast: FakeProvider;
+  let domo: FakeProvider;
+  const browsers: OpenedBrowser[] = [];
+  let page: Page;
+  let live: { ref: string; id: number; groupId: number; title: string };
+  let houseRef: string;
+
+  const sql = <T>(q: string, params: unknown[] = []) => server.testApp.em().getConnection().execute(q, params) as Promise<T[]>;
+  const open = async (p: Page, path: string) => p.goto(`${server.baseUrl}/ar${path}`);
+  async function newPage(username: string, extraArgs: string[] = [], base = server) {
+    const b = await openBrowser({ viewport: { width: 1366, height: 900 }, extraArgs });
+    browsers.push(b);
+    await signInThroughUi(b.page, base.baseUrl, 'demo', username);
+    return b.page;
+  }
+
+  beforeAll(async () => {
+    ensureAdminBuilt();
+    millicast = await startFakeMillicast();
+    domo = await startFakeDomo();
+    server = await startTestServer({
+      redis: false,
+      env: {
+        BROADCAST_PROVIDER: 'millicast',
+        MILLICAST_API_URL: millicast.url,
+        MILLICAST_API_SECRET: MILLICAST_SECRET,
+        MILLICAST_ACCOUNT_ID: 'demoacct',
+        ANALYTICS_PROVIDER: 'domo',
+        DOMO_API_URL: domo.url,
+        DOMO_CLIENT_ID: DOMO_CLIENT.id,
+        DOMO_CLIENT_SECRET: DOMO_CLIENT.secret,
+        DOMO_EMBED_ID: 'dash1',
+        DOMO_EMBED_URL: `${domo.url}/embed/pages`,
+      },
+    });
+    bare = await startTestServer({ redis: false, demo: false, database: server.testApp.db });
+    const [row] = await sql<{ catalog_ref: string; id: number; group_id: number; title: string; house_ref: string }>(
+      `select c.catalog_ref, c.id, c.group_id, c.title, h.house_ref from catalog c join house h on h.id = c.house_id
+        where h.house_user_name = 'demo' and c.sale_type = 'live' order by (select count(*) from lot l where l.catalog_id = c.id) desc, c.id limit 1`,
+    );
+    live = { ref: row.catalog_ref, id: row.id, groupId: row.group_id, title: row.title };
+    houseRef = row.house_ref;
+    page = await newPage('owner', FAKE_MEDIA);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const b of browsers) await b.close();
+    await bare?.close();
+    await server?.close();
+    await millicast?.close();
+    await domo?.close();
+  });
+
+  it('broadcast: the token, the fake camera and microphone, 480p, mute and pause, the preview and help links', async () => {
+    await open(page, `/broadcast/${live.ref}?isWebRtc=1`);
+    await page.getByTestId('broadcast-token-ready').waitFor();
+    expect(await page.getByTestId('broadcast-token-ready').textContent()).toContain(live.ref);
+    const preview = new URL((await page.getByTestId('broadcast-preview-link').getAttribute('href'))!);
+    expect(preview.searchParams.get('streamId')).toBe(`demoacct/${live.ref}`);
+    expect(await page.getByTestId('broadcast-help-link').count()).toBe(2);
+    expect(await page.getByTestId('broadcast-status').textContent()).toBe('Not started');
+    await screenshot(page, 'broadcast-not-started');
+
+    await page.getByTestId('broadcast-connect').click();
+    await page.locator('[data-testid="broadcast-status"]', { hasText: 'Connected' }).waitFor();
+    // The fake camera plays in the preview.
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="broadcast-video"]');
+      return !!v && v.srcObject instanceof MediaStream && v.videoWidth > 0;
+    });
+    // Once allowed, the lists hold the named devices.
+    const cameras = await page.getByTestId('broadcast-camera').locator('option').allTextContents();
+    expect(cameras.length).toBeGreaterThan(1);
+    expect(await page.getByTestId('broadcast-mic').locator('option').count()).toBeGreaterThan(1);
+
+    await page.getByTestId('broadcast-resolution').selectOption('480p');
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="broadcast-video"]');
+      return v?.videoHeight === 480;
+    });
+    await page.getByTestId('broadcast-audio').click();
+    expect(await page.getByTestId('broadcast-audio').textContent()).toBe('Unmute microphone');
+    expect(
+      await page.evaluate(
+        () =>
+          (document.querySelector<HTMLVideoElement>('[data-testid="broadcast-video"]')!.srcObject as MediaStream).getAudioTracks()[0]
+            .enabled,
+      ),
+    ).toBe(false);
+    await screenshot(page, 'broadcast-connected-480p');
+    await page.getByTestId('broadcast-pause').click();
+    await page.locator('[data-testid="broadcast-status"]', { hasText: 'Paused' }).waitFor();
+    await page.getByTestId('broadcast-pause').click();
+    await page.locator('[data-testid="broadcast-status"]', { hasText: 'Connected' }).waitFor();
+    const call = millicast.calls.at(-1)!;
+    expect(call.body).toMatchObject({ streams: [{ streamName: live.ref }] });
+  });
+
+  it('broadcast: devices refused or missing show their texts; isWebRtc=0 shows the encoder settings', async () => {
+    // Fake devices, but no fake permission prompt: headless Chromium refuses the request.
+    const refused = await newPage('owner', ['--use-fake-device-for-media-stream']);
+    await open(refused, `/broadcast/${live.ref}`);
+    await refused.getByTestId('broadcast-token-ready').waitFor();
+    await refused.getByTestId('broadcast-connect').click();
+    await refused.getByTestId('broadcast-media-error').waitFor();
+    expect(await refused.getByTestId('broadcast-media-error').textContent()).toBe(BROADCAST_TEXT.mediaDenied);
+    expect(await refused.getByTestId('broadcast-status').textContent()).toBe('Not started');
+    await screenshot(refused, 'broadcast-media-denied');
+
+    // Allowed, but no camera or microphone at all (no fake devices on this machine): our missing-devices text.
+    const none = await newPage('owner', ['--use-fake-ui-for-media-stream']);
+    await open(none, `/broadcast/${live.ref}`);
+    await none.getByTestId('broadcast-token-ready').waitFor();
+    await none.getByTestId('broadcast-connect').click();
+    await none.getByTestId('broadcast-media-error').waitFor();
+    expect(await none.getByTestId('broadcast-media-error').textContent()).toBe(BROADCAST_TEXT.noDevices);
+
+    await open(refused, `/broadcast/${live.ref}?isWebRtc=0`);
+    await refused.getByTestId('broadcast-encoder').waitFor();
+    expect(await refused.getByLabel('Stream name').inputValue()).toBe(live.ref);
+    expect(await refused.getByTestId('broadcast-connect').count()).toBe(0);
+  });
+
+  it('broadcast: an unknown session, the clerk (no console access), and no provider configured', async () => {
+    await open(page, '/broadcast/C-NOT-A-SESSION');
+    await page.getByText(BROADCAST_TEXT.notFound, { exact: true }).waitFor();
+
+    const clerk = await newPage('clerk');
+    await open(clerk, `/broadcast/${live.ref}`);
+    await clerk.getByText(PERMISSION_DENIED_TEXT, { exact: true }).waitFor();
+
+    const b = await newPage('owner', FAKE_MEDIA, bare);
+    await b.goto(`${bare.baseUrl}/ar/broadcast/${live.ref}`);
+    await b.getByText(BROADCAST_TEXT.noToken, { exact: true }).waitFor();
+    expect(await b.getByTestId('broadcast-preview-link').count()).toBe(0);
+    await screenshot(b, 'broadcast-no-provider');
+  });
+
+  it('analytics: Reports > Analytics Dashboard posts the embed token into the frame; no provider shows the text', async () => {
+    await open(page, '/');
+    await page.getByTestId('menu-reports').click();
+    await page.getByTestId('menu-item-reports-analytics').click();
+    await page.waitForURL('**/ar/reports/analytics');
+    const frame = page.frameLocator('[data-testid="analytics-frame"]');
+    await frame.locator('#token').waitFor();
+    expect(await frame.locator('#token').textContent()).toBe(`embed-for-${houseRef}`);
+    // The token went in the POST body, never in a URL.
+    expect(domo.calls.some((c) => c.path.includes('embed-for'))).toBe(false);
+    await screenshot(page, 'analytics-dashboard');
+
+    const b = await newPage('owner', [], bare);
+    await b.goto(`${bare.baseUrl}/ar/reports/analytics`);
+    await b.getByTestId('analytics-not-configured').waitFor();
+    expect(await b.getByTestId('analytics-not-configured').textContent()).toBe(ANALYTICS_TEXT.notConfigured);
+
+    // The clerk has no reports access: no menu item, and the page is denied.
+    const clerk = await newPage('clerk');
+    await open(clerk, '/reports/analytics');
+    await clerk.getByText(PERMISSION_DENIED_TEXT, { exact: true }).waitFor();
+  });
+
+  it('Ad Campaign Reporting: empty, then the featured items of a session beside its totals', async () => {
+    await sql(`update catalog set featured_lot_ids = null where house_id = (select id from house where house_user_name = 'demo')`);
+    await open(page, '/campaign-reporting');
+    await page.getByTestId('campaign-empty').waitFor();
+    expect(await page.getByTestId('campaign-empty').textContent()).toBe(CAMPAIGN_REPORT_TEXT.empty);
+
+    const lots = await sql<{ id: number }>(`select id from lot where catalog_id = ? and deleted_at is null order by id limit 5`, [live.id]);
+    await sql(`update catalog set featured_lot_ids = ?::jsonb where id = ?`, [JSON.stringify(lots.map((l) => l.id)), live.id]);
+    await page.reload();
+    await page.getByTestId('campaign-table').waitFor();
+    const row = page.getByTestId('campaign-table').locator('tbody tr').first();
+    expect(await row.textContent()).toContain(live.title);
+    expect(await row.locator('td').nth(1).textContent()).toBe(String(lots.length));
+    await screenshot(page, 'campaign-reporting');
+  });
+
+  it('legacy links lead to their screens: /ah/ at the site root (server) and /ar/... inside the admin', async () => {
+    for (const [from, to] of [
+      ['/ah/reports/sessionResults', '/ar/reports/sessionResults'],
+      ['/ah/customers/feedback', '/ar/customers/feedback/default'],
+      ['/ah/customers/viewDisputes?x=1', '/ar/customers/viewDisputes?x=1'],
+    ]) {
+      const res = await fetch(`${server.baseUrl}${from}`, { redirect: 'manual' });
+      expect({ from, status: res.status, location: res.headers.get('location') }).toEqual({ from, status: 302, location: to });
+    }
+    await page.goto(`${server.baseUrl}/ah/customers/feedback`);
+    await page.waitForURL('**/ar/customers/feedback/default');
+    await page.locator('#react-admin-title', { hasText: 'Default Feedback Messages' }).waitFor();
+    await open(page, '/ar/campaign-reporting');
+    await page.waitForURL(/\/ar\/campaign-reporting$/);
+    await page.getByTestId('campaign-page').waitFor();
+    await open(page, '/ar/your-customers');
+    await page.waitForURL(/\/ar\/your-customers$/);
+  });
+
+  it("every route of the spec's route table exists; only other open issues' screens still show the placeholder", async () => {
+    const [dispute] = await sql<{ dispute_ref: string }>(`select dispute_ref from dispute limit 1`);
+    const [bin] = await sql<{ id: number; group_id: number }>(
+      `select c.id, c.group_id from catalog c join house h on h.id = c.house_id where h.house_user_name = 'demo' and c.sale_type = 'bin' limit 1`,
+    );
+    const binPath = bin ? `/session/bin/${bin.group_id}/${bin.id}` : `/session/bin/${live.groupId}/${live.id}`;
+    const sessionPath = `/session/live/${live.groupId}/${live.id}`;
+    const specRoutes = [
+      '/invoices',
+      '/invoices/ExistingInvoices',
+      `/bulk-bidding/${live.ref}`,
+      '/reports/salesTaxReports',
+      '/reports/sessionResults',
+      '/reports/sessionResults/viewSessionResults',
+      '/reports/openDisputes',
+      '/my-auctions/snapshots',
+      '/my-auctions/current',
+      '/my-auctions/past',
+      '/settings/locations',
+      '/settings/plSettings',
+      `${sessionPath}/lot/0`,
+      ...[1, 2, 3, 4, 5, 6].map((s) => `${sessionPath}/${s}`),
+      ...[1, 2, 3, 4, 5].map((s) => `${binPath}/${s}`),
+      `/pricesrealized/${live.id}`,
+      '/your-customers',
+      '/campaign-reporting',
+      `/broadcast/${live.ref}?isWebRtc=1`,
+      '/payments',
+      '/payments/switch',
+      '/customers/feedback/default',
+      '/customers/viewDisputes',
+      '/customers/confirmDisputeAction',
+      `/customers/dispute/${dispute?.dispute_ref ?? 'D1'}`,
+      '/reports/analytics',
+    ];
+    const superPage = await newPage('super', FAKE_MEDIA);
+    const placeholders: string[] = [];
+    const missing: string[] = [];
+    for (const path of specRoutes) {
+      await open(superPage, path);
+      // Settled: the screen's chunk and calls are in (placeholders, pages and Page Not Found alike).
+      await superPage.waitForLoadState('networkidle');
+      await superPage.waitForTimeout(300);
+      if (await superPage.getByText('Page Not Found', { exact: true }).count()) missing.push(path);
+      if (await superPage.getByText(NOT_AVAILABLE_TEXT, { exact: true }).count()) placeholders.push(path);
+    }
+    expect(missing).toEqual([]);
+    // Owned by open issues: 12 (bin wizard step 1, sale details), 13 (bin uploads: items and images;
+    // catalog snapshots).
+    expect(placeholders).toEqual(['/my-auctions/snapshots', `${binPath}/1`, `${binPath}/2`, `${binPath}/3`]);
+  });
+});
