@@ -9,8 +9,14 @@ const api = 'http://localhost:3000';
 export default defineConfig({
   base: '/ar/',
   plugins: [react(), versionPlugin(here('../package.json'))],
-  // The shared rules package is bundled from its sources.
-  resolve: { alias: { '@ar/rules': here('../packages/rules/src/index.ts') } },
+  // The shared rules package is bundled from its sources. react-admin's default English provider
+  // runs on a small stand-in for node-polyglot (src/i18n/litePolyglot.ts: 6 kB less to load first).
+  resolve: {
+    alias: {
+      '@ar/rules': here('../packages/rules/src/index.ts'),
+      'ra-i18n-polyglot': here('./src/i18n/litePolyglot.ts'),
+    },
+  },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

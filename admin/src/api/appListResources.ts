@@ -1,13 +1,13 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import type { AuctionCalendar, CalendarGroup } from '@ar/rules';
 import type { UninvoicedAuctionGroup } from '../invoices/invoiceApi';
-import { getSalesTaxList, SALES_TAX_REPORT } from '../reports/sales-tax/salesTaxApi';
 import { housePath } from './housePath';
 
 // Resource names of lists whose fetchers load with their screens: imported here statically they
 // would pull the screens' rules into the initial bundle.
 export const SESSION_PREVIEW = 'session-preview';
 export const DISPUTES = 'disputes';
+export const SALES_TAX_REPORT = 'sales-tax-report';
 
 /**
  * Spec calls under `/app/house/{houseRef}/...` that are lists but not `/api` resources, exposed to
@@ -61,7 +61,7 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
     };
   },
   // `GET salesTaxReport?year&month&state&page&size&sort&order`: rows per month and state, totals as meta.
-  [SALES_TAX_REPORT]: (call, params) => getSalesTaxList(call, params),
+  [SALES_TAX_REPORT]: async (call, params) => (await import('../reports/sales-tax/salesTaxApi')).getSalesTaxList(call, params),
   // `GET /cps/app/catalog/{id}/preview?search&page&size`: the preview grid (spec 001 "Preview step").
   [SESSION_PREVIEW]: async (call, params) => (await import('../sessions/summary/summaryApi')).getPreviewList(call, params),
   // `GET openDisputes | pastDisputes?days= | disputes` with page and size (View Disputes).

@@ -69,10 +69,9 @@ export function parsePaddle(raw: unknown): Checked<number> {
   return { ok: true, value: n };
 }
 
-/** Who may reconcile: a super user, or a user with reports access. */
-export function canReconcile(user: { isSuperUser: boolean; accessReports: boolean }): boolean {
-  return user.isSuperUser || user.accessReports;
-}
+// Who may reconcile (canReconcile) is in eoa-access.ts: the admin's shell needs it for the menu, and
+// a module the shell imports travels whole in the first load.
+export { canReconcile } from './eoa-access';
 
 /** The view's answer (amounts in integer cents). */
 export interface EoaLot {

@@ -4,7 +4,7 @@ import { housePath } from '../../api/housePath';
 import { csvDocument } from '../../kit/csv';
 
 /** The react-admin resource of GET /app/house/{houseRef}/salesTaxReport (api/appListResources.ts). */
-export const SALES_TAX_REPORT = 'sales-tax-report';
+export { SALES_TAX_REPORT } from '../../api/appListResources';
 
 /** The screen's filters as the call takes them ('' = all). */
 export interface SalesTaxFilter {
