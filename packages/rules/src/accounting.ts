@@ -47,3 +47,28 @@ export const EXPORT_FORMATS = [
   { id: 'xero', name: 'Xero' },
 ] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]['id'];
+
+/** Accounts of the double entry: the mapped ones, plus receivables and the bank (the books' own). */
+export type LedgerAccount = AccountKey | 'receivable' | 'bank';
+
+export interface TrialBalanceRow {
+  account: LedgerAccount;
+  label: string;
+  code: string | null;
+  debitCents: number;
+  creditCents: number;
+}
+
+/** The trial balance for a range (`GET /api/accounting/trial-balance`), in cents. */
+export interface TrialBalance {
+  from: string;
+  to: string;
+  buyer: { invoicesCents: number; paymentsCents: number; refundsCents: number; receivablesCents: number };
+  consignor: { settlementsCents: number; payoutsCents: number; payablesCents: number; advancesCents: number };
+  revenue: { premiumCents: number; feesCents: number; commissionCents: number; totalCents: number };
+  accounts: TrialBalanceRow[];
+  debitCents: number;
+  creditCents: number;
+  balanced: boolean;
+  counts: { invoices: number; payments: number; refunds: number; settlements: number; payouts: number };
+}

@@ -1,4 +1,4 @@
-import { ACCOUNTING_ACCOUNTS, type AccountKey, type AccountMapping } from '@ar/rules';
+import { ACCOUNTING_ACCOUNTS, type AccountKey, type AccountMapping, type LedgerAccount, type TrialBalance } from '@ar/rules';
 import type { DocumentSet } from './documents';
 
 /**
@@ -7,28 +7,7 @@ import type { DocumentSet } from './documents';
  * on real data. Accounts receivable and the bank the payouts leave from are the books' own (chosen
  * on import), so they are not mapped.
  */
-export type LedgerAccount = AccountKey | 'receivable' | 'bank';
-
-export interface TrialBalanceRow {
-  account: LedgerAccount;
-  label: string;
-  code: string | null;
-  debitCents: number;
-  creditCents: number;
-}
-
-export interface TrialBalance {
-  from: string;
-  to: string;
-  buyer: { invoicesCents: number; paymentsCents: number; refundsCents: number; receivablesCents: number };
-  consignor: { settlementsCents: number; payoutsCents: number; payablesCents: number; advancesCents: number };
-  revenue: { premiumCents: number; feesCents: number; commissionCents: number; totalCents: number };
-  accounts: TrialBalanceRow[];
-  debitCents: number;
-  creditCents: number;
-  balanced: boolean;
-  counts: { invoices: number; payments: number; refunds: number; settlements: number; payouts: number };
-}
+export type { LedgerAccount, TrialBalance, TrialBalanceRow } from '@ar/rules';
 
 const LABELS: Record<LedgerAccount, string> = {
   receivable: 'Accounts receivable (buyers)',

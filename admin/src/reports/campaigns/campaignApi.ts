@@ -1,22 +1,8 @@
 import type { AppDataProvider } from '../../api/dataProvider';
 import { housePath } from '../../api/housePath';
+import type { CampaignRow } from '@ar/rules';
 
-/** One session's featured-item campaign (GET /app/house/{houseRef}/campaignReport; money in cents). */
-export interface CampaignRow {
-  catalogRef: string;
-  title: string;
-  saleType: string;
-  eventDate: string;
-  currencyCode: string;
-  featuredLots: number;
-  featuredBids: number;
-  featuredSold: number;
-  featuredHammerCents: number;
-  lots: number;
-  bids: number;
-  sold: number;
-  hammerCents: number;
-}
+export type { CampaignRow };
 
 export async function fetchCampaigns(dp: AppDataProvider, houseRef: string): Promise<CampaignRow[]> {
   const res = await dp.call<{ data: { campaigns: CampaignRow[] } }>('GET', housePath(houseRef, 'campaignReport'));

@@ -1,29 +1,10 @@
-import type { AccountMapping, ExportFormat } from '@ar/rules';
+import type { AccountMapping, ExportFormat, TrialBalance, TrialBalanceRow } from '@ar/rules';
+
+export type { TrialBalance, TrialBalanceRow };
 
 /** `/api/accounting` answers (docs/accounting-export.md); money in cents. */
 export interface AccountsRecord extends AccountMapping {
   mapped: boolean;
-}
-
-export interface TrialBalanceRow {
-  account: string;
-  label: string;
-  code: string | null;
-  debitCents: number;
-  creditCents: number;
-}
-
-export interface TrialBalance {
-  from: string;
-  to: string;
-  buyer: { invoicesCents: number; paymentsCents: number; refundsCents: number; receivablesCents: number };
-  consignor: { settlementsCents: number; payoutsCents: number; payablesCents: number; advancesCents: number };
-  revenue: { premiumCents: number; feesCents: number; commissionCents: number; totalCents: number };
-  accounts: TrialBalanceRow[];
-  debitCents: number;
-  creditCents: number;
-  balanced: boolean;
-  counts: Record<'invoices' | 'payments' | 'refunds' | 'settlements' | 'payouts', number>;
 }
 
 export interface ExportFile {

@@ -1,22 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { CampaignRow } from '@ar/rules';
 
-/** One session's paid-featuring campaign: its featured lots against the whole session. */
-export interface CampaignRow {
-  catalogRef: string;
-  title: string;
-  saleType: string;
-  eventDate: string;
-  currencyCode: string;
-  featuredLots: number;
-  featuredBids: number;
-  featuredSold: number;
-  featuredHammerCents: number;
-  lots: number;
-  bids: number;
-  sold: number;
-  hammerCents: number;
-}
+export type { CampaignRow } from '@ar/rules';
 
 /** Sessions with a campaign, newest first; a house runs a few a week, so one bounded read. */
 export const CAMPAIGN_REPORT_MAX_ROWS = 500;
