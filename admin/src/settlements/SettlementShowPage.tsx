@@ -11,12 +11,17 @@ import { MoneyCell } from '../kit/MoneyCell';
 import { PageHeader } from '../kit/PageHeader';
 import { StatusChip } from '../kit/StatusChip';
 import { TotalsStrip } from '../kit/TotalsStrip';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { MarkPaidDialog } from './MarkPaidDialog';
-import { PAYOUT_METHODS, statusLabel, statusTone, type SettlementDetail } from './settlementsApi';
+import { StatementPreviewDialog } from './StatementPreviewDialog';
+import { PAYOUT_METHODS, statusLabel, statusTone, type SettlementDetail, type StatementSent } from './settlementsApi';
 
 const BACK = { to: '/settlements', label: '< Settlements' };
 
-/** One settlement (`/settlements/:id`): its totals, every lot line (held ones with the reason), the payouts; mark ready, mark paid. */
+/**
+ * One settlement (`/settlements/:id`): its totals, every lot line (held ones with the reason), the payouts;
+ * mark ready, mark paid; preview the statement PDF and email it to the consignor (through the outbox).
+ */
 export function SettlementShowPage() {
   const { id } = useParams();
   const valid = !!id && /^\d{1,10}$/.test(id);
@@ -27,6 +32,9 @@ export function SettlementShowPage() {
   const [paying, setPaying] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [emailing, setEmailing] = useState(false);
+  const [emailed, setEmailed] = useState<string | null>(null);
   const s = q.data;
   const set = (next: SettlementDetail) => qc.setQueryData(key, next);
 
@@ -57,6 +65,19 @@ export function SettlementShowPage() {
         back={BACK}
         actions={
           <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button variant="outlined" onClick={() => setPreviewing(true)} data-testid="preview-statement">
+              Preview Statement
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setEmailed(null);
+                setEmailing(true);
+              }}
+              data-testid="email-statement"
+            >
+              Email Statement
+            </Button>
             {s.status === 'draft' && (
               <Button variant="outlined" onClick={markReady} disabled={busy} data-testid="mark-ready">
                 Mark ready
@@ -71,6 +92,11 @@ export function SettlementShowPage() {
         }
       />
       {error && <AppAlert message={error} onClose={() => setError(null)} />}
+      {emailed && (
+        <Box sx={{ mb: 2 }}>
+          <AppAlert severity="success" message={emailed} onClose={() => setEmailed(null)} />
+        </Box>
+      )}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2" data-testid="settlement-consignor">
           {s.consignorName}
@@ -162,6 +188,19 @@ export function SettlementShowPage() {
           </Table>
         </Card>
       )}
+      <StatementPreviewDialog open={previewing} settlementId={s.id} onClose={() => setPreviewing(false)} />
+      <ConfirmDialog
+        open={emailing}
+        title="Email Statement"
+        text={`Email statement S-${s.id} to ${s.consignorName}, with the PDF attached?`}
+        confirmLabel="Send"
+        onClose={() => setEmailing(false)}
+        onConfirm={async () => {
+          const sent = await dp.call<StatementSent>('POST', `/api/settlements/${s.id}/send-statement`);
+          setEmailing(false);
+          setEmailed(`Statement S-${s.id} emailed to ${sent.to}.`);
+        }}
+      />
       <MarkPaidDialog
         open={paying}
         settlement={s}

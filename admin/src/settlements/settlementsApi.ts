@@ -92,3 +92,13 @@ export function useSettlementSales() {
     queryFn: () => dp.call<{ id: number; name: string }[]>('GET', '/api/settlements/sales'),
   });
 }
+
+/** The statement PDF (answered inline, for preview). */
+export const statementPdfPath = (id: number | string) => `/api/settlements/${id}/statement.pdf`;
+
+/** `POST /api/settlements/:id/send-statement`: the mail queued in the outbox. */
+export interface StatementSent {
+  mailId: number;
+  to: string;
+  fileName: string;
+}

@@ -17,6 +17,7 @@ export enum SettlementsErrorCode {
   OVERPAID = 'OVERPAID',
   NOTHING_TO_PAY = 'NOTHING_TO_PAY',
   STALE_VERSION = 'STALE_VERSION',
+  NO_EMAIL = 'NO_EMAIL',
 }
 
 const KIND: Record<SettlementsErrorCode, ErrorKind> = {
@@ -31,6 +32,7 @@ const KIND: Record<SettlementsErrorCode, ErrorKind> = {
   OVERPAID: 'conflict',
   NOTHING_TO_PAY: 'conflict',
   STALE_VERSION: 'conflict',
+  NO_EMAIL: 'conflict',
 };
 
 export class SettlementsError extends DomainError {
@@ -58,4 +60,5 @@ export const SETTLEMENT_TEXT = {
   defaultPlanExists: 'The house already has a default commission plan.',
   salePlanExists: 'This sale already has a commission plan.',
   planScope: 'A plan is either the house default or a sale plan, not both.',
+  noEmail: 'The consignor has no email address: add one to the consignor to email the statement.',
 } as const;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogsModule } from '../catalogs/catalogs.module';
+import { HousesModule } from '../houses/houses.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { LotsModule } from '../lots/lots.module';
 import { ConsignorsController } from './consignors/consignors.controller';
@@ -10,16 +11,25 @@ import { CommissionPlansService } from './plans/commission-plans.service';
 import { SettlementRunsService } from './settlements/settlement-runs.service';
 import { SettlementsController } from './settlements/settlements.controller';
 import { SettlementsService } from './settlements/settlements.service';
+import { StatementsController } from './statements/statements.controller';
+import { StatementsService } from './statements/statements.service';
 
 /**
  * The seller's side of the money (issue 17): consignors, commission plans, settlements and their
- * payout ledger. Reads lots through LotsService and the buyer's payments through invoicing's
+ * payout ledger, and statements (a PDF with the invoices' layout kit, mailed through the outbox). Reads lots through LotsService and the buyer's payments through invoicing's
  * LotCollectionService, never their tables. Needs settlement access (docs/decisions/settlements.md).
  */
 @Module({
-  imports: [CatalogsModule, LotsModule, InvoicingModule],
-  controllers: [ConsignorsController, CommissionPlansController, SettlementsController],
-  providers: [ConsignorsService, ConsignorImportService, CommissionPlansService, SettlementRunsService, SettlementsService],
+  imports: [CatalogsModule, HousesModule, LotsModule, InvoicingModule],
+  controllers: [ConsignorsController, CommissionPlansController, SettlementsController, StatementsController],
+  providers: [
+    ConsignorsService,
+    ConsignorImportService,
+    CommissionPlansService,
+    SettlementRunsService,
+    SettlementsService,
+    StatementsService,
+  ],
   exports: [ConsignorImportService, SettlementRunsService, SettlementsService],
 })
 export class SettlementsModule {}

@@ -12,29 +12,25 @@
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import PDFDocument from 'pdfkit';
-import { buildInvoiceDocument, DOCUMENT_TEXT, type DocumentLine, type InvoiceDocument, type InvoicePreview } from '@ar/rules';
-import { drawTable, lineText, textWidth, type TableColumn } from './pdf-table';
+import { buildInvoiceDocument, DOCUMENT_TEXT, type InvoiceDocument, type InvoicePreview } from '@ar/rules';
+import {
+  BOTTOM,
+  bufferSink,
+  CONTENT,
+  drawAddressBlock,
+  drawLetterhead,
+  ensure,
+  INK as ink,
+  labelledLines as lines,
+  MARGIN,
+  MUTED as muted,
+  newDocument,
+  newPage,
+} from '../../../core/pdf/pdf-page';
+import { drawTable, textWidth, type TableColumn } from '../../../core/pdf/pdf-table';
 
-const MARGIN = 40;
-const PAGE = { width: 612, height: 792 };
-const CONTENT = PAGE.width - 2 * MARGIN;
-const BOTTOM = PAGE.height - MARGIN;
 const PAD = 4;
 const BOX = 24;
-
-const ink = '#222222';
-const muted = '#555555';
-
-function newPage(doc: PDFKit.PDFDocument): number {
-  doc.addPage({ size: 'LETTER', margin: MARGIN });
-  return MARGIN;
-}
-
-/** Starts a new page when `height` does not fit below `y`; answers where to draw. */
-function ensure(doc: PDFKit.PDFDocument, y: number, height: number): number {
-  return y + height > BOTTOM ? newPage(doc) : y;
-}
 
 /** The items table's columns, sized to their widest cell; the title takes what is left. */
 function tableColumns(doc: PDFKit.PDFDocument, d: InvoiceDocument, fontSize: number): TableColumn[] {
@@ -54,61 +50,14 @@ function tableColumns(doc: PDFKit.PDFDocument, d: InvoiceDocument, fontSize: num
   return [lot, image, { header: DOCUMENT_TEXT.item, width: CONTENT - used, wrap: true }, ...money];
 }
 
-function lines(doc: PDFKit.PDFDocument, x: number, y: number, width: number, rows: DocumentLine[], size: number): number {
-  for (const l of rows) {
-    doc
-      .font(l.strong ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(size)
-      .fillColor(l.strong ? ink : muted);
-    lineText(doc, l.label, x, y, width * 0.6);
-    doc.fillColor(ink);
-    lineText(doc, l.value, x + width * 0.6, y, width * 0.4, 'right');
-    y += size + 5;
-  }
-  return y;
-}
-
 function drawInvoice(doc: PDFKit.PDFDocument, p: InvoicePreview): void {
   const d = buildInvoiceDocument(p);
   let y = newPage(doc);
   doc.outline.addItem(d.title);
 
-  // Letterhead (left) and the invoice's number, date and paddle (right).
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .fillColor('#111111')
-    .text(d.letterhead.name, MARGIN, y, { width: CONTENT * 0.6 });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(muted)
-    .text(d.letterhead.lines.join('\n'), { width: CONTENT * 0.6, lineGap: 1 });
-  const leftBottom = doc.y;
-  const metaX = MARGIN + CONTENT * 0.6;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .fillColor('#111111')
-    .text(DOCUMENT_TEXT.invoice.toUpperCase(), metaX, y, { width: CONTENT * 0.4, align: 'right' });
-  const metaBottom = lines(doc, metaX, y + 28, CONTENT * 0.4, d.meta, 10);
-  y = Math.max(leftBottom, metaBottom) + 14;
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + CONTENT, y)
-    .lineWidth(1)
-    .strokeColor('#333333')
-    .stroke();
-  y += 12;
-
-  // Billing address.
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(muted).text(d.billTo.heading.toUpperCase(), MARGIN, y);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(ink)
-    .text(d.billTo.lines.join('\n'), MARGIN, doc.y + 2, { width: CONTENT / 2, lineGap: 1 });
-  y = doc.y + 16;
+  // Letterhead (left) and the invoice's number, date and paddle (right); the billing address.
+  y = drawLetterhead(doc, y, d.letterhead, DOCUMENT_TEXT.invoice, d.meta);
+  y = drawAddressBlock(doc, y, d.billTo.heading, d.billTo.lines);
 
   // Items.
   let fontSize = 8;
@@ -195,7 +144,7 @@ export async function renderInvoicesPdfStream(
   previews: Iterable<InvoicePreview> | AsyncIterable<InvoicePreview>,
   out: Writable,
 ): Promise<void> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, autoFirstPage: false, bufferPages: false, info: { Title: 'Invoices' } });
+  const doc = newDocument('Invoices');
   // Settles when `out` has finished, rejects when it fails or is destroyed (also before this call).
   const outDone = finished(out);
   outDone.catch(() => undefined);
@@ -219,13 +168,7 @@ export async function renderInvoicesPdfStream(
 
 /** The PDF of `previews` as one buffer (each invoice on a new page). */
 export async function renderInvoicesPdf(previews: readonly InvoicePreview[]): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
+  const { sink, bytes } = bufferSink();
   await renderInvoicesPdfStream(previews, sink);
-  return Buffer.concat(chunks);
+  return bytes();
 }
