@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Runtime } from '../config/runtime';
 import { FILE_STORAGE } from './file-storage';
-import { LocalDiskStorage } from './local-disk.storage';
+import { createFileStorage } from './create-file-storage';
 import { UrlSigner } from './signed-url';
 
 @Global()
@@ -11,7 +11,7 @@ export class StorageModule {
     return {
       module: StorageModule,
       providers: [
-        { provide: FILE_STORAGE, useFactory: () => new LocalDiskStorage(runtime.config.storageDir) },
+        { provide: FILE_STORAGE, useFactory: () => createFileStorage(runtime.config.storage) },
         { provide: UrlSigner, useFactory: () => new UrlSigner(runtime.config.fileUrlSecret) },
       ],
       exports: [FILE_STORAGE, UrlSigner],
