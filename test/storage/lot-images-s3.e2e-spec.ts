@@ -1,3 +1,6 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import sharp from 'sharp';
 import { S3StorageConfig } from '../../src/core/config/app-config';
 import { S3FileStorage } from '../../src/core/storage/s3.storage';
@@ -5,6 +8,7 @@ import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
 import { Lot } from '../../src/modules/lots/lot.entity';
+import { buildCli, CLI_ENTRY, runCliProcess } from '../support/cli-process';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { makePhoto } from '../support/images';
 import { startTestS3, TestS3 } from '../support/s3-server';
@@ -132,4 +136,27 @@ describe('lot images with S3 storage (HTTP, real PostgreSQL, s3rver)', () => {
     const res = await register(owner, houses.a.id, live, [{ imageSeq: '5', imageURL: slot.imageUrl, lotNum: '13' }]).expect(200);
     expect(res.body.images[0]).toMatchObject({ error: 'size', message: 'Exceeds maximum file size (10 MB)' });
   });
+
+  it('the CLI folder import stores into the same bucket and exits when done', async () => {
+    await buildCli();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-s3-cli-'));
+    try {
+      fs.writeFileSync(path.join(dir, '13.7.jpg'), photo);
+      const out = await runCliProcess(CLI_ENTRY, ['import-images', '--catalog', String(live), dir], t.db.url, {
+        timeoutMs: 90_000,
+        env: s3.env,
+      });
+      expect(out.code).toBe(0);
+      const [row] = await t
+        .em()
+        .getConnection()
+        .execute(
+          `select i.original_key, i.display_key from lot_image i join lot l on l.id = i.lot_id where l.catalog_id = ? and l.lot_number = '13' and i.sequence = 7`,
+          [live],
+        );
+      for (const key of [row.original_key, row.display_key]) expect(await bucket.exists(key)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
