@@ -74,3 +74,48 @@ describe('loadConfig: broadcast and analytics providers', () => {
     });
   });
 });
+
+describe('loadConfig: file storage', () => {
+  const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'lots', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+
+  it('is local disk under STORAGE_DIR by default', () => {
+    expect(loadConfig({}, '/srv/app').storage).toEqual({ driver: 'local', dir: '/srv/app/.data/files' });
+  });
+
+  it('reads the S3 variables when STORAGE_DRIVER is s3', () => {
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'eu-west-1' }).storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://minio:9000',
+      bucket: 'lots',
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: true,
+    });
+    // AWS itself, with the SDK's own credentials (instance role).
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'lots' }).storage).toEqual({
+      driver: 's3',
+      endpoint: undefined,
+      bucket: 'lots',
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ STORAGE_DRIVER: 'gcs' }, 'Invalid configuration: STORAGE_DRIVER must be one of local, s3 (got "gcs")'],
+    [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: S3_BUCKET must be set when STORAGE_DRIVER is s3'],
+    [
+      { ...s3, S3_BUCKET: 'Lots_2' },
+      'Invalid configuration: S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and dashes) (got "Lots_2")',
+    ],
+    [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'Invalid configuration: S3_ENDPOINT must be a URL (http or https) (got "minio:9000")'],
+    [{ ...s3, S3_FORCE_PATH_STYLE: 'maybe' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
+    [
+      { ...s3, S3_SECRET_ACCESS_KEY: '' },
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset)',
+    ],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(new ConfigError(message));
+  });
+});

@@ -63,7 +63,28 @@ export const ENV_VARS = {
   DEMO_DATA: { parse: oneOf('auto', 'off'), default: 'auto', doc: '`auto`: load the demo data on first start into an empty database.' },
   SMTP_URL: { parse: url('smtp', 'smtps'), doc: 'SMTP server for outgoing mail. Unset: mail stays in the outbox.' },
   MAIL_FROM: { parse: str(), default: 'Auction Back Office <no-reply@localhost>', doc: 'Default sender of outgoing mail.' },
+  STORAGE_DRIVER: {
+    parse: oneOf('local', 's3'),
+    default: 'local',
+    doc: 'Where files live. `local`: folders under STORAGE_DIR; `s3`: an S3-compatible bucket (S3_BUCKET and the S3_ variables).',
+  },
   STORAGE_DIR: { parse: str(), default: '.data/files', doc: 'Folder of the local file storage.' },
+  S3_ENDPOINT: {
+    parse: url('http', 'https'),
+    doc: 'S3-compatible endpoint (`https://minio.example:9000`). Unset: AWS S3 of S3_REGION. Browsers PUT images to it directly.',
+  },
+  S3_BUCKET: { parse: s3Bucket, doc: 'Bucket of the S3 storage (must exist). Required when STORAGE_DRIVER is s3.' },
+  S3_REGION: { parse: str(), default: 'us-east-1', doc: 'Region of the S3 storage (signs requests).' },
+  S3_ACCESS_KEY_ID: {
+    parse: str(),
+    doc: "S3 access key id. Unset with its secret: the AWS SDK's default credentials (instance role, profile).",
+  },
+  S3_SECRET_ACCESS_KEY: { parse: str(), doc: 'S3 secret access key; set together with S3_ACCESS_KEY_ID.' },
+  S3_FORCE_PATH_STYLE: {
+    parse: bool(),
+    default: false,
+    doc: 'Address the bucket as `{endpoint}/{bucket}/key` instead of `{bucket}.{endpoint}/key` (MinIO, most self-hosted stores).',
+  },
   FILE_URL_SECRET: { parse: str(), doc: 'Secret that signs file URLs. Required in production.' },
   PUBLIC_URL: {
     parse: url('http', 'https'),
@@ -139,6 +160,27 @@ function sandboxFault(raw: string, name: string): string {
   return raw.trim();
 }
 
+/** S3 bucket names: 3-63 lowercase letters, digits, dots and dashes, starting and ending with a letter or digit. */
+function s3Bucket(raw: string, name: string): string {
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(raw) || raw.includes('..')) {
+    throw new ConfigError(
+      `Invalid configuration: ${name} must be a bucket name (3-63 lowercase letters, digits, dots and dashes) (got "${raw}")`,
+    );
+  }
+  return raw;
+}
+
+export interface S3StorageConfig {
+  driver: 's3';
+  /** Unset: AWS S3 of the region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -162,6 +204,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   storageDir: string;
+  /** The FileStorage implementation (docs/decisions/storage.md). */
+  storage: { driver: 'local'; dir: string } | S3StorageConfig;
   fileUrlSecret: string;
   /** Base of links in mail, without a trailing slash. */
   publicUrl: string;
@@ -215,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smtpUrl: v('SMTP_URL'),
     mailFrom: v('MAIL_FROM'),
     storageDir: path.resolve(root, v('STORAGE_DIR')),
+    storage: storageConfig(v, path.resolve(root, v('STORAGE_DIR'))),
     fileUrlSecret,
     publicUrl: ((v('PUBLIC_URL') as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     // Its own key even when derived: a signed file URL can never pass for a reset link, nor back.
@@ -261,6 +306,24 @@ function analyticsConfig(v: Read): AppConfig['analytics'] {
     clientSecret,
     embedId,
     embedUrl: trimSlash(v('DOMO_EMBED_URL')),
+  };
+}
+
+function storageConfig(v: Read, dir: string): AppConfig['storage'] {
+  if (v('STORAGE_DRIVER') !== 's3') return { driver: 'local', dir };
+  const [bucket] = required(v, ['S3_BUCKET'], 'STORAGE_DRIVER is s3');
+  const [accessKeyId, secretAccessKey] = [v('S3_ACCESS_KEY_ID') as string | undefined, v('S3_SECRET_ACCESS_KEY') as string | undefined];
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both unset)');
+  }
+  const endpoint = v('S3_ENDPOINT') as string | undefined;
+  return {
+    driver: 's3',
+    endpoint: endpoint && trimSlash(endpoint),
+    bucket,
+    region: v('S3_REGION'),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: v('S3_FORCE_PATH_STYLE'),
   };
 }
 

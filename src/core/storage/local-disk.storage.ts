@@ -7,6 +7,8 @@ import { assertSafeKey, FileStorage, StoredFile } from './file-storage';
 
 /** Files under one root folder; the content type sits beside each file. Writes are atomic (temp + rename). */
 export class LocalDiskStorage implements FileStorage {
+  readonly directUploads = false;
+
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
@@ -56,5 +58,17 @@ export class LocalDiskStorage implements FileStorage {
     const file = this.pathOf(key);
     await fs.promises.rm(file, { force: true });
     await fs.promises.rm(`${file}.meta`, { force: true });
+  }
+
+  /** No direct URLs: uploads and downloads go through the server's HMAC-signed routes (UrlSigner). */
+  // async: an unsafe key rejects like every other call instead of throwing.
+  async presignedPutUrl(key: string): Promise<string | null> {
+    assertSafeKey(key);
+    return null;
+  }
+
+  async signedGetUrl(key: string): Promise<string | null> {
+    assertSafeKey(key);
+    return null;
   }
 }

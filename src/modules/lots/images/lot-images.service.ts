@@ -95,11 +95,15 @@ export class LotImagesService {
        values ${keys.map(() => '(?, ?, ?, ?)').join(', ')} returning id, storage_key`,
       keys.flatMap((k) => [houseId, session.id, k, expiresAt]),
     );
-    return rows.map((r) => {
-      const signed = new URL(this.signer.sign('PUT', r.storage_key, expiresAt), 'http://x');
-      const imageUrl = `/cps/app/image/upload/${r.id}`;
-      return { imageUrl, putUrl: `${imageUrl}${signed.search}`, expiresAt: expiresAt.toISOString() };
-    });
+    return Promise.all(
+      rows.map(async (r) => {
+        const imageUrl = `/cps/app/image/upload/${r.id}`;
+        // S3: the browser PUTs straight to the bucket; local disk: to this server's HMAC-signed route.
+        const direct = await this.storage.presignedPutUrl(r.storage_key, expiresAt);
+        const signed = new URL(this.signer.sign('PUT', r.storage_key, expiresAt), 'http://x');
+        return { imageUrl, putUrl: direct ?? `${imageUrl}${signed.search}`, expiresAt: expiresAt.toISOString() };
+      }),
+    );
   }
 
   /**
@@ -182,6 +186,7 @@ export class LotImagesService {
       if (typeof upload === 'string') return fail(upload);
       const made = await makeRenditions(upload.bytes);
       if (!made.ok) return fail(made.error);
+      if (upload.direct) await this.acceptDirect(upload.key, upload.bytes, upload.direct, CONTENT_TYPE[made.value.facts.type]);
       const stored = await this.store(houseId, session.id, lotId, seq, upload.key, made.value);
       return {
         ...base,
@@ -252,7 +257,8 @@ export class LotImagesService {
     const key = row && { display: row.display_key, thumb: row.thumb_key, original: row.original_key }[size];
     const file = key ? await this.storage.get(key) : null;
     if (!file) throw LotImagesError.uploadNotFound();
-    return file;
+    // A presigned S3 PUT stays usable until it expires: never serve a type a client could have set to HTML.
+    return { ...file, contentType: /^image\/(jpeg|png)$/.test(file.contentType) ? file.contentType : 'application/octet-stream' };
   }
 
   /** The session of this house (not another's, which is the same 404 as none). */
@@ -301,20 +307,45 @@ export class LotImagesService {
     houseId: number,
     catalogId: number,
     imageUrl: string,
-  ): Promise<{ key: string; bytes: Buffer } | ImageErrorCode> {
+  ): Promise<{ key: string; bytes: Buffer; direct: { uploadId: number; contentType: string } | null } | ImageErrorCode> {
     const m = UPLOAD_PATH.exec(imageUrl ?? '');
     if (!m) return 'default';
     const [row] = await this.em
       .getConnection()
-      .execute<{ storage_key: string }[]>(
-        `select storage_key from image_upload where id = ? and house_id = ? and catalog_id = ? and uploaded_at is not null and byte_size is not null`,
+      .execute<{ storage_key: string; byte_size: number | null }[]>(
+        `select storage_key, byte_size from image_upload where id = ? and house_id = ? and catalog_id = ?`,
         [Number(m[1]), houseId, catalogId],
       );
     if (!row) return 'default';
+    // Bytes PUT to this server were checked on arrival (byte_size set); bytes PUT straight to the store
+    // (S3's presigned URL) are read back from it, refused unsent or oversized, and the slot recorded.
+    const direct = row.byte_size === null;
+    if (direct && !this.storage.directUploads) return 'default';
     const file = await this.storage.get(row.storage_key);
     if (!file) return 'default';
+    if (file.size > IMAGE_UPLOAD.maxBytes) {
+      file.body.destroy();
+      return 'size';
+    }
     const bytes = await readCapped(file.body, IMAGE_UPLOAD.maxBytes);
-    return bytes ? { key: row.storage_key, bytes } : 'size';
+    if (!bytes) return 'size';
+    return { key: row.storage_key, bytes, direct: direct ? { uploadId: Number(m[1]), contentType: file.contentType } : null };
+  }
+
+  /**
+   * An image PUT straight to the store, now checked: its slot recorded as the signed PUT would have,
+   * and its stored content type made the sniffed one (the client chose the header; the original is
+   * served with it).
+   */
+  private async acceptDirect(key: string, bytes: Buffer, direct: { uploadId: number; contentType: string }, contentType: string) {
+    if (direct.contentType !== contentType) await this.storage.put(key, bytes, contentType);
+    await this.em
+      .getConnection()
+      .execute(`update image_upload set uploaded_at = coalesce(uploaded_at, now()), byte_size = ?, content_type = ? where id = ?`, [
+        bytes.length,
+        contentType,
+        direct.uploadId,
+      ]);
   }
 
   /**
