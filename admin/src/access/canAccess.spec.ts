@@ -132,6 +132,14 @@ describe('canAccess', () => {
     expect(reports(user({ accessInvoices: true }))).not.toContain('accounting-export');
   });
 
+  it('opens the money reports with reports or settlement access (each tab checks its own)', () => {
+    expect(canAccess(user({ accessReports: true }), 'moneyReports')).toBe(true);
+    expect(canAccess(user({ accessSettlement: true }), 'moneyReports')).toBe(true);
+    expect(canAccess(user({ accessInvoices: true }), 'moneyReports')).toBe(false);
+    expect(canAccess(user({ accessSettlement: true }), 'reports')).toBe(false);
+    expect(canAccess(user({ accessReports: true }), 'reports')).toBe(true);
+  });
+
   it('charges cards for a payment user of a US processor-p house with processing enabled (spec 000 section 6)', () => {
     const payer = user({ accessInvoices: true, accessSettlement: true });
     expect(canAccess(payer, 'chargeCards')).toBe(true);

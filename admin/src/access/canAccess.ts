@@ -21,6 +21,9 @@ const rules = {
   paymentCenter: (u) => paymentsAllowed(u) && u.houseInfo.paymentProcessingEligible && u.houseInfo.paymentProcessingEnabled,
   // Consignor settlements: the staff flag alone, as the server (docs/decisions/settlements.md).
   settlements: (u) => u.accessSettlement,
+  // Money reports: reports access for the buyer-side tabs, settlement access for the seller-side ones.
+  reports: (u) => u.accessReports,
+  moneyReports: (u) => u.accessReports || u.accessSettlement,
   locations: (u) => u.accessSensitive,
   usersPermissions: (u) => u.accessSensitive,
   billing: (u) => u.accessSensitive,

@@ -53,6 +53,7 @@ export const TOP_MENU: MenuGroupDef[] = [
       { key: 'sales-tax', label: 'Sales Tax Reports', to: '/reports/salesTaxReports', access: 'salesTaxReports' },
       // Consignor settlements: a dropdown item, so the top menu still fits one row at 1024 px.
       { key: 'settlements', label: 'Consignor Settlements', to: '/settlements', access: 'settlements' },
+      { key: 'money-reports', label: 'Money Reports', to: '/reports/money', access: 'moneyReports' },
       { key: 'accounting-export', label: 'Accounting Export', to: '/settlements/accounting', access: 'settlements' },
       { key: 'campaign', label: 'Ad Campaign Reporting', to: '/campaign-reporting', access: 'campaignReporting' },
       { key: 'analytics', label: 'Analytics Dashboard', to: '/reports/analytics', access: 'analytics' },

@@ -41,3 +41,4 @@ export * from './lot-images';
 export * from './broadcast';
 export * from './legacy-links';
 export * from './campaign-report';
+export * from './money-reports';

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import request from 'supertest';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import type { Download, Page } from 'playwright-core';
+import { createInvoicedGroup } from '../invoice-details/factory';
+import { bidder, q, TODAY_ISO, TODAY_US } from '../invoice-marks/support';
+import {
+  DEMO_PASSWORD,
+  describeIfChromium,
+  ensureAdminBuilt,
+  openBrowser,
+  screenshot,
+  signInThroughUi,
+  type OpenedBrowser,
+} from '../support/browser';
+import { startTestServer } from '../support/test-app';
+
+// Money reports (issue 17) in Chromium against the real server on the demo house: a sale with one
+// buyer paid by check and one unpaid, settled for its consignor; open each report's tab (chart and
+// table), and download the aging as XLSX and the collections as CSV, then read them back.
+
+jest.setTimeout(120_000);
+
+async function until(check: () => boolean, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describeIfChromium('Money reports (browser)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: OpenedBrowser | undefined;
+  let page: Page;
+  let unpaidNumber: number;
+  let unpaidBalance: number;
+  let paidCents: number;
+  const downloads: Download[] = [];
+
+  beforeAll(async () => {
+    ensureAdminBuilt();
+    server = await startTestServer({ redis: false });
+    const t = server.testApp;
+    const [house] = await q(t, `select id, house_ref from house where house_user_name = 'demo'`);
+    const sale = await createInvoicedGroup(t.em(), {
+      houseId: house.id,
+      title: 'Reports Month Sale',
+      sessions: [{ title: 'Reports session', eventDate: new Date(Date.now() - 5 * 86_400_000).toISOString() }],
+      bidders: [bidder('Payer', { firstName: 'Pat', paddle: 71 }), bidder('Owing', { firstName: 'Olive', paddle: 72 })],
+      lots: [
+        { bidder: 0, hammer: 125_000, title: 'Walnut chest' },
+        { bidder: 1, hammer: 40_000, title: 'Brass lamp' },
+      ],
+    });
+    const agent = request.agent(server.baseUrl);
+    const login = await agent.post('/api/auth/login').send({ house: 'demo', username: 'owner', password: DEMO_PASSWORD });
+    const csrf = login.body.data.csrfToken as string;
+    const post = (path: string, body: object = {}) => agent.post(path).set('X-CSRF-Token', csrf).send(body);
+    const [inv] = await q(t, 'select version, invoice_total_cents from invoice where id = ?', [sale.invoiceIds[0]]);
+    paidCents = Number(inv.invoice_total_cents);
+    const paid = await post(`/app/house/${house.house_ref}/invoicePaidOnly`, {
+      invoiceID: sale.invoiceIds[0],
+      paid: true,
+      paidDate: TODAY_US,
+      paymentMethodID: 102,
+      version: inv.version,
+    });
+    expect(paid.status).toBe(200);
+    const [owing] = await q(t, 'select invoice_number, balance_cents from invoice where id = ?', [sale.invoiceIds[1]]);
+    unpaidNumber = Number(owing.invoice_number);
+    unpaidBalance = Number(owing.balance_cents);
+    const plan = await post('/api/commission-plans', { name: 'Reports plan', tiers: [{ fromCents: 0, toCents: null, rate: 15_000 }] });
+    const cora = await post('/api/consignors', { name: 'Cora Consignor', commissionPlanId: plan.body.id });
+    expect((await post(`/api/consignors/${cora.body.id}/lots`, { lots: sale.lotIds.map((lotId) => ({ lotId })) })).status).toBe(200);
+    const run = await post('/api/settlements/for-sale', { saleId: sale.auctionGroupId });
+    expect((await post(`/api/settlements/${run.body.settlements[0].id}/ready`)).status).toBe(200);
+
+    browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
+    page = browser.page;
+    page.on('download', (d) => downloads.push(d));
+    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens the outstanding invoices from the Reports menu: buckets, chart and the unpaid invoice', async () => {
+    await page.getByRole('button', { name: 'Reports' }).click();
+    await page.getByRole('menuitem', { name: 'Money Reports' }).click();
+    await page.waitForURL('**/ar/reports/money');
+    const report = page.getByTestId('report-aging');
+    await report.waitFor();
+    await page.getByTestId('aging-chart').locator('[data-testid=chart-bar]').first().waitFor();
+    expect(await page.getByTestId('aging-chart').locator('[data-testid=chart-bar]').count()).toBe(4);
+    const row = page.getByTestId('aging-table').locator('tbody tr', { hasText: 'Owing' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(String(unpaidNumber));
+    expect(await page.getByTestId('aging-table').locator('tbody tr', { hasText: 'Payer' }).count()).toBe(0);
+    expect(await row.innerText()).toContain(`$${(unpaidBalance / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await page.getByTestId('aging-total').waitFor();
+    await screenshot(page, 'money-reports-aging-1440', { fullPage: true });
+  });
+
+  it('downloads the aging as XLSX with the unpaid invoice and the total', async () => {
+    await page.getByTestId('download-xlsx').click();
+    await until(() => downloads.length === 1);
+    const d = downloads[0];
+    expect(d.suggestedFilename()).toMatch(/^Outstanding Invoices .* to .*\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await d.path())!) as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows[0][0]).toBe('Invoice');
+    expect(rows.some((r) => r[0] === unpaidNumber && Math.round((r[9] as number) * 100) === unpaidBalance)).toBe(true);
+    expect(rows[rows.length - 1][0]).toBe('Total');
+  });
+
+  it('shows collections by day and method and downloads them as CSV', async () => {
+    await page.getByTestId('tab-collections').click();
+    const table = page.getByTestId('collections-table');
+    // The demo house has payments of its own: today's check row holds ours.
+    await table.locator('tbody tr', { hasText: TODAY_ISO }).filter({ hasText: 'Check' }).waitFor();
+    await page.getByTestId('collections-chart').locator('[data-testid=chart-bar]').first().waitFor();
+    await screenshot(page, 'money-reports-collections-1440', { fullPage: true });
+    await page.getByTestId('download-csv').click();
+    await until(() => downloads.length === 2);
+    const rows = parse(fs.readFileSync((await downloads[1].path())!, 'utf8'), { bom: true }) as string[][];
+    expect(rows[0]).toEqual(['Date', 'Method', 'Payments', 'Refunds', 'Collected', 'Refunded', 'Net']);
+    const check = rows.find((r) => r[0] === TODAY_ISO && r[1] === 'Check')!;
+    const [stored] = await q(
+      server.testApp,
+      `select sum(p.amount_cents)::int as c from invoice_payment p join house h on h.id = p.house_id
+        where h.house_user_name = 'demo' and p.kind = 'payment' and p.status = 'settled' and p.voided_at is null
+          and p.payment_method_id = 102 and coalesce(p.paid_date, (p.created_at at time zone 'UTC')::date) = ?::date`,
+      [TODAY_ISO],
+    );
+    expect(Math.round(Number(check[4]) * 100)).toBe(stored.c);
+    expect(stored.c).toBeGreaterThanOrEqual(paidCents);
+  });
+
+  it('shows the consignor payables and the revenue per sale', async () => {
+    await page.getByTestId('tab-consignor-payables').click();
+    await page.getByTestId('payables-table').locator('tbody tr', { hasText: 'Cora Consignor' }).waitFor();
+    await screenshot(page, 'money-reports-payables-1440', { fullPage: true });
+    await page.getByTestId('tab-sale-revenue').click();
+    const sale = page.getByTestId('revenue-table').locator('tbody tr', { hasText: 'Reports Month Sale' });
+    await sale.waitFor();
+    await page.getByTestId('revenue-chart').locator('[data-testid=chart-bar]').first().waitFor();
+    await screenshot(page, 'money-reports-revenue-1440', { fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await screenshot(page, 'money-reports-revenue-1024', { fullPage: true });
+  });
+});
