@@ -126,8 +126,9 @@ describe.each(DRIVERS)('queued jobs with the $driver (job_run is the source of t
     const tag = newTag('idem');
     const key = `test:${tag}`;
     // A double click: two requests at the same moment, then a retried one, all while the run is still
-    // queued (a short delay keeps it there), then one more while it runs.
-    const opts = { houseId: houses.a.id, key, delayMs: 300 };
+    // queued (a delay keeps it there: 2 s, as three enqueues took over 300 ms on a loaded CI machine),
+    // then one more while it runs.
+    const opts = { houseId: houses.a.id, key, delayMs: 2_000 };
     const [first, second] = await Promise.all([
       jobs.enqueue(TEST_PROGRESS, { tag, steps: 2, pauseAt: 1 }, opts),
       jobs.enqueue(TEST_PROGRESS, { tag, steps: 2, pauseAt: 1 }, opts),
