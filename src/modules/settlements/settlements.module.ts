@@ -10,6 +10,7 @@ import { CommissionPlansService } from './plans/commission-plans.service';
 import { SettlementRunsService } from './settlements/settlement-runs.service';
 import { SettlementsController } from './settlements/settlements.controller';
 import { SettlementsService } from './settlements/settlements.service';
+import { SettlementsForSaleJob } from './settlements/settlements-for-sale.job';
 
 /**
  * The seller's side of the money (issue 17): consignors, commission plans, settlements and their
@@ -19,7 +20,14 @@ import { SettlementsService } from './settlements/settlements.service';
 @Module({
   imports: [CatalogsModule, LotsModule, InvoicingModule],
   controllers: [ConsignorsController, CommissionPlansController, SettlementsController],
-  providers: [ConsignorsService, ConsignorImportService, CommissionPlansService, SettlementRunsService, SettlementsService],
+  providers: [
+    ConsignorsService,
+    ConsignorImportService,
+    CommissionPlansService,
+    SettlementRunsService,
+    SettlementsService,
+    SettlementsForSaleJob,
+  ],
   exports: [ConsignorImportService, SettlementRunsService, SettlementsService],
 })
 export class SettlementsModule {}
