@@ -160,7 +160,7 @@ function ConsignorDialog({ consignor, onClose }: { consignor: ConsignorRecord | 
         <Grid size={{ xs: 12, sm: 4 }}>
           <SelectInput source="payoutMethod" label="Payout method" choices={PAYOUT_METHODS} fullWidth />
         </Grid>
-        <Grid size={{ xs: 12, sm: 8 }}>
+        <Grid size={{ xs: 12, sm: 4 }}>
           <Box>
             <ReferenceInput source="commissionPlanId" reference="commission-plans" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
               <SelectInput
