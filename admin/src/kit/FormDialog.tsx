@@ -37,6 +37,8 @@ export interface FormDialogProps<V extends FieldValues> {
   describeFailure: (err: unknown) => FormDialogFailure;
   /** The form's field for each server field whose message shows beside it. */
   serverFields?: Record<string, string>;
+  /** Whole-form rules run on submit (nested `{ field: message }`, see nestErrors); else only the inputs' own. */
+  validate?: (values: V) => Record<string, unknown>;
   /** Shown above the alert (whose record, to whom). */
   intro?: ReactNode;
   /** The inputs. */
@@ -83,7 +85,14 @@ function DialogForm<V extends FieldValues>(props: FormDialogProps<V>) {
     }
   };
   return (
-    <Form defaultValues={initial} onSubmit={submit} noValidate sanitizeEmptyValues={false} disableInvalidFormNotification>
+    <Form
+      defaultValues={initial}
+      onSubmit={submit}
+      validate={props.validate as ((values: FieldValues) => Record<string, unknown>) | undefined}
+      noValidate
+      sanitizeEmptyValues={false}
+      disableInvalidFormNotification
+    >
       <Box data-testid={`${props.name}-dialog`}>
         <DialogTitle id={`${props.name}-dialog-title`}>{props.title}</DialogTitle>
         <DialogContent>

@@ -1,7 +1,9 @@
-import { useState } from 'react';
-import { Box, Button, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { Datagrid, FunctionField, List, ReferenceInput, SelectInput, TextField, useListContext, useRefresh } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { Datagrid, FunctionField, List, ReferenceInput, SelectInput, TextField, DateInput, useListContext, useRefresh } from 'react-admin';
+import { AppAlert } from '../common/AppAlert';
 import { useAppDataProvider } from '../api/dataProvider';
 import { currencySymbolOf } from '../home/currency';
 import { formatMoney } from '../invoices/money';
@@ -13,6 +15,9 @@ import { TotalsStrip } from '../kit/TotalsStrip';
 import {
   SETTLEMENT_STATUSES,
   settlementPath,
+  sourceLabel,
+  useSettlementTotals,
+  type SettlementJob,
   statusLabel,
   statusTone,
   useSettlementSales,
@@ -33,25 +38,35 @@ function useFilters() {
   ];
 }
 
-/** The page's totals (the list is paged on the server, so these add up the rows shown). */
-function PageTotals() {
-  const { data } = useListContext<SettlementRecord>();
-  if (!data?.length) return null;
-  const sum = (f: keyof SettlementRecord) => data.reduce((a, r) => a + (r[f] as number), 0);
+/**
+ * Totals of the whole filtered list (every page, not only the rows shown): the server sums what the
+ * filter matches, per currency (two currencies never add up: one strip each).
+ */
+function FilteredTotals() {
+  const { filterValues } = useListContext<SettlementRecord>();
+  const rows = useSettlementTotals(filterValues ?? {}).data ?? [];
+  if (!rows.length) return null;
   return (
-    <Box sx={{ mb: 2 }}>
-      <TotalsStrip
-        testId="settlement-totals"
-        symbol={currencySymbolOf(data[0].currencyCode)}
-        items={[
-          { label: 'Settlements on this page', value: data.length },
-          { label: 'Hammer', value: sum('hammerCents'), money: true },
-          { label: 'Commission', value: sum('commissionCents'), money: true },
-          { label: 'Net due', value: sum('netDueCents'), money: true, testId: 'total-net-due' },
-          { label: 'Paid', value: sum('paidCents'), money: true },
-          { label: 'Balance', value: sum('balanceCents'), money: true, testId: 'total-balance' },
-        ]}
-      />
+    <Box sx={{ mb: 2, display: 'grid', gap: 1 }}>
+      {rows.map((t, i) => (
+        <TotalsStrip
+          key={t.currencyCode}
+          testId={i === 0 ? 'settlement-totals' : `settlement-totals-${t.currencyCode}`}
+          symbol={currencySymbolOf(t.currencyCode)}
+          items={[
+            {
+              label: rows.length > 1 ? `Settlements (${t.currencyCode})` : 'Settlements',
+              value: t.count,
+              testId: i ? undefined : 'total-count',
+            },
+            { label: 'Hammer', value: t.hammerCents, money: true },
+            { label: 'Commission', value: t.commissionCents, money: true },
+            { label: 'Net due', value: t.netDueCents, money: true, testId: i ? undefined : 'total-net-due' },
+            { label: 'Paid', value: t.paidCents, money: true },
+            { label: 'Balance', value: t.balanceCents, money: true, testId: i ? undefined : 'total-balance' },
+          ]}
+        />
+      ))}
     </Box>
   );
 }
@@ -63,18 +78,31 @@ function PageTotals() {
  */
 export function SettlementsListPage() {
   const filters = useFilters();
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState<'sale' | 'range' | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const [run, setRun] = useState<SettlementRun | null>(null);
   return (
     <>
       <PageHeader
         title="Settlements"
         actions={
-          <Button variant="contained" onClick={() => setCreating(true)} data-testid="create-for-sale">
-            Create for sale
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to="/settlements/consignors" data-testid="open-consignors">
+              Consignors
+            </Button>
+            <Button component={RouterLink} to="/settlements/plans" data-testid="open-plans">
+              Commission plans
+            </Button>
+            <Button variant="outlined" onClick={() => setCreating('range')} data-testid="create-for-consignor">
+              Settle a consignor
+            </Button>
+            <Button variant="contained" onClick={() => setCreating('sale')} data-testid="create-for-sale">
+              Create for sale
+            </Button>
+          </Box>
         }
       />
+      {jobId && <RunProgress jobId={jobId} onDone={(r) => (setJobId(null), setRun(r))} onClose={() => setJobId(null)} />}
       {run && <RunResult run={run} onClose={() => setRun(null)} />}
       <List
         resource="settlements"
@@ -88,11 +116,11 @@ export function SettlementsListPage() {
         actions={false}
         empty={false}
       >
-        <PageTotals />
+        <FilteredTotals />
         <Datagrid bulkActionButtons={false} rowClick={(id) => settlementPath(id)} data-testid="settlements-table">
           <TextField source="id" label="#" />
           <TextField source="consignorName" label="Consignor" />
-          <TextField source="saleName" label="Sale" emptyText="—" />
+          <FunctionField source="saleName" label="Sale or period" render={(r: SettlementRecord) => sourceLabel(r) || '—'} />
           <FunctionField
             source="status"
             label="Status"
@@ -108,15 +136,23 @@ export function SettlementsListPage() {
           <FunctionField label="Balance" textAlign="right" render={money('balanceCents')} />
         </Datagrid>
       </List>
-      <CreateForSaleDialog open={creating} onClose={() => setCreating(false)} onDone={(r) => (setRun(r), setCreating(false))} />
+      <CreateForSaleDialog
+        open={creating === 'sale'}
+        onClose={() => setCreating(null)}
+        onQueued={(id) => (setRun(null), setJobId(id), setCreating(null))}
+      />
+      <CreateForConsignorDialog
+        open={creating === 'range'}
+        onClose={() => setCreating(null)}
+        onDone={(r) => (setRun(r), setCreating(null))}
+      />
     </>
   );
 }
 
-function CreateForSaleDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (r: SettlementRun) => void }) {
+/** Queues "create for a sale" (every consignor at once) as a job; RunProgress follows it. */
+function CreateForSaleDialog({ open, onClose, onQueued }: { open: boolean; onClose: () => void; onQueued: (jobId: string) => void }) {
   const dp = useAppDataProvider();
-  const refresh = useRefresh();
-  const qc = useQueryClient();
   const sales = useSettlementSales().data ?? [];
   return (
     <FormDialog<{ saleId: number | '' }>
@@ -129,10 +165,8 @@ function CreateForSaleDialog({ open, onClose, onDone }: { open: boolean; onClose
       initialValues={() => ({ saleId: '' })}
       isDirty={(v) => v.saleId !== ''}
       onSubmit={async (v) => {
-        const r = await dp.call<SettlementRun>('POST', '/api/settlements/for-sale', { saleId: Number(v.saleId) });
-        await qc.invalidateQueries({ queryKey: ['settlements'] });
-        refresh();
-        onDone(r);
+        const job = await dp.call<SettlementJob>('POST', '/api/settlements/for-sale/jobs', { saleId: Number(v.saleId) });
+        onQueued(job.id);
       }}
       describeFailure={saveFailure}
       serverFields={{ saleId: 'saleId' }}
@@ -154,13 +188,93 @@ function CreateForSaleDialog({ open, onClose, onDone }: { open: boolean; onClose
   );
 }
 
+/** Follows the for-sale job (`/api/jobs/{id}`): a bar of consignors settled, then the run or its refusal. */
+function RunProgress({ jobId, onDone, onClose }: { jobId: string; onDone: (r: SettlementRun) => void; onClose: () => void }) {
+  const dp = useAppDataProvider();
+  const refresh = useRefresh();
+  const qc = useQueryClient();
+  const { data: job } = useQuery({
+    queryKey: ['settlement-job', jobId],
+    queryFn: () => dp.call<SettlementJob>('GET', `/api/jobs/${encodeURIComponent(jobId)}`),
+    refetchInterval: (q) => (q.state.data && ['completed', 'failed'].includes(q.state.data.status) ? false : 500),
+  });
+  const run = job?.status === 'completed' ? job.result?.run : null;
+  useEffect(() => {
+    if (!run) return;
+    void qc.invalidateQueries({ queryKey: ['settlements'] });
+    refresh();
+    onDone(run);
+  }, [run]); // eslint-disable-line react-hooks/exhaustive-deps
+  const failure = job?.status === 'failed' ? (job.error ?? 'The settlements could not be created.') : (job?.result?.error ?? null);
+  if (failure)
+    return (
+      <Box sx={{ mb: 2 }} data-testid="run-failed">
+        <AppAlert message={failure} onClose={onClose} />
+      </Box>
+    );
+  const { done = 0, total = 0, message = null } = job?.progress ?? {};
+  return (
+    <Box data-testid="run-progress" sx={{ mb: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        Creating settlements{total ? `: ${done} of ${total} consignors` : '...'}
+        {message ? ` (${message})` : ''}
+      </Typography>
+      <LinearProgress variant={total ? 'determinate' : 'indeterminate'} value={total ? (100 * done) / total : undefined} />
+    </Box>
+  );
+}
+
+/** One consignor's settlement over a date range, across sales (`POST /api/settlements/for-consignor`). */
+function CreateForConsignorDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (r: SettlementRun) => void }) {
+  const dp = useAppDataProvider();
+  const refresh = useRefresh();
+  const qc = useQueryClient();
+  return (
+    <FormDialog<{ consignorId: number | ''; from: string; to: string }>
+      open={open}
+      onClose={onClose}
+      name="for-consignor"
+      title="Settle a consignor over a date range"
+      submitLabel="Create"
+      unsavedText="The settlement has not been created."
+      initialValues={() => ({ consignorId: '', from: '', to: '' })}
+      isDirty={(v) => Boolean(v.consignorId || v.from || v.to)}
+      onSubmit={async (v) => {
+        const r = await dp.call<SettlementRun>('POST', '/api/settlements/for-consignor', {
+          consignorId: Number(v.consignorId) || 0,
+          from: v.from ?? '',
+          to: v.to ?? '',
+        });
+        await qc.invalidateQueries({ queryKey: ['settlements'] });
+        refresh();
+        onDone(r);
+      }}
+      describeFailure={saveFailure}
+      serverFields={{ consignorId: 'consignorId', from: 'from', to: 'to' }}
+      intro={
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Every lot of the consignor in a sale held between these dates (inclusive) that is not already on another settlement.
+        </Typography>
+      }
+    >
+      <ReferenceInput source="consignorId" reference="consignors" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
+        <SelectInput label="Consignor" optionText="name" fullWidth validate={(v: unknown) => (v ? undefined : 'Choose a consignor.')} />
+      </ReferenceInput>
+      <Box sx={{ display: 'flex', gap: 2 }}>
+        <DateInput source="from" label="From" fullWidth />
+        <DateInput source="to" label="To" fullWidth />
+      </Box>
+    </FormDialog>
+  );
+}
+
 function RunResult({ run, onClose }: { run: SettlementRun; onClose: () => void }) {
   const rows = run.settlements;
   return (
     <Box data-testid="run-result" sx={{ mb: 2, p: 1.5, border: 1, borderColor: 'success.light', borderRadius: 1 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography sx={{ fontWeight: 600 }}>
-          {run.saleName}: {rows.length} settlement{rows.length === 1 ? '' : 's'} created or rebuilt
+          {sourceLabel(run)}: {rows.length} settlement{rows.length === 1 ? '' : 's'} created or rebuilt
         </Typography>
         <Button size="small" onClick={onClose}>
           Close

@@ -9,6 +9,9 @@ export interface SettlementRecord {
   consignorName: string;
   saleId: number | null;
   saleName: string | null;
+  /** A consignor's date-range settlement (no sale). */
+  periodFrom?: string | null;
+  periodTo?: string | null;
   status: SettlementStatus;
   currencyCode: string;
   lotCount: number;
@@ -60,7 +63,9 @@ export interface SettlementDetail extends SettlementRecord {
 
 /** `POST /api/settlements/for-sale`: every consignor's settlement of the sale. */
 export interface SettlementRun {
-  saleName: string;
+  saleName: string | null;
+  periodFrom?: string | null;
+  periodTo?: string | null;
   currencyCode: string;
   /** The run's rows carry no currency: the run's `currencyCode` is theirs. */
   settlements: Omit<SettlementRecord, 'currencyCode'>[];
@@ -101,4 +106,36 @@ export interface StatementSent {
   mailId: number;
   to: string;
   fileName: string;
+}
+
+/** Where a settlement's lots come from: its sale, else its date range. */
+export const sourceLabel = (r: Pick<SettlementRecord, 'saleName' | 'periodFrom' | 'periodTo'>) =>
+  r.saleName ?? (r.periodFrom ? `${r.periodFrom} to ${r.periodTo}` : '');
+
+/** `GET /api/settlements/totals`: sums of the whole filtered list, one row per currency. */
+export interface SettlementTotals {
+  currencyCode: string;
+  count: number;
+  hammerCents: number;
+  commissionCents: number;
+  netDueCents: number;
+  paidCents: number;
+  balanceCents: number;
+}
+
+export function useSettlementTotals(filter: Record<string, unknown>) {
+  const dp = useAppDataProvider();
+  return useQuery({
+    queryKey: ['settlements', 'totals', filter],
+    queryFn: () => dp.call<SettlementTotals[]>('GET', `/api/settlements/totals?filter=${encodeURIComponent(JSON.stringify(filter))}`),
+  });
+}
+
+/** A job run as `/api/jobs/{id}` answers it; the for-sale job's result is `{ run, error }`. */
+export interface SettlementJob {
+  id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  progress: { done: number; total: number; message: string | null };
+  result: { run: SettlementRun | null; error: string | null } | null;
+  error: string | null;
 }

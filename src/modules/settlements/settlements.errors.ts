@@ -61,4 +61,8 @@ export const SETTLEMENT_TEXT = {
   salePlanExists: 'This sale already has a commission plan.',
   planScope: 'A plan is either the house default or a sale plan, not both.',
   noEmail: 'The consignor has no email address: add one to the consignor to email the statement.',
+  rangeOrder: 'The end date must be on or after the start date.',
+  noLotsInRange: 'This consignor has no lot in a sale between these dates.',
+  mixedCurrencies: 'The sales between these dates use more than one currency: settle them by sale.',
+  runFailed: 'The settlements could not be created.',
 } as const;

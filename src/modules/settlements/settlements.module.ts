@@ -13,6 +13,7 @@ import { SettlementsController } from './settlements/settlements.controller';
 import { SettlementsService } from './settlements/settlements.service';
 import { StatementsController } from './statements/statements.controller';
 import { StatementsService } from './statements/statements.service';
+import { SettlementsForSaleJob } from './settlements/settlements-for-sale.job';
 
 /**
  * The seller's side of the money (issue 17): consignors, commission plans, settlements and their
@@ -29,6 +30,7 @@ import { StatementsService } from './statements/statements.service';
     SettlementRunsService,
     SettlementsService,
     StatementsService,
+    SettlementsForSaleJob,
   ],
   exports: [ConsignorImportService, SettlementRunsService, SettlementsService],
 })

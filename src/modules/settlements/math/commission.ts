@@ -74,8 +74,9 @@ export const ZERO_LINE: Readonly<LineAmounts> = Object.freeze({
   netCents: 0,
 });
 
-function planError(message: string): SettlementsError {
-  return new SettlementsError(SettlementsErrorCode.INVALID_PLAN, message);
+/** A refused plan: the message, also beside its field (`tiers`, `buyInRate`...) so the plan form shows it there. */
+function planError(message: string, field = 'tiers'): SettlementsError {
+  return new SettlementsError(SettlementsErrorCode.INVALID_PLAN, message, { [field]: message });
 }
 
 /** Tiers follow the premium steps' rules (from 0, contiguous, open-ended last); messages name tiers. */
@@ -98,21 +99,24 @@ export function validateTiers(tiers: readonly CommissionTier[]): void {
 /** Refuses terms that would give a wrong statement: bad tiers, fractional cents, negative fees, bad rates. */
 export function validateTerms(t: CommissionTerms): void {
   validateTiers(t.tiers);
-  const amounts: [Cents, string][] = [
-    [t.minimumCommissionCents, 'The minimum commission'],
-    [t.buyInFeeCents, 'The buy-in fee'],
-    [t.photographyFeeCents, 'The photography fee'],
-    [t.insuranceFeeCents, 'The insurance fee'],
-    [t.lottingFeeCents, 'The lotting fee'],
+  const amounts: [Cents, string, keyof CommissionTerms][] = [
+    [t.minimumCommissionCents, 'The minimum commission', 'minimumCommissionCents'],
+    [t.buyInFeeCents, 'The buy-in fee', 'buyInFeeCents'],
+    [t.photographyFeeCents, 'The photography fee', 'photographyFeeCents'],
+    [t.insuranceFeeCents, 'The insurance fee', 'insuranceFeeCents'],
+    [t.lottingFeeCents, 'The lotting fee', 'lottingFeeCents'],
   ];
-  try {
-    for (const [v, what] of amounts) assertCents(v, what);
-    assertRate(t.buyInRate, 'The buy-in rate');
-    assertRate(t.commissionTaxRate, 'The tax on commission');
-  } catch (e) {
-    if (e instanceof InvoiceMathError) throw planError(e.message);
-    throw e;
-  }
+  const check = (field: keyof CommissionTerms, fn: () => void) => {
+    try {
+      fn();
+    } catch (e) {
+      if (e instanceof InvoiceMathError) throw planError(e.message, field);
+      throw e;
+    }
+  };
+  for (const [v, what, field] of amounts) check(field, () => assertCents(v, what));
+  check('buyInRate', () => assertRate(t.buyInRate, 'The buy-in rate'));
+  check('commissionTaxRate', () => assertRate(t.commissionTaxRate, 'The tax on commission'));
 }
 
 /** Commission on a sold lot: the override when there is one, else the marginal tiers raised to the minimum. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '../../../core/errors/domain-error';
 import { placeholders } from '../../../core/validation/sql-text';
-import { CatalogsService } from '../../catalogs/catalogs.service';
+import { CatalogsService, type SessionRow } from '../../catalogs/catalogs.service';
 import { LotCollectionService } from '../../invoicing/collection/lot-collection.service';
 import { LotsService, type ConsignedLot } from '../../lots/lots.service';
 import { Consignor } from '../consignors/consignor.entity';
@@ -11,6 +12,21 @@ import { CommissionPlan, LotCommissionOverride } from '../plans/commission-plan.
 import { termsOf } from '../plans/commission-plans.service';
 import { SETTLEMENT_TEXT, SettlementsError, SettlementsErrorCode } from '../settlements.errors';
 import { Settlement, SettlementAdjustment, SettlementLine } from './settlement.entities';
+
+/** Reports a run's progress: consignors done of total (the job shows it). */
+export type RunProgress = (done: number, total: number, consignorName?: string) => Promise<void>;
+
+type RunScope =
+  { kind: 'sale'; saleId: number; lockKey: number } | { kind: 'range'; consignorId: number; from: string; to: string; lockKey: number };
+
+/** A session's calendar day (YYYY-MM-DD) in its own time zone (UTC when it has none or an unknown one). */
+export function sessionDay(eventDate: Date, timeZone?: string | null): string {
+  try {
+    return eventDate.toLocaleDateString('en-CA', { timeZone: timeZone || 'UTC' });
+  } catch {
+    return eventDate.toISOString().slice(0, 10);
+  }
+}
 
 /** Namespace of the per-sale advisory lock that serialises settlement runs ('STL'). */
 const RUN_LOCK_NS = 0x53544c;
@@ -34,8 +50,11 @@ export interface RunSettlement {
 }
 
 export interface SettlementRun {
-  saleId: number;
-  saleName: string;
+  /** A sale's run; null for a consignor's date range (periodFrom..periodTo). */
+  saleId: number | null;
+  saleName: string | null;
+  periodFrom: string | null;
+  periodTo: string | null;
   currencyCode: string;
   dryRun: boolean;
   settlements: RunSettlement[];
@@ -64,23 +83,108 @@ export class SettlementRunsService {
     return rows[0]?.house_id ?? null;
   }
 
-  async createForSale(houseId: number, saleId: number, userId: number | null, dryRun = false, now = new Date()): Promise<SettlementRun> {
+  /** 404 unless the sale is the house's. */
+  async assertSale(houseId: number, saleId: number): Promise<void> {
+    if (!(await this.catalogs.sessions(houseId)).some((s) => s.groupId === saleId))
+      throw new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.saleNotFound);
+  }
+
+  async createForSale(
+    houseId: number,
+    saleId: number,
+    userId: number | null,
+    dryRun = false,
+    now = new Date(),
+    onProgress?: RunProgress,
+  ): Promise<SettlementRun> {
     const sessions = (await this.catalogs.sessions(houseId)).filter((s) => s.groupId === saleId);
     if (!sessions.length) throw new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.saleNotFound);
+    const run = await this.settle(
+      houseId,
+      { kind: 'sale', saleId, lockKey: saleId },
+      sessions,
+      userId,
+      dryRun,
+      now,
+      onProgress,
+      SETTLEMENT_TEXT.noConsignedLots,
+    );
+    return { saleId, saleName: sessions[0].groupName, periodFrom: null, periodTo: null, ...run };
+  }
+
+  /**
+   * One consignor's settlement over a date range (`from`..`to`, inclusive, by each session's date in
+   * its own time zone), across every sale in it. Rebuilds that consignor's draft for the same range;
+   * lots already on another settlement (a sale's, another range's) are left to it.
+   */
+  async createForConsignor(
+    houseId: number,
+    consignorId: number,
+    from: string,
+    to: string,
+    userId: number | null,
+    dryRun = false,
+    now = new Date(),
+  ): Promise<SettlementRun> {
+    if (from > to) throw DomainError.validation({ to: SETTLEMENT_TEXT.rangeOrder });
+    const consignor = await this.em.findOne(Consignor, { id: consignorId, houseId });
+    if (!consignor) throw new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.consignorNotFound);
+    const sessions = (await this.catalogs.sessions(houseId)).filter((s) => {
+      const day = sessionDay(s.eventDate, s.timeZone);
+      return day >= from && day <= to;
+    });
+    if (!sessions.length) throw new SettlementsError(SettlementsErrorCode.NO_CONSIGNED_LOTS, SETTLEMENT_TEXT.noLotsInRange);
+    if (new Set(sessions.map((s) => s.currencyCode)).size > 1) throw DomainError.validation({ from: SETTLEMENT_TEXT.mixedCurrencies });
+    const run = await this.settle(
+      houseId,
+      { kind: 'range', consignorId, from, to, lockKey: -consignorId },
+      sessions,
+      userId,
+      dryRun,
+      now,
+      undefined,
+      SETTLEMENT_TEXT.noLotsInRange,
+    );
+    return { saleId: null, saleName: null, periodFrom: from, periodTo: to, ...run };
+  }
+
+  /**
+   * The shared run: every open consigned lot of the sessions (of the range's consignor only), one
+   * draft per consignor, in one transaction under an advisory lock on the sale (or the consignor).
+   */
+  private async settle(
+    houseId: number,
+    scope: RunScope,
+    sessions: SessionRow[],
+    userId: number | null,
+    dryRun: boolean,
+    now: Date,
+    onProgress: RunProgress | undefined,
+    noLotsText: string,
+  ): Promise<Omit<SettlementRun, 'saleId' | 'saleName' | 'periodFrom' | 'periodTo'>> {
     const sessionHeld = new Map(sessions.map((s) => [s.catalogId, s.eventDate.getTime() <= now.getTime()]));
     const currencyCode = sessions[0].currencyCode;
+    // Which drafts this run rebuilds (any other settlement keeps its lots).
+    const target =
+      scope.kind === 'sale' ? { auctionGroupId: scope.saleId } : { auctionGroupId: null, periodFrom: scope.from, periodTo: scope.to };
+    const targetSql =
+      scope.kind === 'sale' ? 's.auction_group_id = ?' : 's.auction_group_id is null and s.period_from = ? and s.period_to = ?';
+    const targetParams = scope.kind === 'sale' ? [scope.saleId] : [scope.from, scope.to];
 
-    const run = async (em: EntityManager): Promise<SettlementRun> => {
-      await em.execute('select pg_advisory_xact_lock(?, ?)', [RUN_LOCK_NS, saleId]);
-      const lots = await this.lots.consignedLots(houseId, [...sessionHeld.keys()], em);
-      if (!lots.length) throw new SettlementsError(SettlementsErrorCode.NO_CONSIGNED_LOTS, SETTLEMENT_TEXT.noConsignedLots);
+    const run = async (em: EntityManager) => {
+      await em.execute('select pg_advisory_xact_lock(?, ?)', [RUN_LOCK_NS, scope.lockKey]);
+      let lots = await this.lots.consignedLots(houseId, [...sessionHeld.keys()], em);
+      if (scope.kind === 'range') lots = lots.filter((l) => l.consignorId === scope.consignorId);
+      if (!lots.length) throw new SettlementsError(SettlementsErrorCode.NO_CONSIGNED_LOTS, noLotsText);
       const lotIds = lots.map((l) => l.lotId);
+      // A lot is settled once: on a ready or paid settlement, or on a draft this run does not rebuild.
       const settled = new Set(
         (
           await em.execute(
             `select sl.lot_id from settlement_line sl join settlement s on s.id = sl.settlement_id
-              where sl.house_id = ? and sl.state <> 'held' and s.status <> 'draft' and sl.lot_id in (${placeholders(lotIds)})`,
-            [houseId, ...lotIds],
+              where sl.house_id = ? and sl.state <> 'held' and (s.status <> 'draft' or not (${targetSql}))
+                and sl.lot_id in (${placeholders(lotIds)})`,
+            [houseId, ...targetParams, ...lotIds],
           )
         ).map((r) => r.lot_id as number),
       );
@@ -95,10 +199,14 @@ export class SettlementRunsService {
       const consignorIds = [...new Set(open.map((l) => l.consignorId))];
       const consignors = await em.find(Consignor, { houseId, id: { $in: consignorIds } }, { orderBy: { name: 'ASC', id: 'ASC' } });
       const plans = new Map((await em.find(CommissionPlan, { houseId })).map((p) => [p.id, p]));
-      const salePlan = [...plans.values()].find((p) => p.auctionGroupId === saleId);
+      // A range spans sales: only a single sale's own plan applies as "the sale's plan".
+      const saleIds = new Set(sessions.map((s) => s.groupId));
+      const salePlan =
+        saleIds.size === 1 ? [...plans.values()].find((p) => p.auctionGroupId != null && saleIds.has(p.auctionGroupId)) : undefined;
       const housePlan = [...plans.values()].find((p) => p.isHouseDefault);
 
       const out: RunSettlement[] = [];
+      await onProgress?.(0, consignors.length);
       for (const consignor of consignors) {
         const plan = (consignor.commissionPlanId != null ? plans.get(consignor.commissionPlanId) : undefined) ?? salePlan ?? housePlan;
         if (!plan) throw new SettlementsError(SettlementsErrorCode.NO_COMMISSION_PLAN, SETTLEMENT_TEXT.noPlan(consignor.name));
@@ -106,7 +214,7 @@ export class SettlementRunsService {
         const lines = open
           .filter((l) => l.consignorId === consignor.id)
           .map((l) => this.line(l, plan.settlementBasis, terms, collected, overrides, sessionHeld));
-        let draft = await em.findOne(Settlement, { houseId, consignorId: consignor.id, auctionGroupId: saleId, status: 'draft' });
+        let draft = await em.findOne(Settlement, { houseId, consignorId: consignor.id, status: 'draft', ...target });
         const adjustments = draft ? await em.find(SettlementAdjustment, { settlementId: draft.id }) : [];
         const totals = settlementTotals(lines, adjustments);
         if (!dryRun) {
@@ -115,7 +223,7 @@ export class SettlementRunsService {
             draft = em.create(Settlement, {
               houseId,
               consignorId: consignor.id,
-              auctionGroupId: saleId,
+              ...target,
               currencyCode,
               settlementBasis: plan.settlementBasis,
               createdByUserId: userId,
@@ -160,8 +268,9 @@ export class SettlementRunsService {
           advancesCents,
           netDueCents,
         });
+        await onProgress?.(out.length, consignors.length, consignor.name);
       }
-      return { saleId, saleName: sessions[0].groupName, currencyCode, dryRun, settlements: out, alreadySettled: settled.size };
+      return { currencyCode, dryRun, settlements: out, alreadySettled: settled.size };
     };
     // A dry run reads what a run would read, under the same lock, and writes nothing.
     return this.em.transactional(run);

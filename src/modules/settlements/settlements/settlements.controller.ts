@@ -7,10 +7,12 @@ import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
 import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
 import { SETTLEMENT_TEXT, SettlementsError, SettlementsErrorCode } from '../settlements.errors';
-import { AdjustmentDto, CreateForSaleDto, MarkPaidDto, PayoutDto } from './dto/settlement.dto';
+import { AdjustmentDto, CreateForConsignorDto, CreateForSaleDto, CreateForSaleJobDto, MarkPaidDto, PayoutDto } from './dto/settlement.dto';
+import type { JobView } from '../../../core/queue/jobs.service';
+import { SettlementsForSaleJob } from './settlements-for-sale.job';
 import { SettlementRunsService, type SettlementRun } from './settlement-runs.service';
 import type { SettlementDetailView, SettlementView } from './settlement-view';
-import { SETTLEMENT_SORTABLE, SettlementsService } from './settlements.service';
+import { SETTLEMENT_SORTABLE, SettlementsService, type SettlementTotals } from './settlements.service';
 
 const notFound = () => new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.settlementNotFound);
 
@@ -22,6 +24,7 @@ export class SettlementsController {
   constructor(
     private readonly settlements: SettlementsService,
     private readonly runs: SettlementRunsService,
+    private readonly saleJobs: SettlementsForSaleJob,
   ) {}
 
   @Get()
@@ -45,6 +48,13 @@ export class SettlementsController {
     return this.settlements.sales(p.houseId);
   }
 
+  @Get('totals')
+  @ApiOperation({ summary: 'Sums of the whole filtered list (same filter as the list, every page), one row per currency' })
+  totals(@CurrentPrincipal() p: Principal, @Query() query: RaListQueryDto): Promise<SettlementTotals[]> {
+    const q = parseRaListQuery(query, { sortable: SETTLEMENT_SORTABLE });
+    return this.settlements.totals(p.houseId, q);
+  }
+
   @Get(':id')
   getOne(@CurrentPrincipal() p: Principal, @IdParam('id', notFound) id: number): Promise<SettlementDetailView> {
     return this.settlements.get(p.houseId, id);
@@ -55,6 +65,26 @@ export class SettlementsController {
   @ApiOperation({ summary: "Creates every consignor's settlement of a sale (drafts rebuilt); dryRun writes nothing" })
   forSale(@CurrentPrincipal() p: Principal, @Body() dto: CreateForSaleDto): Promise<SettlementRun> {
     return this.runs.createForSale(p.houseId, dto.saleId, p.userId, dto.dryRun ?? false);
+  }
+
+  @Post('for-sale/jobs')
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      'The same run as a job: answers the job ({ id, status, progress }); GET /api/jobs/{id} for progress, its result is { run, error }. ' +
+      "A second call while the sale's run is queued or running answers that run.",
+  })
+  forSaleJob(@CurrentPrincipal() p: Principal, @Body() dto: CreateForSaleJobDto): Promise<JobView> {
+    return this.saleJobs.enqueue(p.houseId, dto.saleId, p.userId);
+  }
+
+  @Post('for-consignor')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "One consignor's settlement over a date range, across sales (its draft for the range rebuilt); dryRun writes nothing",
+  })
+  forConsignor(@CurrentPrincipal() p: Principal, @Body() dto: CreateForConsignorDto): Promise<SettlementRun> {
+    return this.runs.createForConsignor(p.houseId, dto.consignorId, dto.from, dto.to, p.userId, dto.dryRun ?? false);
   }
 
   @Post(':id/adjustments')

@@ -34,6 +34,16 @@ const SELECT = `select s.*, c.name as consignor_name, g.group_name as sale_name
 const err = (code: SettlementsErrorCode, text: string) => new SettlementsError(code, text);
 const notFound = () => err(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.settlementNotFound);
 
+export interface SettlementTotals {
+  currencyCode: string;
+  count: number;
+  hammerCents: number;
+  commissionCents: number;
+  netDueCents: number;
+  paidCents: number;
+  balanceCents: number;
+}
+
 export interface PayoutInput {
   kind: PayoutKind;
   method: PayoutMethod;
@@ -53,6 +63,39 @@ export class SettlementsService {
   constructor(private readonly em: EntityManager) {}
 
   async page(houseId: number, q: RaListQuery): Promise<{ rows: SettlementView[]; total: number }> {
+    const { where, params } = this.where(houseId, q);
+    const sort = q.sort ?? { field: 'id', order: 'DESC' };
+    const column = SORT_COLUMN[sort.field as keyof typeof SORT_COLUMN];
+    const conn = this.em.getConnection();
+    const [rows, counted] = await Promise.all([
+      conn.execute(`${SELECT} where ${where} order by ${column} ${sort.order}, s.id asc limit ? offset ?`, [...params, q.limit, q.offset]),
+      conn.execute(`select count(*)::int as n from settlement s where ${where}`, params),
+    ]);
+    return { rows: rows.map(toSettlementView), total: counted[0].n };
+  }
+
+  /** Sums over every settlement the filter matches (not one page), per currency: amounts of two currencies never add up. */
+  async totals(houseId: number, q: RaListQuery): Promise<SettlementTotals[]> {
+    const { where, params } = this.where(houseId, q);
+    const rows = await this.em.getConnection().execute(
+      `select s.currency_code, count(*)::int as n, sum(s.hammer_cents) as hammer, sum(s.commission_cents) as commission,
+              sum(s.net_due_cents) as net_due, sum(s.paid_cents) as paid
+         from settlement s where ${where} group by s.currency_code order by count(*) desc, s.currency_code`,
+      params,
+    );
+    return rows.map((r) => ({
+      currencyCode: String(r.currency_code),
+      count: Number(r.n),
+      hammerCents: Number(r.hammer),
+      commissionCents: Number(r.commission),
+      netDueCents: Number(r.net_due),
+      paidCents: Number(r.paid),
+      balanceCents: Number(r.net_due) - Number(r.paid),
+    }));
+  }
+
+  /** The list's filter as SQL over `settlement s` (shared by the page and its totals). */
+  private where(houseId: number, q: RaListQuery): { where: string; params: unknown[] } {
     const where: string[] = ['s.house_id = ?'];
     const params: unknown[] = [houseId];
     for (const [key, value] of Object.entries(q.filter)) {
@@ -70,18 +113,7 @@ export class SettlementsService {
         params.push(String(value));
       } else throw new DomainError('bad_request', 'BAD_QUERY', `Cannot filter by ${key}.`);
     }
-    const sort = q.sort ?? { field: 'id', order: 'DESC' };
-    const column = SORT_COLUMN[sort.field as keyof typeof SORT_COLUMN];
-    const conn = this.em.getConnection();
-    const [rows, counted] = await Promise.all([
-      conn.execute(`${SELECT} where ${where.join(' and ')} order by ${column} ${sort.order}, s.id asc limit ? offset ?`, [
-        ...params,
-        q.limit,
-        q.offset,
-      ]),
-      conn.execute(`select count(*)::int as n from settlement s where ${where.join(' and ')}`, params),
-    ]);
-    return { rows: rows.map(toSettlementView), total: counted[0].n };
+    return { where: where.join(' and '), params };
   }
 
   /** The house's sales that have consigned lots, newest first: the screens' sale pickers (settlement users may lack reports access). */

@@ -3,9 +3,27 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, 
 import { PAYOUT_METHODS, type PayoutMethod } from '../../consignors/consignor.entity';
 import type { AdjustmentKind, PayoutKind } from '../settlement.entities';
 
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
 /** `POST /api/settlements/for-sale`: create (or rebuild the drafts of) every consignor's settlement of a sale. */
 export class CreateForSaleDto {
   @ApiProperty({ description: 'The sale (auction group) id' }) @IsInt({ message: 'Sale is required.' }) @Min(1) saleId!: number;
+  @ApiPropertyOptional({ description: 'Compute and answer, write nothing' }) @IsOptional() @IsBoolean() dryRun?: boolean;
+}
+
+/** `POST /api/settlements/for-sale/jobs`: the same run as a job with progress (the screens use it). */
+export class CreateForSaleJobDto {
+  @ApiProperty({ description: 'The sale (auction group) id' })
+  @IsInt({ message: 'Sale is required.' })
+  @Min(1, { message: 'Sale is required.' })
+  saleId!: number;
+}
+
+/** `POST /api/settlements/for-consignor`: one consignor's settlement over a date range (inclusive). */
+export class CreateForConsignorDto {
+  @ApiProperty() @IsInt({ message: 'Consignor is required.' }) @Min(1, { message: 'Consignor is required.' }) consignorId!: number;
+  @ApiProperty({ description: 'YYYY-MM-DD' }) @Matches(DATE, { message: 'Start date must be YYYY-MM-DD.' }) from!: string;
+  @ApiProperty({ description: 'YYYY-MM-DD, on or after from' }) @Matches(DATE, { message: 'End date must be YYYY-MM-DD.' }) to!: string;
   @ApiPropertyOptional({ description: 'Compute and answer, write nothing' }) @IsOptional() @IsBoolean() dryRun?: boolean;
 }
 
@@ -19,8 +37,6 @@ export class AdjustmentDto {
   amountCents!: number;
   @ApiProperty({ maxLength: 250 }) @IsString() @MinLength(1, { message: 'Note is required.' }) @MaxLength(250) note!: string;
 }
-
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 export class MarkPaidDto {
   @ApiProperty({ enum: PAYOUT_METHODS })
