@@ -262,8 +262,7 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
       if (await superPage.getByText(NOT_AVAILABLE_TEXT, { exact: true }).count()) placeholders.push(path);
     }
     expect(missing).toEqual([]);
-    // Owned by open issues: 12 (bin wizard step 1, sale details), 13 (bin uploads: items and images;
-    // catalog snapshots).
-    expect(placeholders).toEqual(['/my-auctions/snapshots', `${binPath}/1`, `${binPath}/2`, `${binPath}/3`]);
+    // Owned by open issues: 12 (bin wizard step 1, sale details), 13 (bin uploads: items and images).
+    expect(placeholders).toEqual([`${binPath}/1`, `${binPath}/2`, `${binPath}/3`]);
   });
 });

@@ -42,3 +42,4 @@ export * from './broadcast';
 export * from './legacy-links';
 export * from './campaign-report';
 export * from './money-reports';
+export * from './snapshot';

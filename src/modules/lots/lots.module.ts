@@ -30,6 +30,9 @@ import { UploadReviewController, UploadRowsController } from './upload-review/up
 import { UploadReviewService } from './upload-review/upload-review.service';
 import { LotImagesController } from './images/lot-images.controller';
 import { LotImagesService } from './images/lot-images.service';
+import { SnapshotController } from './snapshot/snapshot.controller';
+import { SnapshotHandler } from './snapshot/snapshot.handler';
+import { SnapshotService } from './snapshot/snapshot.service';
 
 /**
  * Lots and their results. The results import (CSV, API and CLI) lives here; modules that fix a
@@ -41,7 +44,8 @@ import { LotImagesService } from './images/lot-images.service';
  * uploads for the review list (staged in upload-review/) and save the reviewed lots. Bulk images
  * (images/) are signed, PUT, checked, sized with sharp and registered to their lots. Edit Realized
  * Prices (realized-prices/) reads sheets with the same reader and writes the published realized price,
- * never the hammer.
+ * never the hammer. Catalog snapshots (snapshot/) zip the lots as a Standard .xlsx (spreadsheets/sheet-export.ts)
+ * with their images, as a job.
  */
 @Module({
   imports: [HousesModule, CatalogsModule, BiddersModule],
@@ -56,6 +60,7 @@ import { LotImagesService } from './images/lot-images.service';
     UploadReviewController,
     UploadRowsController,
     LotImagesController,
+    SnapshotController,
     LotEditingController,
     BidAdminController,
   ],
@@ -78,6 +83,8 @@ import { LotImagesService } from './images/lot-images.service';
     RealizedPricesService,
     UploadReviewService,
     LotImagesService,
+    SnapshotService,
+    SnapshotHandler,
   ],
   exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService, LotImagesService],
 })
