@@ -28,6 +28,8 @@ import { RealizedPricesController } from './realized-prices/realized-prices.cont
 import { RealizedPricesService } from './realized-prices/realized-prices.service';
 import { UploadReviewController, UploadRowsController } from './upload-review/upload-review.controller';
 import { UploadReviewService } from './upload-review/upload-review.service';
+import { LotImageEditsController } from './images/lot-image-edits.controller';
+import { LotImageEditsService } from './images/lot-image-edits.service';
 import { LotImagesController } from './images/lot-images.controller';
 import { LotImagesService } from './images/lot-images.service';
 
@@ -56,6 +58,7 @@ import { LotImagesService } from './images/lot-images.service';
     UploadReviewController,
     UploadRowsController,
     LotImagesController,
+    LotImageEditsController,
     LotEditingController,
     BidAdminController,
   ],
@@ -78,6 +81,7 @@ import { LotImagesService } from './images/lot-images.service';
     RealizedPricesService,
     UploadReviewService,
     LotImagesService,
+    LotImageEditsService,
   ],
   exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService, LotImagesService],
 })
