@@ -164,7 +164,7 @@ export const LOT_TEXT = {
   deletedPage: 'This lot has been deleted and can no longer be edited',
   absenteeLock: 'An absentee bid has been placed on this item. You can not change the starting bid or reserve amount.',
   /** Ours: the image panel until the uploads issue builds it. */
-  imagesLater: 'Images are added with the image uploads, which come with the uploads step.',
+  imagesLater: 'Images can be added once the lot is saved with a lot number (Upload Images step, or here).',
   notFound: 'Lot not found.',
   sessionNotFound: 'Session not found.',
 } as const;

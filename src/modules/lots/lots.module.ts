@@ -28,6 +28,8 @@ import { RealizedPricesController } from './realized-prices/realized-prices.cont
 import { RealizedPricesService } from './realized-prices/realized-prices.service';
 import { UploadReviewController, UploadRowsController } from './upload-review/upload-review.controller';
 import { UploadReviewService } from './upload-review/upload-review.service';
+import { LotImageEditsController } from './images/lot-image-edits.controller';
+import { LotImageEditsService } from './images/lot-image-edits.service';
 import { LotImagesController } from './images/lot-images.controller';
 import { LotImagesService } from './images/lot-images.service';
 import { SnapshotController } from './snapshot/snapshot.controller';
@@ -61,6 +63,7 @@ import { SnapshotService } from './snapshot/snapshot.service';
     UploadRowsController,
     LotImagesController,
     SnapshotController,
+    LotImageEditsController,
     LotEditingController,
     BidAdminController,
   ],
@@ -85,6 +88,7 @@ import { SnapshotService } from './snapshot/snapshot.service';
     LotImagesService,
     SnapshotService,
     SnapshotHandler,
+    LotImageEditsService,
   ],
   exports: [LotsService, LotResultLocks, ResultsImportService, BidPlacementService, LotClosingService, LotSheetService, LotImagesService],
 })

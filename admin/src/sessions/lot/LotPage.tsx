@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, CardHeader, Grid, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, useNotify } from 'react-admin';
@@ -30,6 +30,7 @@ import { PageHeader } from '../../kit/PageHeader';
 import { SubmitButton } from '../../kit/SubmitButton';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import { isSessionType, stepsForPath } from '../steps';
+import { LotImagesPanel } from './LotImagesPanel';
 import { deleteLot, fetchLot, fetchNumbers, LOT_KEYS, saveLot, type NumberedLot } from './lotApi';
 
 type LotDraft = Record<LotField, string>;
@@ -105,6 +106,7 @@ export function LotPage() {
       back={back}
       saleType={type}
       connectType={connectType}
+      houseId={user.houseInfo.houseID}
       catalogId={catalogID}
       lot={lot.data ?? null}
       numbers={numbers.data}
@@ -141,6 +143,7 @@ interface LotFormProps {
   back: { to: string; label: string };
   saleType: LotSaleType;
   connectType: string;
+  houseId: number;
   catalogId: string;
   lot: LotView | null;
   numbers: { lots: NumberedLot[]; deleted: NumberedLot[]; orderbids: { lotID: number; orderbidCount: number }[] };
@@ -148,7 +151,7 @@ interface LotFormProps {
   onAdded: (saved: LotView) => string;
 }
 
-function LotForm({ title, back, saleType, connectType, catalogId, lot, numbers, onAdded }: LotFormProps) {
+function LotForm({ title, back, saleType, connectType, houseId, catalogId, lot, numbers, onAdded }: LotFormProps) {
   const dp = useAppDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -226,6 +229,12 @@ function LotForm({ title, back, saleType, connectType, catalogId, lot, numbers, 
           locked={locked}
           computedStartingBid={lot?.startingBidComputed ? lot.startingBid : null}
           onEdited={() => setAlert(null)}
+          images={
+            // "Image uploader once the lot exists": the images of a numbered lot (the calls name it by number).
+            lot?.lotNumber ? (
+              <LotImagesPanel houseId={houseId} catalogId={catalogId} lotKey={lotLabel(lot.lotNumber, lot.lotExt)} lotId={lot.lotID} />
+            ) : null
+          }
         />
         <LotActions back={back} defaults={defaults} rules={rules} leaving={leavingTo !== null} />
       </Form>
@@ -260,6 +269,7 @@ function LotFields({
   locked,
   computedStartingBid,
   onEdited,
+  images,
 }: {
   saleType: LotSaleType;
   connectType: string;
@@ -267,6 +277,8 @@ function LotFields({
   /** The starting bid the system computed for the stored lot (none was typed), or null. */
   computedStartingBid: number | null;
   onEdited: () => void;
+  /** The lot's images panel (an existing lot), or null. */
+  images: ReactNode;
 }) {
   const bin = saleType === 'bin';
   const field = (name: LotField, opts: { required?: boolean; multiline?: boolean; disabled?: boolean; amount?: boolean } = {}) => (
@@ -369,14 +381,16 @@ function LotFields({
               </Stack>
             </CardContent>
           </Card>
-          <Card variant="outlined" data-testid="lot-images">
-            <CardHeader title="Images" titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
-            <CardContent>
-              <Typography variant="body2" color="text.secondary">
-                {LOT_TEXT.imagesLater}
-              </Typography>
-            </CardContent>
-          </Card>
+          {images ?? (
+            <Card variant="outlined" data-testid="lot-images">
+              <CardHeader title="Images" titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
+              <CardContent>
+                <Typography variant="body2" color="text.secondary">
+                  {LOT_TEXT.imagesLater}
+                </Typography>
+              </CardContent>
+            </Card>
+          )}
         </Stack>
       </Grid>
     </Grid>

@@ -1,5 +1,4 @@
 import { lazy, type ComponentType } from 'react';
-import { StepPlaceholder } from './StepPlaceholder';
 import type { WizardStepProps } from './wizardContext';
 
 const BasicsStep = lazy(() => import('./BasicsStep').then((m) => ({ default: m.BasicsStep })));
@@ -10,7 +9,8 @@ const PreviewStep = lazy(() =>
     default: (p: WizardStepProps) => <m.PreviewStep type={p.type} groupId={Number(p.groupID)} catalogId={Number(p.catalogID)} />,
   })),
 );
-const UploadItemsStep = lazy(() => import('../upload-items/UploadItemsStep').then((m) => ({ default: m.UploadItemsStep })));
+const UploadItemsStep = lazy(() => import('../upload-steps').then((m) => ({ default: m.UploadItemsStep })));
+const ImageUploadStep = lazy(() => import('../upload-steps').then((m) => ({ default: m.ImageUploadStep })));
 const SummaryStep = lazy(() =>
   import('../summary/SummaryStep').then((m) => ({
     default: (p: WizardStepProps) => <m.SummaryStep type={p.type} groupId={Number(p.groupID)} catalogId={Number(p.catalogID)} />,
@@ -18,14 +18,13 @@ const SummaryStep = lazy(() =>
 );
 
 /**
- * The live/timed wizard's steps by number: the ONE place a step is plugged in. Step 4 (upload
- * images) is a placeholder until its screen exists.
+ * The live/timed wizard's steps by number: the ONE place a step is plugged in.
  */
 export const LIVE_TIMED_STEP_COMPONENTS: Record<number, ComponentType<WizardStepProps>> = {
   1: BasicsStep,
   2: DetailsStep,
   3: UploadItemsStep,
-  4: StepPlaceholder,
+  4: ImageUploadStep,
   5: PreviewStep,
   6: SummaryStep,
 };

@@ -352,14 +352,7 @@ export class LotImagesService {
    * Both sizes stored under a content hash (so a replaced image gets new URLs and no cache serves
    * the old one), then the row upserted at (lot, sequence), then the replaced image's sizes deleted.
    */
-  private async store(
-    houseId: number,
-    catalogId: number,
-    lotId: number,
-    sequence: number,
-    originalKey: string,
-    r: Renditions,
-  ): Promise<Stored> {
+  async store(houseId: number, catalogId: number, lotId: number, sequence: number, originalKey: string, r: Renditions): Promise<Stored> {
     const hash = createHash('sha256').update(r.display).digest('hex').slice(0, 12);
     const prefix = `house/${houseId}/catalog/${catalogId}/lots/${lotId}/${sequence}-${hash}`;
     const [displayKey, thumbKey] = [`${prefix}-display.jpg`, `${prefix}-thumb.jpg`];
