@@ -40,3 +40,4 @@ export * from './accounting';
 export * from './lot-images';
 export * from './broadcast';
 export * from './legacy-links';
+export * from './bin-sale-details';
