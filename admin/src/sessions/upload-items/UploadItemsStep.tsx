@@ -83,7 +83,13 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to={`${stepBase}/lot/0`} data-testid="upload-add-single">
+        <Link
+          component={RouterLink}
+          to={`${stepBase}/lot/0`}
+          // Bin: "Add single item" records 5 (spec 001 section 4), so the calendar's edit link opens the summary.
+          onClick={type === 'bin' ? () => void recordStep(dp, catalogID, 5) : undefined}
+          data-testid="upload-add-single"
+        >
           Add single item
         </Link>
         {fromSummary && (
