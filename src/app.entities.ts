@@ -5,6 +5,7 @@ import { AuctionGroup } from './modules/catalogs/auction-group.entity';
 import { BuyersPremiumStep } from './modules/catalogs/buyers-premium-step.entity';
 import { Catalog } from './modules/catalogs/catalog.entity';
 import { SESSION_WIZARD_ENTITIES } from './modules/catalogs/session-wizard/session-wizard.entities';
+import { BinSaleSettings } from './modules/catalogs/bin-wizard/bin-sale-settings.entity';
 import { Member } from './modules/bidders/member.entity';
 import { Approval } from './modules/bidders/approval.entity';
 import { KeywordAlert } from './modules/bidders/customers/keyword-alert.entity';
@@ -33,6 +34,7 @@ export const ALL_ENTITIES = [
   BuyersPremiumStep,
   Catalog,
   ...SESSION_WIZARD_ENTITIES,
+  BinSaleSettings,
   Member,
   Approval,
   KeywordAlert,

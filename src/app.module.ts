@@ -11,6 +11,7 @@ import { LotsModule } from './modules/lots/lots.module';
 import { BiddersModule } from './modules/bidders/bidders.module';
 import { CalendarModule } from './modules/catalogs/calendar/calendar.module';
 import { SessionWizardModule } from './modules/catalogs/session-wizard/session-wizard.module';
+import { BinWizardModule } from './modules/catalogs/bin-wizard/bin-wizard.module';
 import { DisputesModule } from './modules/disputes/disputes.module';
 import { SettlementsModule } from './modules/settlements/settlements.module';
 import { AccountingModule } from './modules/accounting/accounting.module';
@@ -21,6 +22,7 @@ export const DOMAIN_MODULES = [
   HousesModule,
   CatalogsModule,
   SessionWizardModule,
+  BinWizardModule,
   BiddersModule,
   LotsModule,
   InvoicingModule,

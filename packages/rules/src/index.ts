@@ -43,3 +43,4 @@ export * from './legacy-links';
 export * from './campaign-report';
 export * from './money-reports';
 export * from './snapshot';
+export * from './bin-sale-details';

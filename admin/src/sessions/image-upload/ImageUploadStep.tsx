@@ -45,10 +45,10 @@ function useOnline(): boolean {
 }
 
 /**
- * Live/timed step 4, Upload Images (spec 001 "Image upload step", "Image upload", "Image errors"):
+ * Upload Images, live/timed step 4 and bin step 3 (spec 001 "Image upload step", "Image upload", "Image errors"):
  * the name format, drop or pick, a card per file with its progress, the overall progress, the
  * error summary, View/Delete items with errors, cancel, the offline notice, and Continue (Skip &
- * Continue with no files) recording step 5 (6 from the summary). The queue paces and retries
+ * Continue with no files) recording the Preview step (the Summary when opened from it). The queue paces and retries
  * (uploadQueue.ts); images are saved one by one as they complete.
  */
 export function ImageUploadStep({ type, catalogID, houseId, fromSummary, goToStep, exit }: WizardStepProps) {
@@ -83,7 +83,8 @@ export function ImageUploadStep({ type, catalogID, houseId, fromSummary, goToSte
     setLeaving(true);
     setLeaveError(false);
     try {
-      const step = fromSummary ? 6 : 5;
+      const summaryStep = type === 'bin' ? 5 : 6;
+      const step = fromSummary ? summaryStep : summaryStep - 1;
       await recordStep(dp, catalogID, step);
       goToStep(step);
     } catch {

@@ -35,6 +35,8 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
   const { errorCount } = useUploadErrorCount(catalogID);
   const connectType = user?.houseInfo.connectType ?? user?.connectType ?? '';
   const stepBase = `/session/${type}/${groupID}/${catalogID}`;
+  // Bin: Continue records 3 and the summary is step 5; live/timed: 4 and 6 (spec 001 section 4).
+  const summaryStep = type === 'bin' ? 5 : 6;
 
   if (staged.isPending || !user) return <ShellLoading />;
   const reviewing = (staged.total ?? 0) > 0 && (!outcome || outcome.showList);
@@ -52,7 +54,7 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
     try {
       await saveStagedLots(dp, catalogID);
       if (then === 'exit') return exit();
-      const next = fromSummary ? 6 : 4;
+      const next = fromSummary ? summaryStep : summaryStep - 2;
       await recordStep(dp, catalogID, next);
       goToStep(next);
     } catch (err) {
@@ -81,11 +83,17 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to={`${stepBase}/lot/0`} data-testid="upload-add-single">
+        <Link
+          component={RouterLink}
+          to={`${stepBase}/lot/0`}
+          // Bin: "Add single item" records 5 (spec 001 section 4), so the calendar's edit link opens the summary.
+          onClick={type === 'bin' ? () => void recordStep(dp, catalogID, 5) : undefined}
+          data-testid="upload-add-single"
+        >
           Add single item
         </Link>
         {fromSummary && (
-          <Link component={RouterLink} to={`${stepBase}/6`} data-testid="wizard-cancel-summary">
+          <Link component={RouterLink} to={`${stepBase}/${summaryStep}`} data-testid="wizard-cancel-summary">
             Cancel &amp; Return to Summary
           </Link>
         )}

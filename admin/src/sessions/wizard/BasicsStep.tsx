@@ -28,7 +28,7 @@ import { FormTextField } from '../../kit/FormTextField';
 import { nestErrors, useRulesInSync } from '../../kit/formErrors';
 import { FormSwitch } from './FormSwitch';
 import { fetchAddresses, fetchGroupInfo, fetchHouseInfo, recordStep, saveBasics, WIZARD_KEYS, type WizardHouseInfo } from './wizardApi';
-import type { WizardStepProps } from './wizardContext';
+import { liveTimedType, type WizardStepProps } from './wizardContext';
 import { WizardActions, type SaveIntent } from './WizardActions';
 
 type BasicsDraft = Record<
@@ -74,7 +74,7 @@ function draftOf(p: WizardStepProps, info: WizardHouseInfo, addresses: HouseAddr
       ampm: '',
       timedType: '1',
       timedValue: String(info.defaultTimedInterval),
-      resellUnsoldLiveLots: defaultResell(p.type, info.liveToTimedEligible) ? 'Y' : 'N',
+      resellUnsoldLiveLots: defaultResell(liveTimedType(p.type), info.liveToTimedEligible) ? 'Y' : 'N',
     };
   }
   return {
@@ -100,7 +100,7 @@ function BasicsForm(p: WizardStepProps & { houseInfo: WizardHouseInfo; addresses
   const zoneOf = (addressID: string) => p.houseInfo.addressTimeZones[addressID] ?? null;
   const rules = (v: FieldValues) => {
     const r = validateSessionBasics(v as BasicsDraft, {
-      saleType: p.type,
+      saleType: liveTimedType(p.type),
       now: new Date(),
       timeZone: zoneOf(String(v.addressID ?? '')),
       liveToTimedEligible: p.houseInfo.liveToTimedEligible,

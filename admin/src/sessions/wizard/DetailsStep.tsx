@@ -48,7 +48,7 @@ import { FormTextField } from '../../kit/FormTextField';
 import { nestErrors, useRulesInSync } from '../../kit/formErrors';
 import { FormSwitch } from './FormSwitch';
 import { fetchDetails, recordStep, saveDetails, WIZARD_KEYS, type DetailsData } from './wizardApi';
-import type { WizardStepProps } from './wizardContext';
+import { liveTimedType, type WizardStepProps } from './wizardContext';
 import { WizardActions, type SaveIntent } from './WizardActions';
 
 interface DetailsDraft {
@@ -187,7 +187,7 @@ function DetailsForm(p: WizardStepProps & { session: SessionDefinition; data: De
             <Card>
               <CardHeader title="Post Sale Channels" titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
               <CardContent>
-                <Channels channels={p.data.channels} saleType={p.type} />
+                <Channels channels={p.data.channels} saleType={liveTimedType(p.type)} />
               </CardContent>
             </Card>
             <Card>

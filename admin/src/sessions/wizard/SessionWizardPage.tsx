@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { SESSION_TEXT } from '@ar/rules';
+import { BIN_TEXT, SESSION_TEXT } from '@ar/rules';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
 import { AppAlert } from '../../common/AppAlert';
@@ -11,11 +11,11 @@ import { NotFoundPage } from '../../common/NotFoundPage';
 import { PermissionDenied } from '../../common/PermissionDenied';
 import { ShellLoading } from '../../common/ShellLoading';
 import { PageHeader } from '../../kit/PageHeader';
-import { LIVE_TIMED_STEPS, normalizeStep } from '../steps';
+import { BIN_STEPS, LIVE_TIMED_STEPS, normalizeStep } from '../steps';
 import { StepTracker } from './StepTracker';
 import { fetchSession, WIZARD_KEYS } from './wizardApi';
 import { SAVE_EXIT_PATH, type WizardFrom } from './wizardContext';
-import { LIVE_TIMED_STEP_COMPONENTS } from './wizardSteps';
+import { BIN_STEP_COMPONENTS, LIVE_TIMED_STEP_COMPONENTS } from './wizardSteps';
 
 const FROM = ['step4', 'step5', 'step6', 'summary'];
 
@@ -31,7 +31,9 @@ export function SessionWizardPage() {
   const navigate = useNavigate();
   const dp = useAppDataProvider();
   const { user, isPending } = useShellUser();
-  const valid = (type === 'live' || type === 'timed') && /^\d+$/.test(groupID) && /^\d+$/.test(catalogID);
+  const valid = (type === 'live' || type === 'timed' || type === 'bin') && /^\d+$/.test(groupID) && /^\d+$/.test(catalogID);
+  const bin = type === 'bin';
+  const steps = bin ? BIN_STEPS : LIVE_TIMED_STEPS;
   const isNew = catalogID === '0';
   const allowed = !!user?.accessCalendar;
   const session = useQuery({
@@ -41,7 +43,7 @@ export function SessionWizardPage() {
     retry: false,
   });
   if (!valid) return <NotFoundPage />;
-  const n = normalizeStep(step, LIVE_TIMED_STEPS.length);
+  const n = normalizeStep(step, steps.length);
   // "A step outside the range becomes 1"; a session not created yet has only step 1.
   const target = isNew ? 1 : n;
   if (String(target) !== step) {
@@ -55,27 +57,31 @@ export function SessionWizardPage() {
   const from = (FROM.includes(rawFrom ?? '') ? rawFrom : null) as WizardFrom;
   const fromSummary = from === 'summary' || from === 'step6';
   const goToStep = (next: number, id: number | string = catalogID) =>
-    void navigate(`/session/${type}/${groupID}/${id}/${next}`, { state: next === 6 || !from ? undefined : { from } });
+    void navigate(`/session/${type}/${groupID}/${id}/${next}`, { state: next === steps.length || !from ? undefined : { from } });
   const exit = () => void navigate(SAVE_EXIT_PATH);
-  const Step = LIVE_TIMED_STEP_COMPONENTS[target];
+  const Step = (bin ? BIN_STEP_COMPONENTS : LIVE_TIMED_STEP_COMPONENTS)[target];
 
   return (
     <>
-      <PageHeader title="Session Wizard" />
+      <PageHeader title={bin ? 'Buy Now Wizard' : 'Session Wizard'} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
         <Typography variant="h5" component="h1" data-testid="wizard-title">
-          {LIVE_TIMED_STEPS[target - 1]}
+          {steps[target - 1]}
         </Typography>
-        <Chip size="small" label={type === 'timed' ? 'Timed' : 'Live'} color={type === 'timed' ? 'secondary' : 'primary'} />
+        <Chip
+          size="small"
+          label={bin ? 'Buy Now' : type === 'timed' ? 'Timed' : 'Live'}
+          color={bin ? 'success' : type === 'timed' ? 'secondary' : 'primary'}
+        />
         {session.data && (
           <Typography variant="body2" color="text.secondary" noWrap data-testid="wizard-session-title">
             {session.data.title}
           </Typography>
         )}
       </Box>
-      <StepTracker step={target} tracker={session.data?.stepTracker ?? null} onStep={isNew ? null : (s) => goToStep(s)} />
+      <StepTracker steps={steps} step={target} tracker={session.data?.stepTracker ?? null} onStep={isNew ? null : (s) => goToStep(s)} />
       {session.isError ? (
-        <AppAlert message={target === 2 ? SESSION_TEXT.loadDetailsFailed : null} />
+        <AppAlert message={bin && target === 1 ? BIN_TEXT.loadFailed : target === 2 && !bin ? SESSION_TEXT.loadDetailsFailed : null} />
       ) : !isNew && session.isPending ? (
         <ShellLoading />
       ) : (

@@ -3,9 +3,9 @@ import type { SessionDefinition } from '@ar/rules';
 /** Where the user came from (navigation state `from`): screens return there. */
 export type WizardFrom = 'step4' | 'step5' | 'step6' | 'summary' | null;
 
-/** What every step of the live/timed wizard receives from the shell. */
+/** What every step of the wizard (live/timed, or bin) receives from the shell. */
 export interface WizardStepProps {
-  type: 'live' | 'timed';
+  type: 'live' | 'timed' | 'bin';
   groupID: string;
   /** '0' while the session does not exist yet (step 1 of a new session). */
   catalogID: string;
@@ -21,5 +21,8 @@ export interface WizardStepProps {
   /** Save & Exit's destination. */
   exit: () => void;
 }
+
+/** The live/timed steps' sale type: they are only in the live/timed map (wizardSteps.tsx). */
+export const liveTimedType = (t: WizardStepProps['type']): 'live' | 'timed' => (t === 'timed' ? 'timed' : 'live');
 
 export const SAVE_EXIT_PATH = '/my-auctions/current';

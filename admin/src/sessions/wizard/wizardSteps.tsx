@@ -9,6 +9,7 @@ const PreviewStep = lazy(() =>
     default: (p: WizardStepProps) => <m.PreviewStep type={p.type} groupId={Number(p.groupID)} catalogId={Number(p.catalogID)} />,
   })),
 );
+const BinDetailsStep = lazy(() => import('../bin/BinDetailsStep').then((m) => ({ default: m.BinDetailsStep })));
 const UploadItemsStep = lazy(() => import('../upload-steps').then((m) => ({ default: m.UploadItemsStep })));
 const ImageUploadStep = lazy(() => import('../upload-steps').then((m) => ({ default: m.ImageUploadStep })));
 const SummaryStep = lazy(() =>
@@ -27,4 +28,13 @@ export const LIVE_TIMED_STEP_COMPONENTS: Record<number, ComponentType<WizardStep
   4: ImageUploadStep,
   5: PreviewStep,
   6: SummaryStep,
+};
+
+/** The bin (buy-now) wizard's steps: 1 Sale Details, 2 Upload Items, 3 Upload Images, 4 Preview, 5 Summary. */
+export const BIN_STEP_COMPONENTS: Record<number, ComponentType<WizardStepProps>> = {
+  1: BinDetailsStep,
+  2: UploadItemsStep,
+  3: ImageUploadStep,
+  4: PreviewStep,
+  5: SummaryStep,
 };

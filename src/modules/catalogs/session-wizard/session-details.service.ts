@@ -129,8 +129,9 @@ export class SessionDetailsService {
   }
 
   /** Sets the contacts sent (null clears); each must be a live house contact of its type. */
-  async saveContacts(houseId: number, catalogId: number, body: Partial<SessionContacts>): Promise<SessionContacts> {
-    await this.session(houseId, catalogId);
+  /** `bin`: the buy-now wizard's `contacts/independent` (a bin session), otherwise a live/timed session. */
+  async saveContacts(houseId: number, catalogId: number, body: Partial<SessionContacts>, bin = false): Promise<SessionContacts> {
+    await this.session(houseId, catalogId, bin);
     const sent = await this.checkedContacts(houseId, body);
     const keys = Object.keys(sent) as SessionContactKey[];
     if (keys.length) {
@@ -235,10 +236,14 @@ export class SessionDetailsService {
     return out;
   }
 
-  private async session(houseId: number, catalogId: number): Promise<{ id: number; address_id: number | null; is_instant: boolean }> {
+  private async session(
+    houseId: number,
+    catalogId: number,
+    bin = false,
+  ): Promise<{ id: number; address_id: number | null; is_instant: boolean }> {
     const rows = await this.em.execute<{ id: number; address_id: number | null; is_instant: boolean }[]>(
       `select c.id, c.address_id, h.is_instant from catalog c join house h on h.id = c.house_id
-        where c.id = ? and c.house_id = ? and c.sale_type <> 'bin'`,
+        where c.id = ? and c.house_id = ? and c.sale_type ${bin ? '=' : '<>'} 'bin'`,
       [catalogId, houseId],
     );
     if (!rows[0]) throw SessionWizardError.sessionNotFound();

@@ -8,5 +8,10 @@ import { SessionWizardController } from './session-wizard.controller';
  * Add Sale (live/timed) and the live/timed session wizard's steps 1 and 2 (docs/decisions/session-wizard.md).
  * Listed before LotsModule in the app: `GET cps/app/catalog/{id}/channels` must match before the lot page's `/{lotNumber}`.
  */
-@Module({ imports: [HousesModule], controllers: [SessionWizardController], providers: [SessionBasicsService, SessionDetailsService] })
+@Module({
+  imports: [HousesModule],
+  controllers: [SessionWizardController],
+  providers: [SessionBasicsService, SessionDetailsService],
+  exports: [SessionDetailsService],
+})
 export class SessionWizardModule {}
