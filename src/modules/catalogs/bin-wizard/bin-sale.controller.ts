@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
 import { ArrayBody } from '../../../core/http/array-body';
-import { DomainError } from '../../../core/errors/domain-error';
 import { IdParam } from '../../../core/http/id-param';
 import { SessionDetailsService } from '../session-wizard/session-details.service';
 import { SessionWizardError } from '../session-wizard/session-wizard.errors';
@@ -15,6 +14,7 @@ import {
   IndependentContactsDto,
   PaymentMethodIdsDto,
   ShipToCodesDto,
+  ShipToQueryDto,
 } from './dto/bin-sale.dto';
 
 const groupNotFound = () => SessionWizardError.groupNotFound();
@@ -57,16 +57,13 @@ export class BinSaleController {
 
   @Post('app/house/:houseRef/bin/group/:groupID/shipTo')
   @HttpCode(200)
-  @ApiQuery({ name: 'include', required: true, enum: ['false'], description: 'The list sent is the excluded countries' })
   @ApiBody({ type: [String], description: 'Excluded country codes' })
   async saveShipTo(
     @CurrentPrincipal() p: Principal,
     @IdParam('groupID', groupNotFound) groupId: number,
-    @Query('include') include: string | undefined,
+    @Query() _query: ShipToQueryDto,
     @ArrayBody(ShipToCodesDto, { field: 'countries' }) body: ShipToCodesDto,
   ) {
-    // Only the excluded list is ever sent (spec: `?include=false`); an include list is not supported.
-    if (include !== 'false') throw new DomainError('bad_request', 'BAD_QUERY', 'Query parameter include must be false.');
     return { data: { binShipTo: await this.bin.saveShipTo(p.houseId, groupId, body.countries) } };
   }
 

@@ -1,6 +1,7 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { Allow, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { answersAs } from '../../../../core/errors/validation-exception.factory';
 import { SessionContactsDto } from '../../session-wizard/dto/session-wizard.dto';
 
 /** `POST .../bin/group/{groupID}/payments`: the accepted payment-method ids (bare array). */
@@ -50,4 +51,11 @@ export class BinInvoiceSettingsDto {
 /** `POST /cps/app/catalog/{catalogID}/contacts/independent {contacts}`. */
 export class IndependentContactsDto {
   @IsObject() @ValidateNested() @Type(() => SessionContactsDto) contacts!: SessionContactsDto;
+}
+
+/** `POST .../shipTo?include=false`: the list sent is always the excluded countries (an include list is not supported). */
+export class ShipToQueryDto {
+  @ApiProperty({ enum: ['false'], description: 'The list sent is the excluded countries' })
+  @IsIn(['false'], { message: 'Query parameter include must be false.', ...answersAs('BAD_QUERY') })
+  include!: 'false';
 }
