@@ -389,6 +389,29 @@ describe('session wizard calls (HTTP, real PostgreSQL)', () => {
       });
     });
 
+    it('the two-hour lock: every step 2 save refused with the spec’s notice within two hours, accepted just before', async () => {
+      const at = (id: number, path: string) => `/cps/app/catalog/${id}/${path}`;
+      const saves = (id: number) => [
+        post(owner, at(id, 'categories'), [101]),
+        post(owner, at(id, 'channels'), [{ channelID: 1, value: 1 }]),
+        post(owner, at(id, 'contacts'), { '1': ids.consign }),
+        post(owner, at(id, 'defaults'), { viewNotes: 'Locked' }),
+        post(owner, `/cps/app/catalog/${id}`, { description: 'Locked' }),
+      ];
+      for (const res of await Promise.all(saves(ids.soon))) {
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject({ code: 'SESSION_LOCKED', message: CALENDAR_TEXT.in2Hours });
+      }
+      const soon = await t.em().findOneOrFail(Catalog, ids.soon, { refresh: true });
+      expect([soon.description ?? '', soon.consignContact ?? null]).toEqual(['', null]);
+      expect(await t.em().execute('select 1 from catalog_category where catalog_id = ?', [ids.soon])).toEqual([]);
+      expect(await t.em().execute('select 1 from catalog_channel where catalog_id = ?', [ids.soon])).toEqual([]);
+      // A session starting in 2 h 05 min is still editable (its saves other than defaults, which need an address).
+      const later = await post(owner, `/cps/app/group/${ids.liveSale}/catalog`, basics()).expect(200);
+      await t.em().nativeUpdate(Catalog, { id: later.body.data.catalogID }, { eventDate: new Date(Date.now() + 125 * 60_000) });
+      for (const res of await Promise.all(saves(later.body.data.catalogID))) expect(res.status).toBe(200);
+    });
+
     it('details on the session: description, viewing notes (2500, no HTML), audio/video for live', async () => {
       await post(owner, `/cps/app/catalog/${ids.liveSession}`, {
         description: 'Fine art',

@@ -1,4 +1,5 @@
 import {
+  staggeredLotEnd,
   addYears,
   basicsNextStep,
   basicsTracker,
@@ -221,5 +222,17 @@ describe('step tracker (spec 001 section 4)', () => {
     expect(isTrackerValue('timed', 0)).toBe(false);
     expect(isTrackerValue('timed', 2.5)).toBe(false);
     expect(isTrackerValue('timed', '3')).toBe(false);
+  });
+});
+
+describe('staggeredLotEnd', () => {
+  const first = new Date('2027-03-14T06:30:00Z');
+  it('adds the stagger per lot before it, across a daylight-saving change (UTC arithmetic)', () => {
+    expect(staggeredLotEnd(first, 1, 90, 0).toISOString()).toBe('2027-03-14T06:30:00.000Z');
+    expect(staggeredLotEnd(first, 1, 90, 3).toISOString()).toBe('2027-03-14T06:34:30.000Z');
+  });
+  it('ends every lot together for timedType 0 and uses 60 s when no stagger is stored', () => {
+    expect(staggeredLotEnd(first, 0, 90, 5).getTime()).toBe(first.getTime());
+    expect(staggeredLotEnd(first, 1, null, 2).toISOString()).toBe('2027-03-14T06:32:00.000Z');
   });
 });

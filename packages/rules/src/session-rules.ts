@@ -67,7 +67,19 @@ export const SESSION_TEXT = {
   liveOrTimedDisabled: 'Live and timed sales are not enabled for your house.',
   /** Ours. */
   saleTitleMax: 'Sale title must be 120 characters or fewer',
+  /** setTimedAuctionLotTimes after a bid or a close (ours: the spec names no text). */
+  lotTimesAfterBidding: 'Lot end times cannot be changed once bidding has started.',
 } as const;
+
+/**
+ * A timed lot's end in the session's schedule: the first lot's end plus the stagger for each lot
+ * before it (`index` from 0, lot-number order); `timedType` 0 ends them all together, a missing
+ * stagger is the default 60 s. The closing engine's schedule (lots/timed-bidding/lot-ends.sql.ts) is the same.
+ */
+export function staggeredLotEnd(firstLotEnd: Date, timedType: number | null, timedValue: number | null, index: number): Date {
+  const step = timedType === TIMED_TYPE.together ? 0 : (timedValue ?? DEFAULT_TIMED_STAGGER);
+  return new Date(firstLotEnd.getTime() + step * 1000 * index);
+}
 
 // ---- Dates and time zones -------------------------------------------------------------------
 

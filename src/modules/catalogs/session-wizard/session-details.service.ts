@@ -7,6 +7,7 @@ import {
   POST_SALE_CHANNELS,
   SESSION_CONTACT_KEYS,
   SESSION_TEXT,
+  sessionState,
   viewNotesError,
   type AddressDefaults,
   type ChannelState,
@@ -63,7 +64,7 @@ export class SessionDetailsService {
 
   /** Replaces the session's categories: the first eight distinct known subcategories (extras ignored), at least one. */
   async saveCategories(houseId: number, catalogId: number, ids: number[]): Promise<number[]> {
-    await this.session(houseId, catalogId);
+    this.editable(await this.session(houseId, catalogId));
     const known = ids.length
       ? new Set(
           (
@@ -108,6 +109,7 @@ export class SessionDetailsService {
 
   /** Sets the channels sent (others keep their state); each to one of its states, at least one available. */
   async saveChannels(houseId: number, catalogId: number, sent: { channelID: number; value: number }[]): Promise<PostSaleChannel[]> {
+    this.editable(await this.session(houseId, catalogId));
     const current = await this.channels(houseId, catalogId);
     const next = current.map((c) => {
       const s = sent.find((x) => x.channelID === c.channelID);
@@ -131,7 +133,8 @@ export class SessionDetailsService {
   /** Sets the contacts sent (null clears); each must be a live house contact of its type. */
   /** `bin`: the buy-now wizard's `contacts/independent` (a bin session), otherwise a live/timed session. */
   async saveContacts(houseId: number, catalogId: number, body: Partial<SessionContacts>, bin = false): Promise<SessionContacts> {
-    await this.session(houseId, catalogId, bin);
+    const s = await this.session(houseId, catalogId, bin);
+    if (!bin) this.editable(s);
     const sent = await this.checkedContacts(houseId, body);
     const keys = Object.keys(sent) as SessionContactKey[];
     if (keys.length) {
@@ -153,7 +156,7 @@ export class SessionDetailsService {
     catalogId: number,
     body: Partial<SessionContacts> & { viewNotes?: string | null },
   ): Promise<AddressDefaults> {
-    const s = await this.session(houseId, catalogId);
+    const s = this.editable(await this.session(houseId, catalogId));
     if (s.address_id === null) throw SessionWizardError.addressNotFound();
     const contacts = await this.checkedContacts(houseId, body);
     const set: Record<string, unknown> = {};
@@ -236,17 +239,29 @@ export class SessionDetailsService {
     return out;
   }
 
-  private async session(
-    houseId: number,
-    catalogId: number,
-    bin = false,
-  ): Promise<{ id: number; address_id: number | null; is_instant: boolean }> {
-    const rows = await this.em.execute<{ id: number; address_id: number | null; is_instant: boolean }[]>(
-      `select c.id, c.address_id, h.is_instant from catalog c join house h on h.id = c.house_id
+  /**
+   * Step 2's saves are refused, like step 1's, from two hours before a live or timed session's start
+   * (spec 001 sections 4 and 9: the sale is locked); the admin shows the answer's message.
+   */
+  private editable<T extends SessionRow>(s: T, now = new Date()): T {
+    if (sessionState(s.event_date, now).in2Hours) throw SessionWizardError.locked();
+    return s;
+  }
+
+  private async session(houseId: number, catalogId: number, bin = false): Promise<SessionRow> {
+    const rows = await this.em.execute<SessionRow[]>(
+      `select c.id, c.address_id, c.event_date, h.is_instant from catalog c join house h on h.id = c.house_id
         where c.id = ? and c.house_id = ? and c.sale_type ${bin ? '=' : '<>'} 'bin'`,
       [catalogId, houseId],
     );
     if (!rows[0]) throw SessionWizardError.sessionNotFound();
     return rows[0];
   }
+}
+
+interface SessionRow {
+  id: number;
+  address_id: number | null;
+  event_date: Date;
+  is_instant: boolean;
 }

@@ -17,6 +17,7 @@ import {
 import { SessionBasicsService } from './session-basics.service';
 import { SessionDetailsService } from './session-details.service';
 import { SessionWizardError } from './session-wizard.errors';
+import { TimedLotTimesService } from './timed-lot-times.service';
 
 const sessionNotFound = () => SessionWizardError.sessionNotFound();
 const groupNotFound = () => SessionWizardError.groupNotFound();
@@ -33,6 +34,7 @@ export class SessionWizardController {
   constructor(
     private readonly basics: SessionBasicsService,
     private readonly details: SessionDetailsService,
+    private readonly lotTimes: TimedLotTimesService,
   ) {}
 
   /** `{houseID}`/`{houseRef}` must be the caller's house (the guard answers 404 otherwise). */
@@ -85,6 +87,12 @@ export class SessionWizardController {
     @Body() body: SessionBodyDto,
   ) {
     return { data: { catalogID: await this.basics.saveSession(p.houseId, catalogId, body) } };
+  }
+
+  /** A GET that writes, as the spec's client calls it; 404 for live and bin sessions, 409 once bidding started. */
+  @Get('cps/app/catalog/:catalogID/setTimedAuctionLotTimes')
+  async setTimedAuctionLotTimes(@CurrentPrincipal() p: Principal, @IdParam('catalogID', sessionNotFound) catalogId: number) {
+    return { data: { lots: await this.lotTimes.setLotTimes(p.houseId, catalogId) } };
   }
 
   @Get('cps/app/diy-step-tracker/:catalogID')

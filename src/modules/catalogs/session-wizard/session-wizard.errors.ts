@@ -13,6 +13,8 @@ export enum SessionWizardErrorCode {
   SESSION_LOCKED = 'SESSION_LOCKED',
   /** Add Sale while the house must enable payment processing, or may not hold live/timed sales. */
   SALE_NOT_ALLOWED = 'SALE_NOT_ALLOWED',
+  /** Lot end times asked after a bid or a close in the timed session. */
+  BIDDING_STARTED = 'BIDDING_STARTED',
 }
 
 const KIND: Record<SessionWizardErrorCode, ErrorKind> = {
@@ -23,6 +25,7 @@ const KIND: Record<SessionWizardErrorCode, ErrorKind> = {
   FEE_STEP_DIFFERS: 'conflict',
   SESSION_LOCKED: 'conflict',
   SALE_NOT_ALLOWED: 'forbidden',
+  BIDDING_STARTED: 'conflict',
 };
 
 export class SessionWizardError extends DomainError {

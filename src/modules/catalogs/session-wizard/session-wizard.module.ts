@@ -3,6 +3,7 @@ import { HousesModule } from '../../houses/houses.module';
 import { SessionBasicsService } from './session-basics.service';
 import { SessionDetailsService } from './session-details.service';
 import { SessionWizardController } from './session-wizard.controller';
+import { TimedLotTimesService } from './timed-lot-times.service';
 
 /**
  * Add Sale (live/timed) and the live/timed session wizard's steps 1 and 2 (docs/decisions/session-wizard.md).
@@ -11,7 +12,7 @@ import { SessionWizardController } from './session-wizard.controller';
 @Module({
   imports: [HousesModule],
   controllers: [SessionWizardController],
-  providers: [SessionBasicsService, SessionDetailsService],
+  providers: [SessionBasicsService, SessionDetailsService, TimedLotTimesService],
   exports: [SessionDetailsService],
 })
 export class SessionWizardModule {}
