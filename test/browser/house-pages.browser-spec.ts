@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core';
 import { ANALYTICS_TEXT, BROADCAST_TEXT, CAMPAIGN_REPORT_TEXT } from '@ar/rules';
 import { PERMISSION_DENIED_TEXT } from '../../admin/src/common/customerCare';
+import { PUBLISH_FAILED_TEXT } from '../../admin/src/broadcast/whip';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { DOMO_CLIENT, FakeProvider, MILLICAST_SECRET, startFakeDomo, startFakeMillicast } from '../support/fake-providers';
 import { startTestServer } from '../support/test-app';
 
 // Issue 16's last pages in Chromium against the real server and the demo data: Video broadcast with
-// Chromium's fake camera and microphone (connect, 480p, mute, pause; devices refused), the analytics
+// Chromium's fake camera and microphone (connect, 480p, mute, pause; devices refused) published over
+// WHIP to the Millicast stand-in, whose answer comes from a second Chromium page acting as the viewer; the analytics
 // dashboard posting its embed token into the frame, Ad Campaign Reporting, the texts with no provider,
 // the legacy /ah/ links, and every route of the spec's route table (which still show a placeholder).
 
@@ -15,12 +17,29 @@ jest.setTimeout(180_000);
 // admin/src/common/PlaceholderPage.tsx (a .tsx module the test project cannot load).
 const NOT_AVAILABLE_TEXT = 'This screen is not available yet.';
 const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+// Plain host candidates (no mDNS names, no STUN): the two pages meet on this machine's own addresses.
+const HOST_ICE = ['--disable-features=WebRtcHideLocalIpsWithMdns'];
+
+/** Recorded in the broadcast page before the app loads: the test reads the publisher's senders. */
+function recordPeerConnections() {
+  const Native = window.RTCPeerConnection;
+  const seen: RTCPeerConnection[] = ((window as any).__pcs = []);
+  window.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      seen.push(this);
+    }
+  } as typeof RTCPeerConnection;
+}
 
 describeIfChromium('house pages: broadcast, analytics, campaigns, route table (browser)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let bare: Awaited<ReturnType<typeof startTestServer>>; // same database, no providers
   let millicast: FakeProvider;
   let domo: FakeProvider;
+  let viewer: Page; // the stand-in's receiving end
+  const offers: string[] = [];
+  const answers: string[] = [];
   const browsers: OpenedBrowser[] = [];
   let page: Page;
   let live: { ref: string; id: number; groupId: number; title: string };
@@ -37,7 +56,27 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
 
   beforeAll(async () => {
     ensureAdminBuilt();
-    millicast = await startFakeMillicast();
+    // The viewer answers the publisher's offer like Millicast's media server would, on its own peer connection.
+    const viewerBrowser = await openBrowser({ extraArgs: HOST_ICE });
+    browsers.push(viewerBrowser);
+    viewer = viewerBrowser.page;
+    millicast = await startFakeMillicast(async (offer) => {
+      offers.push(offer);
+      const answer = await viewer.evaluate(async (sdp) => {
+        const pc = new RTCPeerConnection({ iceServers: [] });
+        (window as any).__viewers = [...((window as any).__viewers ?? []), pc];
+        await pc.setRemoteDescription({ type: 'offer', sdp });
+        await pc.setLocalDescription(await pc.createAnswer());
+        await new Promise<void>((resolve) => {
+          pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && resolve();
+          if (pc.iceGatheringState === 'complete') resolve();
+          setTimeout(resolve, 3000);
+        });
+        return pc.localDescription!.sdp;
+      }, offer);
+      answers.push(answer);
+      return answer;
+    });
     domo = await startFakeDomo();
     server = await startTestServer({
       redis: false,
@@ -61,7 +100,8 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     );
     live = { ref: row.catalog_ref, id: row.id, groupId: row.group_id, title: row.title };
     houseRef = row.house_ref;
-    page = await newPage('owner', FAKE_MEDIA);
+    page = await newPage('owner', [...FAKE_MEDIA, ...HOST_ICE]);
+    await page.context().addInitScript(recordPeerConnections);
   }, 300_000);
 
   afterAll(async () => {
@@ -83,7 +123,30 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     await screenshot(page, 'broadcast-not-started');
 
     await page.getByTestId('broadcast-connect').click();
-    await page.locator('[data-testid="broadcast-status"]', { hasText: 'Connected' }).waitFor();
+    // Connected: the stand-in's viewer answered the WHIP offer and the peer connection is up.
+    await page.locator('[data-testid="broadcast-status"]', { hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+    const whip = millicast.calls.find((c) => c.method === 'POST' && c.path.startsWith('/api/whip/'))!;
+    expect(whip.path).toBe(`/api/whip/${encodeURIComponent(live.ref)}`);
+    expect(whip.headers['content-type']).toBe('application/sdp');
+    expect(whip.headers.authorization).toMatch(/^Bearer publish-token-\d+$/);
+    expect(offers).toHaveLength(1);
+    // Two sendonly transceivers (audio, video); host candidates only, no STUN (no srflx).
+    expect(offers[0].match(/a=sendonly/g)).toHaveLength(2);
+    expect(offers[0]).toMatch(/^m=audio /m);
+    expect(offers[0]).toMatch(/^m=video /m);
+    expect(offers[0]).not.toMatch(/typ srflx/);
+    expect(answers[0]).toMatch(/a=recvonly/);
+    // The viewer decodes the camera's frames.
+    await viewer.waitForFunction(
+      async () => {
+        const pc = ((window as any).__viewers as RTCPeerConnection[])[0];
+        let frames = 0;
+        (await pc.getStats()).forEach((r) => r.type === 'inbound-rtp' && r.kind === 'video' && (frames += r.framesDecoded ?? 0));
+        return pc.connectionState === 'connected' && frames > 0;
+      },
+      undefined,
+      { timeout: 20_000, polling: 250 },
+    );
     // The fake camera plays in the preview.
     await page.waitForFunction(() => {
       const v = document.querySelector<HTMLVideoElement>('[data-testid="broadcast-video"]');
@@ -109,12 +172,29 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
       ),
     ).toBe(false);
     await screenshot(page, 'broadcast-connected-480p');
+    // The sender tracks: the microphone's is the muted one; 480p went out on the same senders.
+    const senders = () =>
+      page.evaluate(() =>
+        ((window as any).__pcs as RTCPeerConnection[])[0]
+          .getSenders()
+          .map((s) => (s.track ? `${s.track.kind}:${s.track.enabled}:${s.track.getSettings().height ?? ''}` : 'none')),
+      );
+    expect(await senders()).toEqual(['audio:false:', 'video:true:480']);
     await page.getByTestId('broadcast-pause').click();
     await page.locator('[data-testid="broadcast-status"]', { hasText: 'Paused' }).waitFor();
+    await page.waitForFunction(() => ((window as any).__pcs as RTCPeerConnection[])[0].getSenders().every((s) => !s.track));
     await page.getByTestId('broadcast-pause').click();
     await page.locator('[data-testid="broadcast-status"]', { hasText: 'Connected' }).waitFor();
-    const call = millicast.calls.at(-1)!;
+    expect(await senders()).toEqual(['audio:false:', 'video:true:480']);
+    const call = millicast.calls.filter((c) => c.path === '/api/publish_token').at(-1)!;
     expect(call.body).toMatchObject({ streams: [{ streamName: live.ref }] });
+
+    // Leaving the page ends the publish: DELETE on the resource the 201 named.
+    await page.getByRole('link', { name: '< Auctions/Sales' }).click();
+    await page.waitForURL('**/ar/my-auctions/current');
+    const deletes = () => millicast.calls.filter((c) => c.method === 'DELETE').map((c) => [c.path, c.headers.authorization]);
+    for (let i = 0; i < 50 && deletes().length === 0; i++) await page.waitForTimeout(100);
+    expect(deletes()).toEqual([[`${whip.path}/resource/1`, whip.headers.authorization]]);
   });
 
   it('broadcast: devices refused or missing show their texts; isWebRtc=0 shows the encoder settings', async () => {
@@ -135,6 +215,23 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     await none.getByTestId('broadcast-connect').click();
     await none.getByTestId('broadcast-media-error').waitFor();
     expect(await none.getByTestId('broadcast-media-error').textContent()).toBe(BROADCAST_TEXT.noDevices);
+
+    // The provider refuses the WHIP offer: our text, not connected; Try again publishes once it is back.
+    await open(page, `/broadcast/${live.ref}?isWebRtc=1`);
+    await page.getByTestId('broadcast-token-ready').waitFor();
+    millicast.failWith(503);
+    try {
+      await page.getByTestId('broadcast-connect').click();
+      await page.getByTestId('broadcast-publish-error').waitFor();
+    } finally {
+      millicast.failWith(0);
+    }
+    expect(await page.getByTestId('broadcast-publish-error').textContent()).toBe(PUBLISH_FAILED_TEXT);
+    expect(await page.getByTestId('broadcast-status').textContent()).toBe('Not started');
+    await screenshot(page, 'broadcast-publish-failed');
+    await page.getByTestId('broadcast-retry').click();
+    await page.locator('[data-testid="broadcast-status"]', { hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('broadcast-publish-error').count()).toBe(0);
 
     await open(refused, `/broadcast/${live.ref}?isWebRtc=0`);
     await refused.getByTestId('broadcast-encoder').waitFor();

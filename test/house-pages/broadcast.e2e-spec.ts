@@ -71,6 +71,8 @@ describe('broadcast publish token', () => {
       'millicast-token': expect.stringMatching(/^publish-token-\d+$/),
       streamName: refs.live,
       viewerUrl: `https://viewer.example/watch?streamId=${encodeURIComponent(`acct42/${refs.live}`)}`,
+      // The stand-in's API base is not api.*: its own WHIP endpoint.
+      whipUrl: `${millicast.url}/api/whip/${encodeURIComponent(refs.live)}`,
     });
     const call = millicast.calls.at(-1)!;
     expect(call.headers.authorization).toBe(`Bearer ${MILLICAST_SECRET}`);

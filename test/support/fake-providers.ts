@@ -21,7 +21,16 @@ export interface FakeProvider {
  * A local stand-in for an outside HTTP API (the tests run on a closed network): real HTTP, the
  * provider's documented paths and answer shapes, every request recorded.
  */
-async function startFake(answer: (call: ProviderCall) => { status: number; body: unknown; html?: boolean }): Promise<FakeProvider> {
+interface FakeAnswer {
+  status: number;
+  body: unknown;
+  html?: boolean;
+  /** Sent as is with this content type (e.g. application/sdp) instead of JSON. */
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+async function startFake(answer: (call: ProviderCall) => FakeAnswer | Promise<FakeAnswer>): Promise<FakeProvider> {
   const calls: ProviderCall[] = [];
   let failing = 0;
   const server = http.createServer((req, res) => {
@@ -36,11 +45,13 @@ async function startFake(answer: (call: ProviderCall) => { status: number; body:
       }
       const call = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
       calls.push(call);
-      const out: { status: number; body: unknown; html?: boolean } = failing
-        ? { status: failing, body: { message: 'failing on purpose' } }
-        : answer(call);
-      if (out.html) res.writeHead(out.status, { 'content-type': 'text/html; charset=utf-8' }).end(String(out.body));
-      else res.writeHead(out.status, { 'content-type': 'application/json' }).end(JSON.stringify(out.body));
+      void (async () => {
+        const out: FakeAnswer = failing ? { status: failing, body: { message: 'failing on purpose' } } : await answer(call);
+        const headers = out.headers ?? {};
+        if (out.text !== undefined) res.writeHead(out.status, { 'content-type': String(out.body), ...headers }).end(out.text);
+        else if (out.html) res.writeHead(out.status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(String(out.body));
+        else res.writeHead(out.status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(out.body));
+      })().catch((err: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(err.message));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,13 +66,40 @@ async function startFake(answer: (call: ProviderCall) => { status: number; body:
 
 export const MILLICAST_SECRET = 'test-millicast-secret';
 
-/** Millicast's `POST /api/publish_token` (Bearer API secret) -> `{ status, data: { token } }`. */
-export function startFakeMillicast(): Promise<FakeProvider> {
+// The browser page posts its WHIP offer from the admin's origin: the director allows any origin.
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type',
+  'access-control-expose-headers': 'location',
+};
+
+/**
+ * Millicast's `POST /api/publish_token` (Bearer API secret) -> `{ status, data: { token } }`; and its
+ * WHIP director `POST /api/whip/{stream}` (Bearer publish token, application/sdp offer) -> 201 with the
+ * SDP answer and the resource's Location, `DELETE` on that Location ends the publish. `answerOffer`
+ * makes the answer (a real peer, e.g. a second browser page); without it WHIP answers 503.
+ */
+export function startFakeMillicast(answerOffer?: (offerSdp: string) => Promise<string>): Promise<FakeProvider> {
   let n = 0;
-  return startFake((c) => {
+  let resources = 0;
+  const tokens = new Set<string>();
+  return startFake(async (c) => {
+    if (c.method === 'OPTIONS') return { status: 204, body: 'text/plain', text: '', headers: CORS };
+    if (c.path.startsWith('/api/whip/')) {
+      if (c.headers.authorization === undefined || !tokens.has(c.headers.authorization.replace(/^Bearer /, '')))
+        return { status: 401, body: { status: 'fail' }, headers: CORS };
+      if (c.method === 'DELETE') return { status: 200, body: {}, headers: CORS };
+      if (c.method !== 'POST' || c.headers['content-type'] !== 'application/sdp' || !answerOffer)
+        return { status: c.method === 'POST' ? 503 : 404, body: {}, headers: CORS };
+      const sdp = await answerOffer(String(c.body));
+      return { status: 201, body: 'application/sdp', text: sdp, headers: { ...CORS, location: `${c.path}/resource/${++resources}` } };
+    }
     if (c.method !== 'POST' || c.path !== '/api/publish_token') return { status: 404, body: {} };
     if (c.headers.authorization !== `Bearer ${MILLICAST_SECRET}`) return { status: 401, body: { status: 'fail' } };
-    return { status: 200, body: { status: 'success', data: { id: ++n, token: `publish-token-${n}`, streams: (c.body as any).streams } } };
+    const token = `publish-token-${++n}`;
+    tokens.add(token);
+    return { status: 200, body: { status: 'success', data: { id: n, token, streams: (c.body as any).streams } } };
   });
 }
 

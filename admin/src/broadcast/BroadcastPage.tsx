@@ -17,12 +17,14 @@ import { PageHeader } from '../kit/PageHeader';
 import { fetchPublishToken, tokenErrorText } from './broadcastApi';
 import { BROADCAST_HELP_LINKS } from './helpLinks';
 import { useLocalMedia } from './useLocalMedia';
+import { useWhipPublish } from './useWhipPublish';
 
 /**
  * Video broadcast (/broadcast/{eventId}?isWebRtc=0|1; spec 001 "Video broadcast"): a publish token
  * for the session's stream from the server's streaming provider, camera and microphone selection,
  * a 240p/480p choice, the local preview with audio, video and pause toggles, the viewer preview
- * link and help links. With isWebRtc=0 the house streams from its own encoder with the token.
+ * link and help links. The camera is published to the provider over WHIP (useWhipPublish): the status
+ * says Connected once the provider's peer connection is up. With isWebRtc=0 the house streams from its own encoder with the token.
  */
 export function BroadcastPage() {
   const eventId = useParams().eventId ?? '';
@@ -35,6 +37,7 @@ export function BroadcastPage() {
     staleTime: 10 * 60_000,
   });
   const media = useLocalMedia();
+  const publish = useWhipPublish(webRtc ? media.stream : null, token.data, media.paused);
   const [cameraId, setCameraId] = useState('');
   const [micId, setMicId] = useState('');
   const [resolution, setResolution] = useState<string>(BROADCAST_RESOLUTIONS[0].key);
@@ -59,11 +62,18 @@ export function BroadcastPage() {
   };
   const options = (kind: 'videoinput' | 'audioinput') =>
     media.devices.filter((d) => d.kind === kind && d.id).map((d) => ({ value: d.id, label: d.label }));
+  // Connected means the provider receives the stream, not only that the camera is open.
   const status =
-    media.state === 'connected' ? (media.paused ? 'Paused' : 'Connected') : media.state === 'connecting' ? 'Connecting' : 'Not started';
+    media.state === 'not-started' || publish.state === 'failed'
+      ? 'Not started'
+      : media.state === 'connecting' || publish.state !== 'connected'
+        ? 'Connecting'
+        : media.paused
+          ? 'Paused'
+          : 'Connected';
 
   return (
-    <Stack spacing={2} data-testid="broadcast-page" data-state={media.state} sx={{ maxWidth: 1100 }}>
+    <Stack spacing={2} data-testid="broadcast-page" data-state={media.state} data-publish={publish.state} sx={{ maxWidth: 1100 }}>
       <PageHeader title="Video Broadcast" back={{ to: '/my-auctions/current', label: '< Auctions/Sales' }} />
       {token.isError && <AppAlert message={tokenErrorText(token.error)} />}
       {token.data && (
@@ -122,11 +132,21 @@ export function BroadcastPage() {
                   <Button
                     variant="contained"
                     onClick={() => void media.connect({ cameraId, micId, resolution })}
-                    disabled={media.state === 'connecting'}
+                    disabled={media.state === 'connecting' || !token.data}
                     data-testid="broadcast-connect"
                   >
                     Connect camera and microphone
                   </Button>
+                )}
+                {publish.error && (
+                  <>
+                    <Alert severity="error" data-testid="broadcast-publish-error">
+                      {publish.error}
+                    </Alert>
+                    <Button variant="contained" onClick={publish.retry} data-testid="broadcast-retry">
+                      Try again
+                    </Button>
+                  </>
                 )}
                 {media.error && (
                   <Alert severity="error" data-testid="broadcast-media-error">

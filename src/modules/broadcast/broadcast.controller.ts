@@ -15,7 +15,7 @@ export class BroadcastController {
   @Get(':catalogRef/millicast-token')
   @ApiOperation({
     summary:
-      `A publish token for the live session's stream: { data: { success: true, 'millicast-token', streamName, viewerUrl } }; ` +
+      `A publish token for the live session's stream: { data: { success: true, 'millicast-token', streamName, viewerUrl, whipUrl } } (whipUrl: the provider's WHIP endpoint the page publishes to with the token); ` +
       `with no provider configured { data: { success: false, 'millicast-token': null, code: 'BROADCAST_NOT_CONFIGURED', message: "${BROADCAST_TEXT.noToken}" } }. ` +
       `403 without accessConsole; 404 "${BROADCAST_TEXT.notFound}" for another house's session or one that is not live; ` +
       `503 "${BROADCAST_TEXT.fetchFailed}" when the provider fails or cannot be reached.`,
@@ -24,6 +24,6 @@ export class BroadcastController {
     const t = await this.broadcast.publishToken(p, catalogRef);
     // No provider is a state of the product, not a server failure: the spec's `success` flag says it.
     if (!t) return { data: { success: false, 'millicast-token': null, code: 'BROADCAST_NOT_CONFIGURED', message: BROADCAST_TEXT.noToken } };
-    return { data: { success: true, 'millicast-token': t.token, streamName: t.streamName, viewerUrl: t.viewerUrl } };
+    return { data: { success: true, 'millicast-token': t.token, streamName: t.streamName, viewerUrl: t.viewerUrl, whipUrl: t.whipUrl } };
   }
 }

@@ -40,6 +40,21 @@ export class MillicastStreamingProvider implements StreamingProvider {
     if (!res.ok || typeof token !== 'string' || !token) throw new StreamingProviderError(`millicast answered ${res.status}`);
     const viewer = new URL(this.o.viewerUrl);
     viewer.searchParams.set('streamId', `${this.o.accountId}/${stream.streamName}`);
-    return { token, streamName: stream.streamName, viewerUrl: viewer.toString() };
+    return {
+      token,
+      streamName: stream.streamName,
+      viewerUrl: viewer.toString(),
+      whipUrl: millicastWhipUrl(this.o.apiUrl, stream.streamName),
+    };
   }
+}
+
+/**
+ * Millicast's WHIP endpoint `{director}/api/whip/{streamName}`: its director sits beside the REST API
+ * (api.millicast.com -> director.millicast.com); any other API base (a stand-in) serves both itself.
+ */
+export function millicastWhipUrl(apiUrl: string, streamName: string): string {
+  const base = new URL(apiUrl);
+  if (base.hostname.startsWith('api.')) base.hostname = `director.${base.hostname.slice(4)}`;
+  return new URL(`/api/whip/${encodeURIComponent(streamName)}`, base).toString();
 }

@@ -4,6 +4,8 @@ export interface PublishToken {
   streamName: string;
   /** The provider's viewer page for the stream (the broadcast page's preview link). */
   viewerUrl: string;
+  /** The provider's WHIP endpoint for the stream: the browser POSTs its SDP offer there with the token. */
+  whipUrl: string;
 }
 
 /**
