@@ -147,7 +147,8 @@ function DetailsForm(p: WizardStepProps & { session: SessionDefinition; data: De
       return undefined;
     } catch (err) {
       const f = readApiError(err);
-      setAlert(f.status === 400 && f.message ? f.message : SESSION_TEXT.submitDetailsFailed);
+      // 400: the server's rule; 409: the two-hour lock's notice.
+      setAlert((f.status === 400 || f.status === 409) && f.message ? f.message : SESSION_TEXT.submitDetailsFailed);
       return Object.keys(f.errors).length ? f.errors : undefined;
     }
   };
