@@ -1,7 +1,10 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import type { LotField } from '@ar/rules';
+import { lazyModule } from '../../../core/lazy-module';
 import { STANDARD_CONSIGNOR_HEADERS, STANDARD_HEADERS } from './sheet-columns';
+
+const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 /**
  * A session's lots back to the Standard format (issue 13 "Also"): exactly the columns the Standard
@@ -95,7 +98,7 @@ export function standardRow(l: ExportLot): ExportCell[] {
  * memory stays flat however many lots). `lots` may be an async source read in batches.
  */
 export async function writeStandardXlsx(lots: AsyncIterable<ExportLot> | Iterable<ExportLot>, out: Writable): Promise<number> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const wb = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useSharedStrings: false, useStyles: false });
   const ws = wb.addWorksheet('Lots');
   ws.addRow([...STANDARD_EXPORT_HEADER]).commit();
   let n = 0;
