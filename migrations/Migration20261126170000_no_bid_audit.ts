@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** The No Bid List's audit trail (issue 14; docs/decisions/no-bid-list.md). */
-export class Migration20261126041146_no_bid_audit extends Migration {
+export class Migration20261126170000_no_bid_audit extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table "no_bid_audit" ("id" serial primary key, "house_id" int not null, "member_id" int not null, "dispute_id" int null, "user_id" int null, "user_name" varchar(64) not null, "action" varchar(20) not null, "entry" jsonb not null, "created_at" timestamptz not null default now())`,
