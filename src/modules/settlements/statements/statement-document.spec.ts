@@ -22,6 +22,7 @@ const line = (n: number, over: Partial<SettlementLineView> = {}): SettlementLine
   feesCents: 2_250,
   taxCents: 1_553,
   netCents: 103_697,
+  override: null,
   ...over,
 });
 
@@ -72,8 +73,24 @@ function settlement(over: Partial<SettlementDetailView> = {}): SettlementDetailV
       }),
     ],
     adjustments: [
-      { id: 1, kind: 'expense', amountCents: 12_000, note: 'Restoration', createdByUserId: 1, createdAt: '2025-11-01T10:00:00.000Z' },
-      { id: 2, kind: 'advance', amountCents: 50_000, note: 'Advance', createdByUserId: 1, createdAt: '2025-11-01T10:00:00.000Z' },
+      {
+        id: 1,
+        kind: 'expense',
+        amountCents: 12_000,
+        note: 'Restoration',
+        createdByUserId: 1,
+        createdByName: 'owner',
+        createdAt: '2025-11-01T10:00:00.000Z',
+      },
+      {
+        id: 2,
+        kind: 'advance',
+        amountCents: 50_000,
+        note: 'Advance',
+        createdByUserId: 1,
+        createdByName: 'owner',
+        createdAt: '2025-11-01T10:00:00.000Z',
+      },
     ],
     payouts: [
       {
@@ -85,9 +102,11 @@ function settlement(over: Partial<SettlementDetailView> = {}): SettlementDetailV
         amountCents: 100_000,
         note: null,
         createdByUserId: 1,
+        createdByName: 'owner',
         createdAt: '2025-11-03T10:00:00.000Z',
       },
     ],
+    history: [],
     ...over,
   };
 }
