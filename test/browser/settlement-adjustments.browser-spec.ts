@@ -142,6 +142,7 @@ describeIfChromium('Settlement overrides, adjustments and corrections (browser)'
     expect(text).toContain('Expense Reframing the desk mirror -$42.50');
     expect(text).toContain('Correction: Check written 10.00 over');
     expect(text).toContain('$1,000.00 $100.00'); // the desk at its overridden 10 %
+    expect(text).toContain('Walnut desk Commission agreed: 10 %');
     expect(text).toContain('Net due to consignor $1,282.50');
     expect(text).toContain('Balance due $10.00');
   });

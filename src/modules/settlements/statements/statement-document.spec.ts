@@ -60,7 +60,13 @@ function settlement(over: Partial<SettlementDetailView> = {}): SettlementDetailV
       line(1),
       line(2, { hammerCents: 8_000, commissionCents: 2_500, taxCents: 222, netCents: 3_028 }),
       line(3, { state: 'unsold', hammerCents: 0, commissionCents: 0, buyInFeeCents: 3_000, taxCents: 266, netCents: -5_516 }),
-      line(4, { hammerCents: 200_000, commissionCents: 24_000, taxCents: 2_130, netCents: 171_620 }),
+      line(4, {
+        hammerCents: 200_000,
+        commissionCents: 24_000,
+        taxCents: 2_130,
+        netCents: 171_620,
+        override: { rate: 12_000, commissionCents: null },
+      }),
       line(5, { state: 'passed', hammerCents: 0, commissionCents: 0, taxCents: 0, netCents: -2_250 }),
       line(6, {
         state: 'held',
@@ -150,6 +156,11 @@ describe('buildStatementDocument', () => {
     ]);
     expect(d.lines.rows[2]).toEqual(['3', 'Lot 3', 'Unsold (bought in)', '$0.00', '$0.00', '$30.00', '$22.50', '$2.66', '-$55.16']);
     expect(d.lines.rows[5][1]).toBe('Lot 6\nHeld: the buyer has not paid yet.');
+    // A lot's agreed commission (override) is named under its title; a plain line has the title alone.
+    expect(d.lines.rows[3][1]).toBe('Lot 4\nCommission agreed: 12 %');
+    expect(d.lines.rows[0][1]).toBe('Lot 1');
+    const fixed = buildStatementDocument(settlement({ lines: [line(1, { override: { rate: null, commissionCents: 5_000 } })] }), ctx);
+    expect(fixed.lines.rows[0][1]).toBe('Lot 1\nCommission agreed: $50.00');
     expect(d.adjustments?.rows).toEqual([
       ['Expense', 'Restoration', '-$120.00'],
       ['Advance', 'Advance', '-$500.00'],
