@@ -103,7 +103,7 @@ export class House {
   phone?: string;
 
   /** The house's VAT rate in thousandths of a percent (20 % = 20000), shown in the session definition; null: none. */
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   vatRate?: number | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
