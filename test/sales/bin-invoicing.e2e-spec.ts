@@ -148,4 +148,33 @@ describe('invoicing a buy-now sale with its own step 1 settings (HTTP, real Post
       bcc: 'template-bcc@example.com',
     });
   });
+
+  it("an edited invoice of the sale is re-priced with the sale's rows too (floor edit of the hammer)", async () => {
+    const floor = await binSale({
+      steps: [{ fromCents: 0, toCents: null, rate: 10_000 }],
+      bidders: [{ lastName: 'Floor', countryCode: 'CA', stateCode: 'ON', platform: 'Floor' }],
+      sessions: [{ lots: [{ hammer: 10_000, winner: 0 }] }],
+    });
+    await saveSettings(floor.auctionGroupId, [{ taxType: 'HST', taxRate: '13', taxCountryID: 'CA', taxStateID: 'ON' }]);
+    const id = await invoice(floor, 'Floor buy now');
+    const before = await storedInvoices(t, id);
+    // 100.00 + 10.00 premium (no live fee on the floor); HST 13 % = 14.30; no Handling.
+    expect(before.lines[0]).toMatchObject({ tax_cents: 1_430, fees_cents: 0, total_cents: 12_430 });
+    const invoiceId = Number(before.invoices[0].id);
+    await owner.agent
+      .patch(`/app/house/${houses.a.houseRef}/invoice/${invoiceId}`)
+      .set('X-CSRF-Token', owner.csrf)
+      .send({ data: { type: 'invoice', id: invoiceId, attributes: { invoiceDetails: [{ lotId: floor.lots[0][0], hammer: 250 }] } } })
+      .expect(200);
+    const after = await storedInvoices(t, id);
+    // 250.00 + 25.00 = 275.00; HST 13 % = 35.75 (the template's 7 % and Handling would give 17.50 and 6.25).
+    expect(after.lines[0]).toMatchObject({
+      hammer_cents: 25_000,
+      premium_cents: 2_500,
+      tax_cents: 3_575,
+      fees_cents: 0,
+      total_cents: 31_075,
+    });
+    expect(after.invoices[0]).toMatchObject({ tax_total_cents: 3_575, other_total_cents: 0, invoice_total_cents: 31_075 });
+  });
 });
