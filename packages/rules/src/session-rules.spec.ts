@@ -12,6 +12,9 @@ import {
   detailsTracker,
   isTrackerValue,
   keptCategories,
+  RESELL_MIN_UNSOLD,
+  resellFirstLotEnd,
+  resellTitle,
   SESSION_TEXT,
   sessionDateWindow,
   sessionTimeParts,
@@ -234,5 +237,39 @@ describe('staggeredLotEnd', () => {
   it('ends every lot together for timedType 0 and uses 60 s when no stagger is stored', () => {
     expect(staggeredLotEnd(first, 0, 90, 5).getTime()).toBe(first.getTime());
     expect(staggeredLotEnd(first, 1, null, 2).toISOString()).toBe('2027-03-14T06:32:00.000Z');
+  });
+});
+
+describe('the resell job (an automatic timed sale of unsold live lots)', () => {
+  it('the 15-lot rule: 15 or more unsold lots of a session with the toggle on', () => {
+    expect(RESELL_MIN_UNSOLD).toBe(15);
+    expect(createsResellSale(true, 0)).toBe(false);
+    expect(createsResellSale(true, RESELL_MIN_UNSOLD - 1)).toBe(false);
+    expect(createsResellSale(true, RESELL_MIN_UNSOLD)).toBe(true);
+    expect(createsResellSale(false, 1000)).toBe(false);
+  });
+
+  it('first lot end: the live wall time a week later, across a daylight-saving change', () => {
+    // Live 2 March 2026 19:30 EST (00:30 UTC on the 3rd); a week later New York is on EDT.
+    const liveStart = zonedInstant('2026-03-02', 19, 30, NY);
+    expect(liveStart.toISOString()).toBe('2026-03-03T00:30:00.000Z');
+    const end = resellFirstLotEnd(liveStart, NY, new Date('2026-03-04T12:00:00Z'));
+    expect(end.toISOString()).toBe('2026-03-09T23:30:00.000Z');
+    expect(sessionTimeParts(end, NY)).toEqual({ date: '2026-03-09', hour: '07', minute: '30', ampm: 'PM' });
+  });
+
+  it('first lot end: a further week at a time until after today in the zone (a late run)', () => {
+    const liveStart = zonedInstant('2026-06-01', 10, 0, NY);
+    // Run on the 8th (the first candidate date itself): not after today, so the 15th.
+    expect(sessionTimeParts(resellFirstLotEnd(liveStart, NY, new Date('2026-06-08T09:00:00Z')), NY).date).toBe('2026-06-15');
+    expect(sessionTimeParts(resellFirstLotEnd(liveStart, NY, new Date('2026-06-07T20:00:00Z')), NY).date).toBe('2026-06-08');
+    expect(sessionTimeParts(resellFirstLotEnd(liveStart, NY, new Date('2026-07-01T00:00:00Z')), NY).date).toBe('2026-07-06');
+  });
+
+  it('title: the live title marked, within 120 characters', () => {
+    expect(resellTitle('Spring Fine Art')).toBe('Spring Fine Art - Timed Resale');
+    const long = resellTitle('x'.repeat(120));
+    expect(long).toHaveLength(120);
+    expect(long.endsWith(' - Timed Resale')).toBe(true);
   });
 });

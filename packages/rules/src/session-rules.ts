@@ -248,6 +248,37 @@ export const isYes = (v: unknown): boolean => v === true || text(v).toUpperCase(
 /** The 15-lot rule: after a live session with a resell toggle on, a timed sale is created only from 15 or more unsold lots. */
 export const createsResellSale = (resell: boolean, unsoldLiveLots: number): boolean => resell && unsoldLiveLots >= RESELL_MIN_UNSOLD;
 
+/**
+ * The resell job (ours: the spec names the automatic timed sale, not its schedule). A live session
+ * counts as closed when the calendar moves it to Past, a day after its start: results have been
+ * recorded (imported, realized prices) by then, and what has none is unsold.
+ */
+export const RESELL_AFTER_START_MS = 24 * 60 * 60 * 1000;
+/** The resale's first lot ends this many days after the live session, at the same wall time, in its zone. */
+export const RESELL_DAYS_AFTER = 7;
+export const RESELL_CREATOR = 'resell';
+const RESELL_SUFFIX = ' - Timed Resale';
+
+/** The resale's title: the live session's, marked, within the 120-character title limit. */
+export const resellTitle = (liveTitle: string): string =>
+  `${liveTitle
+    .trim()
+    .slice(0, SESSION_TITLE_MAX - RESELL_SUFFIX.length)
+    .trim()}${RESELL_SUFFIX}`;
+
+/**
+ * The resale's first lot end: the live session's wall time (same hour and minute, in its own zone,
+ * across a daylight-saving change too) RESELL_DAYS_AFTER days after its date, a further week at a
+ * time until the date is after today in that zone (the wizard's "tomorrow at the earliest").
+ */
+export function resellFirstLotEnd(liveStart: Date, timeZone: string, now: Date): Date {
+  const p = sessionTimeParts(liveStart, timeZone);
+  const today = dateIn(now, timeZone);
+  let date = addDays(p.date, RESELL_DAYS_AFTER);
+  while (date <= today) date = addDays(date, 7);
+  return zonedInstant(date, to24Hour(p.hour, p.ampm), Number(p.minute), timeZone);
+}
+
 /** The toggle's default: on for a new live session of a house that may resell, off otherwise. */
 export const defaultResell = (saleType: WizardSaleType, liveToTimedEligible: boolean): boolean =>
   saleType === 'live' && liveToTimedEligible;

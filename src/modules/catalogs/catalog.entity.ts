@@ -75,6 +75,17 @@ export class Catalog {
   @Property()
   resellUnsoldLiveLots: boolean & Opt = false;
 
+  /**
+   * A timed session the resell job made from a live session's unsold lots: that live session
+   * (creator `resell`). Unique: a live session is resold at most once.
+   */
+  @ManyToOne({ entity: () => Catalog, nullable: true, deleteRule: 'set null', unique: true })
+  resoldFrom?: Rel<Catalog>;
+
+  /** Live sessions with the resell toggle: when the resell job examined the closed session (whether or not it made a sale). */
+  @Property({ type: 'timestamptz', nullable: true })
+  resellCheckedAt?: Date;
+
   /** 0 off, 4 on. */
   @Property({ type: 'smallint' })
   audioVideo: number & Opt = 0;

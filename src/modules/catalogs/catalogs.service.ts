@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { BinTaxSetting } from '@ar/rules';
 import type { RateMilli } from '../../core/money/money';
+import { binChargeRows, type SaleChargeRows } from './bin-wizard/bin-charge-rows';
 
 export interface SessionRow {
   catalogId: number;
@@ -27,6 +29,8 @@ export interface GroupCharging {
   premiumSteps: PremiumStepRow[];
   liveFeeRate: RateMilli;
   currencyCode: string;
+  /** A buy-now sale's own Taxes & Fees (bin step 1), used instead of the template's rows; null: the template's. */
+  chargeRows?: SaleChargeRows | null;
 }
 
 /** Sales (auction groups) and their sessions (catalogs). Other modules read them through here. */
@@ -95,16 +99,24 @@ export class CatalogsService {
     const out = new Map<number, GroupCharging>();
     if (!auctionGroupIds.length) return out;
     const marks = auctionGroupIds.map(() => '?').join(', ');
-    const groups = await this.em
-      .getConnection()
-      .execute(
-        `select id, live_fee_rate, currency_code from auction_group where house_id = ? and id in (${marks})`,
-        [houseId, ...auctionGroupIds],
-        'all',
-        this.em.getTransactionContext(),
-      );
-    for (const g of groups)
-      out.set(g.id, { auctionGroupId: g.id, premiumSteps: [], liveFeeRate: g.live_fee_rate, currencyCode: g.currency_code });
+    const groups = await this.em.getConnection().execute(
+      `select g.id, g.live_fee_rate, g.currency_code, b.tax_settings
+           from auction_group g left join bin_sale_settings b on b.group_id = g.id and b.house_id = g.house_id and not g.is_live
+          where g.house_id = ? and g.id in (${marks})`,
+      [houseId, ...auctionGroupIds],
+      'all',
+      this.em.getTransactionContext(),
+    );
+    for (const g of groups) {
+      const taxSettings = (typeof g.tax_settings === 'string' ? JSON.parse(g.tax_settings) : g.tax_settings) as BinTaxSetting[] | null;
+      out.set(g.id, {
+        auctionGroupId: g.id,
+        premiumSteps: [],
+        liveFeeRate: g.live_fee_rate,
+        currencyCode: g.currency_code,
+        chargeRows: binChargeRows(taxSettings),
+      });
+    }
     const steps = await this.em.getConnection().execute(
       `select s.group_id, s.from_cents, s.to_cents, s.rate from buyers_premium_step s join auction_group g on g.id = s.group_id
         where g.house_id = ? and s.group_id in (${marks}) order by s.group_id, s.from_cents`,

@@ -102,6 +102,10 @@ export class House {
   @Property({ length: 40, nullable: true })
   phone?: string;
 
+  /** The house's VAT rate in thousandths of a percent (20 % = 20000), shown in the session definition; null: none. */
+  @Property({ type: 'integer', nullable: true })
+  vatRate?: number | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 

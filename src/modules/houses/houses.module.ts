@@ -71,6 +71,7 @@ import { PrivateLabelService } from './private-label/private-label.service';
     GeoService,
     LocationsService,
     HouseContactsService,
+    PrivateLabelService,
   ],
 })
 export class HousesModule {}

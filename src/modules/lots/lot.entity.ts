@@ -167,6 +167,10 @@ export class Lot {
   @Index()
   consignorId?: number | null;
 
+  /** The live lot this one re-lists (the resell job's timed session; the spec's originalLotID); null otherwise. */
+  @ManyToOne({ entity: () => Lot, fieldName: 'original_lot_id', mapToPk: true, nullable: true, deleteRule: 'set null' })
+  originalLotId?: number | null;
+
   /** The published realized price (Edit Realized Prices); 0 = passed. Not the hammer: invoices never read it. */
   @Property({ type: new BigIntType('number'), nullable: true })
   realizedPriceCents?: number;

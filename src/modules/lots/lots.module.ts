@@ -22,6 +22,9 @@ import { BidPlacementService } from './timed-bidding/bid-placement.service';
 import { LotClosingRunHandler } from './timed-bidding/lot-closing.job';
 import { LotClosingService } from './timed-bidding/lot-closing.service';
 import { LotClosingTasks } from './timed-bidding/lot-closing.tasks';
+import { ResellRunHandler } from './resell/resell.job';
+import { ResellService } from './resell/resell.service';
+import { ResellTasks } from './resell/resell.tasks';
 import { LotSheetController } from './spreadsheets/lot-sheet.controller';
 import { LotSheetService } from './spreadsheets/lot-sheet.service';
 import { RealizedPricesController } from './realized-prices/realized-prices.controller';
@@ -82,6 +85,9 @@ import { SnapshotService } from './snapshot/snapshot.service';
     LotClosingService,
     LotClosingRunHandler,
     LotClosingTasks,
+    ResellService,
+    ResellRunHandler,
+    ResellTasks,
     LotSheetService,
     RealizedPricesService,
     UploadReviewService,

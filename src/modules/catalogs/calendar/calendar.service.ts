@@ -54,6 +54,8 @@ interface SessionDbRow {
   time_zone: string;
   published: boolean;
   step_tracker: number | null;
+  /** The timed session the resell job made from this live session's unsold lots. */
+  resale_id: number | null;
 }
 
 /**
@@ -104,7 +106,8 @@ export class CalendarService {
     const groupIds = groups.map((g) => g.id);
     const sessions = groupIds.length
       ? await this.em.getConnection().execute<SessionDbRow[]>(
-          `select id, group_id, catalog_ref, title, sale_type, event_date, time_zone, published, step_tracker
+          `select id, group_id, catalog_ref, title, sale_type, event_date, time_zone, published, step_tracker,
+                  (select r.id from catalog r where r.resold_from_id = catalog.id and r.house_id = catalog.house_id) as resale_id
              from catalog where house_id = ? and sale_type <> 'bin' and group_id in (${groupIds.map(() => '?').join(', ')})
             order by event_date, id`,
           [houseId, ...groupIds],
@@ -148,7 +151,7 @@ export class CalendarService {
         ir5VideoEnabled: false,
         in2Hours: state.in2Hours,
         isPast: state.isPast,
-        unsoldLivetoTimedCatalog: null,
+        unsoldLivetoTimedCatalog: s.resale_id,
         editStep: editStep(s.sale_type, s.step_tracker, s.published),
         // Deleted lot rows count too: the server refuses those sessions (their rows would go with them).
         canDelete: canDeleteSession(c?.rows ?? 0, state.in2Hours),

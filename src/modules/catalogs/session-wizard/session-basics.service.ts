@@ -20,6 +20,7 @@ import {
   type WizardSaleType,
 } from '@ar/rules';
 import { GeoService } from '../../houses/geo/geo.service';
+import { PrivateLabelService } from '../../houses/private-label/private-label.service';
 import { newRef } from '../../houses/identity/secrets';
 import { CreateSaleDto, SessionBodyDto } from './dto/session-wizard.dto';
 import { invalid, SessionWizardError, SessionWizardErrorCode } from './session-wizard.errors';
@@ -50,6 +51,8 @@ interface SessionDbRow {
   house_id: number;
   house_user_name: string;
   house_name: string;
+  vat_rate: number | null;
+  terms_id: number | null;
   street1: string | null;
   street2: string | null;
   city: string | null;
@@ -60,6 +63,9 @@ interface SessionDbRow {
 }
 
 const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+
+/** The house's VAT rate (thousandths of a percent) as the definition's percent: 20000 -> 20, 17500 -> 17.5. */
+export const vatPercent = (rate: number | null | undefined): number | null => (rate === null || rate === undefined ? null : rate / 1000);
 
 /**
  * The live/timed wizard's step 1 (spec 001 sections 5, 7): Add Sale's sale, a session created or
@@ -73,6 +79,7 @@ export class SessionBasicsService {
     private readonly em: EntityManager,
     private readonly geo: GeoService,
     private readonly details: SessionDetailsService,
+    private readonly privateLabel: PrivateLabelService,
   ) {}
 
   /** `house/{houseID}/info`: whether unsold live lots may become a timed sale, the stagger default, each location's zone. */
@@ -137,10 +144,11 @@ export class SessionBasicsService {
     const s = await this.row(houseId, catalogId);
     const start = new Date(s.event_date);
     const parts = sessionTimeParts(start, s.time_zone);
-    const [categories, contacts] = await Promise.all([
+    const [categories, houseLogo] = await Promise.all([
       this.details.sessionCategories(houseId, catalogId),
-      Promise.resolve({ '1': s.consign_contact_id, '3': s.sale_admin_id, '4': s.expert_contact_id }),
+      this.privateLabel.siteLogoUrl(houseId),
     ]);
+    const contacts = { '1': s.consign_contact_id, '3': s.sale_admin_id, '4': s.expert_contact_id };
     const mmddyyyy = `${parts.date.slice(5, 7)}/${parts.date.slice(8, 10)}/${parts.date.slice(0, 4)}`;
     return {
       catalogID: s.id,
@@ -149,8 +157,9 @@ export class SessionBasicsService {
       houseID: s.house_id,
       houseAlias: s.house_user_name,
       houseName: s.house_name,
-      houseLogo: null,
-      invoiceGroupSettingsID: null,
+      houseLogo,
+      // The sale's terms (the invoice template chosen in Add Sale).
+      invoiceGroupSettingsID: s.terms_id,
       title: s.title,
       saleType: s.sale_type,
       city: s.city,
@@ -161,7 +170,7 @@ export class SessionBasicsService {
       street2: s.street2,
       telNo: s.tel_no,
       currency: { code: s.currency_code, name: currencyNames.of(s.currency_code) ?? s.currency_code },
-      vat: null,
+      vat: vatPercent(s.vat_rate),
       eventDateUTCString: start.toISOString(),
       date: mmddyyyy,
       dateEnd: mmddyyyy,
@@ -362,10 +371,11 @@ export class SessionBasicsService {
       `select c.id, c.catalog_ref, c.group_id, c.title, c.sale_type, c.event_date, c.time_zone, c.currency_code, c.published,
               c.step_tracker, c.creator, c.timed_type, c.timed_value, c.resell_unsold_live_lots, c.audio_video, c.description,
               c.view_notes, c.consign_contact_id, c.sale_admin_id, c.expert_contact_id, c.address_id, c.house_id,
-              h.house_user_name, h.name as house_name, a.address_street1 as street1, a.address_street2 as street2,
+              h.house_user_name, h.name as house_name, h.vat_rate, g.terms_id, a.address_street1 as street1, a.address_street2 as street2,
               a.address_city as city, coalesce(a.state_code, a.province) as state, a.country_code as country,
               a.postal_code as post_code, a.address_phone as tel_no
-         from catalog c join house h on h.id = c.house_id left join house_address a on a.id = c.address_id
+         from catalog c join house h on h.id = c.house_id join auction_group g on g.id = c.group_id
+         left join house_address a on a.id = c.address_id
         where c.id = ? and c.house_id = ?${lock ? ' for update of c' : ''}`,
       [catalogId, houseId],
     );

@@ -114,6 +114,18 @@ export class PrivateLabelService {
     return { body: file.body, size: file.size };
   }
 
+  /**
+   * The house logo the session definition and the preview header show: the site logo of Private
+   * Label Settings as a signed link, or null when none was uploaded or the house has no private
+   * label (its file link would answer 404).
+   */
+  async siteLogoUrl(houseId: number): Promise<string | null> {
+    const house = await this.em.fork().findOne(House, { id: houseId });
+    if (!house || !privateLabelAllowed(house)) return null;
+    const row = await this.row(houseId);
+    return this.logoUrl(house, 'site', row?.site_logo_key, row?.site_logo_at);
+  }
+
   private async assertAllowed(houseId: number): Promise<House> {
     const house = await this.em.findOne(House, { id: houseId });
     if (!house) throw DomainError.notFound('House');

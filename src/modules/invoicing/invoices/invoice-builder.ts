@@ -124,6 +124,15 @@ export function orderGroupInvoices(input: PlanInput): OrderedInvoice[] {
   return invoices;
 }
 
+/**
+ * The charge rows a lot of this sale is charged with: a buy-now sale's own Taxes & Fees when saved
+ * (bin step 1, docs/decisions/bin-wizard.md), else the invoice group's template's. The charging
+ * variant (per lot or per invoice) stays the template's.
+ */
+export function saleTemplate<T extends PlanInput['template']>(template: T, sale: Pick<SaleCharging, 'chargeRows'>): T {
+  return sale.chargeRows ? { ...template, taxRows: sale.chargeRows.taxRows, feeRows: sale.chargeRows.feeRows } : template;
+}
+
 function chargingOf(input: PlanInput, lot: SoldLot): SaleCharging {
   const session = input.sessions.get(lot.catalogId);
   const charging = session && input.charging.get(session.auctionGroupId);
@@ -142,7 +151,7 @@ export function planInvoice(input: PlanInput, { approval, lots }: OrderedInvoice
       channel: lot.channel ?? approval.channel,
       bidder,
       group: { premiumSteps: charging.premiumSteps, liveFeeRate: charging.liveFeeRate },
-      template: input.template,
+      template: saleTemplate(input.template, charging),
       processorType: input.processorType,
       taxRates: input.taxRates,
     });

@@ -9,12 +9,27 @@ import { InvoicesError } from '../invoices/invoices.errors';
 import { formatUsDate } from '../math/statuses';
 import { houseAddress, invoicePreview, PreviewContext, PreviewTemplate } from './invoice-preview.view';
 
-/** The group's template with its messages, in one query (parameters: group, house). */
-const TEMPLATE_SQL = `select t.subject, t.from_name, t.from_email, t.bcc_email, t.house_address_id, t.charges_per_lot, t.pay_pal, t.pay_pal_email,
+/**
+ * The group's template with its messages, in one query (parameters: group, house). A group of a
+ * buy-now sale's sessions only takes its email settings (subject, Reply To, BCC) from the sale's bin
+ * step 1 once they are saved (docs/decisions/bin-wizard.md); a group mixing in live or timed
+ * sessions keeps the template's.
+ */
+const TEMPLATE_SQL = `select coalesce(b.subject, t.subject) as subject, coalesce(b.from_name, t.from_name) as from_name,
+          coalesce(b.from_email, t.from_email) as from_email, case when b.subject is not null then b.bcc_email else t.bcc_email end as bcc_email,
+          t.house_address_id, t.charges_per_lot, t.pay_pal, t.pay_pal_email,
           coalesce((select json_agg(json_build_object('header', m.header, 'detail', m.detail, 'sequence', m.sequence) order by m.sequence)
                       from template_message m where m.template_id = t.id), '[]'::json) as messages
      from invoice_group g
      join invoice_template t on t.id = g.template_id and t.house_id = g.house_id
+     left join lateral (
+       select s.subject, s.from_name, s.from_email, s.bcc_email
+         from invoice_group_catalog gc join catalog c on c.id = gc.catalog_id and c.house_id = g.house_id
+         join bin_sale_settings s on s.group_id = c.group_id and s.house_id = g.house_id
+        where gc.group_id = g.id and c.sale_type = 'bin' and s.subject is not null and s.subject <> ''
+          and not exists (select 1 from invoice_group_catalog x join catalog y on y.id = x.catalog_id
+                           where x.group_id = g.id and y.sale_type <> 'bin')
+        order by s.id limit 1) b on true
     where g.id = ? and g.house_id = ?`;
 
 /**

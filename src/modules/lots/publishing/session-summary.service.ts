@@ -13,6 +13,7 @@ import {
   type SessionSummary,
   type SummaryLot,
 } from '@ar/rules';
+import { PrivateLabelService } from '../../houses/private-label/private-label.service';
 import { PublishingError } from './publishing.errors';
 
 /** The session row every call starts from: house-scoped, with its house and sale location. */
@@ -111,7 +112,10 @@ function lotView(r: LotRow, saleType: SessionRow['sale_type']): SummaryLot {
  */
 @Injectable()
 export class SessionSummaryService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly privateLabel: PrivateLabelService,
+  ) {}
 
   async session(houseId: number, catalogId: number, em: EntityManager = this.em, lock = false): Promise<SessionRow> {
     const rows = await em.execute<SessionRow[]>(
@@ -134,7 +138,8 @@ export class SessionSummaryService {
     return s.sale_type !== 'bin' && sessionState(s.event_date, now).in2Hours;
   }
 
-  definition(s: SessionRow): SessionDefinitionView {
+  /** `houseLogo`: the house's site logo link (PrivateLabelService.siteLogoUrl), shown in the preview's header. */
+  definition(s: SessionRow, houseLogo: string | null): SessionDefinitionView {
     const start = new Date(s.event_date);
     return {
       catalogID: s.id,
@@ -144,7 +149,7 @@ export class SessionSummaryService {
       houseID: s.house_id,
       houseAlias: s.house_user_name,
       houseName: s.house_name,
-      houseLogo: null,
+      houseLogo,
       title: s.title,
       saleType: s.sale_type,
       isTimed: s.sale_type === 'timed',
@@ -180,7 +185,8 @@ export class SessionSummaryService {
       size,
       (page - 1) * size,
     ]);
-    return { catalog: this.definition(s), lots: rows.map((r) => lotView(r, s.sale_type)), totalRecords: n, page, size };
+    const houseLogo = await this.privateLabel.siteLogoUrl(houseId);
+    return { catalog: this.definition(s, houseLogo), lots: rows.map((r) => lotView(r, s.sale_type)), totalRecords: n, page, size };
   }
 
   /** Every lot of the session, deleted ones included, in the lot table's status order. */
@@ -194,7 +200,7 @@ export class SessionSummaryService {
 
   async summary(houseId: number, catalogId: number): Promise<SessionSummary> {
     const s = await this.session(houseId, catalogId);
-    const lots = await this.allLots(houseId, s);
+    const [lots, houseLogo] = await Promise.all([this.allLots(houseId, s), this.privateLabel.siteLogoUrl(houseId)]);
     const live = lots.filter((l) => !l.deleted);
     const keys = (list: SummaryLot[]) => list.flatMap((l) => (l.lotNumber === null ? [] : [lotKey(l)!]));
     const invs = (list: SummaryLot[]) => list.flatMap((l) => (l.lotNumber === null && l.invNumber ? [l.invNumber] : []));
@@ -207,7 +213,7 @@ export class SessionSummaryService {
     const deleted = lots.filter((l) => l.deleted);
     const unpublished = live.filter((l) => l.unpublished);
     return {
-      sessionDefinition: this.definition(s),
+      sessionDefinition: this.definition(s, houseLogo),
       lots,
       deletedlots: keys(deleted),
       deletedLotsWithInventoryNumber: invs(deleted),

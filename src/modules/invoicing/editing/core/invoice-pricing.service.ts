@@ -11,7 +11,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogsService } from '../../../catalogs/catalogs.service';
 import { HousesService } from '../../../houses/houses.service';
-import { TAX_RATE_PROVIDER } from '../../invoices/invoice-builder';
+import { saleTemplate, TAX_RATE_PROVIDER } from '../../invoices/invoice-builder';
 import {
   computeLotLine,
   invoiceTotals,
@@ -115,7 +115,7 @@ export class InvoicePricing {
           channel: (l.channel ?? inv.channel) as Channel,
           bidder,
           group: { premiumSteps: sale.premiumSteps, liveFeeRate: sale.liveFeeRate },
-          template,
+          template: saleTemplate(template, sale),
           processorType: house.processorType ?? null,
           taxRates: this.taxRates,
           staff: { shipping: l.shippingCents, insurance: l.insuranceCents, other: l.otherStaffCents, tax: l.taxEnteredCents },
