@@ -12,7 +12,7 @@ import { startTestServer } from '../support/test-app';
 // Live/timed step 4, Upload Images, in Debian's Chromium against the real server and storage:
 // real JPEGs made with sharp, one misnamed (no such lot) and one too small; their errors in the
 // cards and the summary, "View items with errors", "Delete items with errors", Continue to step 5;
-// then the lot page's images: rotate, reorder, delete.
+// then the lot page's images: rotate, reorder, delete, and its own uploader adding to the lot.
 
 jest.setTimeout(180_000);
 
@@ -156,5 +156,45 @@ describeIfChromium('Upload Images step (browser)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="lot-image"]').length === 1);
     expect(await ids()).toEqual([first]);
+  });
+
+  it('the lot page adds images to its lot (the same uploader and errors), and reorder still works', async () => {
+    const images = page.getByTestId('lot-image');
+    const ids = async () => images.evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-id')));
+    const [first] = await ids();
+    const uploader = page.getByTestId('lot-image-uploader');
+    // Any name goes on the lot page: the lot is the page's; a too-small file gets the step's pixel error.
+    await page.getByTestId('lot-upload-file-input').setInputFiles([
+      { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photos[1] },
+      { name: 'tiny.jpg', mimeType: 'image/jpeg', buffer: small },
+    ]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="lot-image"]').length === 2);
+    const [, added] = await ids();
+    expect(added).not.toBe(first);
+    await uploader
+      .locator('[data-testid="image-card"][data-name="tiny.jpg"][data-status="error"]')
+      .getByText(IMAGE_ERROR_TEXT.pixel.title)
+      .waitFor();
+    // A saved image leaves the cards for the list; the failed one stays with the counts and the summary.
+    expect(await uploader.getByTestId('image-card').count()).toBe(1);
+    await page.getByTestId('lot-upload-counts').getByText('Success 1 · Error 1 · Pending 0 · Total 2').waitFor();
+    await uploader.getByTestId('image-error-kind-pixel').getByText('tiny.jpg').waitFor();
+    await screenshot(page, 'lot-page-image-upload-1440', { fullPage: true });
+    await page.getByTestId('lot-upload-delete-errors').click();
+    await page.getByTestId('lot-upload-counts').waitFor({ state: 'detached' });
+    expect(await uploader.getByTestId('image-card').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
+    await page.waitForFunction((id) => document.querySelector('[data-testid="lot-image"]')?.getAttribute('data-photo-id') === id, added);
+    expect(await ids()).toEqual([added, first]);
+    const rows = await server.testApp
+      .em()
+      .getConnection()
+      .execute<{ id: number; sequence: number }[]>(
+        `select i.id, i.sequence from lot_image i join lot l on l.id = i.lot_id where l.catalog_id = ? and l.lot_number = '1' order by i.sequence`,
+        [Number(base.split('/').pop())],
+      );
+    expect(rows.map((r) => String(r.id))).toEqual([added, first]);
+    expect(rows.map((r) => r.sequence)).toEqual([0, 1]);
   });
 });

@@ -7,6 +7,7 @@ import { S3FileStorage } from '../../src/core/storage/s3.storage';
 import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
+import { ImageUploadSweepService } from '../../src/modules/lots/images/image-upload-sweep.service';
 import { Lot } from '../../src/modules/lots/lot.entity';
 import { buildCli, CLI_ENTRY, runCliProcess } from '../support/cli-process';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
@@ -16,7 +17,8 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 // The image upload flow with STORAGE_DRIVER=s3 against a real S3-compatible server (s3rver): the
 // signing call hands out presigned S3 PUT URLs, the bytes go straight to the bucket over HTTP, and
-// the register call reads them back from S3, checks them and stores both sizes there.
+// the register call reads them back from S3, checks them and stores both sizes there; the upload
+// sweep deletes from the bucket what was PUT and never registered.
 
 const DAY = 24 * 3_600_000;
 
@@ -135,6 +137,21 @@ describe('lot images with S3 storage (HTTP, real PostgreSQL, s3rver)', () => {
     expect((await putToS3(slot.putUrl, big)).status).toBe(200);
     const res = await register(owner, houses.a.id, live, [{ imageSeq: '5', imageURL: slot.imageUrl, lotNum: '13' }]).expect(200);
     expect(res.body.images[0]).toMatchObject({ error: 'size', message: 'Exceeds maximum file size (10 MB)' });
+  });
+
+  it('the sweep deletes from the bucket an object PUT straight to S3 and never registered, a day past its link', async () => {
+    const [stray, kept] = (await sign(owner, houses.a.id, live, 2).expect(200)).body.data;
+    for (const s of [stray, kept]) expect((await putToS3(s.putUrl, photo)).status).toBe(200);
+    expect(
+      (await register(owner, houses.a.id, live, [{ imageSeq: '8', imageURL: kept.imageUrl, lotNum: '13' }]).expect(200)).body.images[0]
+        .error,
+    ).toBeNull();
+    const ids = [stray, kept].map((s: { imageUrl: string }) => Number(s.imageUrl.split('/').pop()));
+    await t.em().getConnection().execute(`update image_upload set expires_at = now() - interval '25 hours' where id in (?, ?)`, ids);
+    // Only the stray one: the earlier tests' slots expire an hour from now, far from the grace.
+    expect(await t.app.get(ImageUploadSweepService).sweep()).toEqual({ slots: 1, failed: 0 });
+    expect(await bucket.exists(keyOf(stray.putUrl))).toBe(false);
+    expect(await bucket.exists(keyOf(kept.putUrl))).toBe(true);
   });
 
   it('the CLI folder import stores into the same bucket and exits when done', async () => {

@@ -31,7 +31,9 @@ export class LotImage {
   thumbUrl?: string;
 
   /** Storage keys of the uploaded original and its two renditions (null for outside URLs). */
+  /** Indexed: the upload sweep asks whether a slot's key is some image's original. */
   @Property({ length: 512, nullable: true })
+  @Index()
   originalKey?: string;
 
   @Property({ length: 512, nullable: true })

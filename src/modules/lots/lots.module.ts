@@ -34,6 +34,8 @@ import { UploadReviewService } from './upload-review/upload-review.service';
 import { LotImageEditsController } from './images/lot-image-edits.controller';
 import { LotImageEditsService } from './images/lot-image-edits.service';
 import { LotImagesController } from './images/lot-images.controller';
+import { ImageUploadSweepService } from './images/image-upload-sweep.service';
+import { ImageUploadSweepTasks } from './images/image-upload-sweep.tasks';
 import { LotImagesService } from './images/lot-images.service';
 import { SnapshotController } from './snapshot/snapshot.controller';
 import { SnapshotHandler } from './snapshot/snapshot.handler';
@@ -47,7 +49,8 @@ import { SnapshotService } from './snapshot/snapshot.service';
  * calls, lots closing) writes results here too. End-of-auction reconciliation (eoa/) corrects results
  * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
  * uploads for the review list (staged in upload-review/) and save the reviewed lots. Bulk images
- * (images/) are signed, PUT, checked, sized with sharp and registered to their lots. Edit Realized
+ * (images/) are signed, PUT, checked, sized with sharp and registered to their lots; slots never
+ * registered are swept hourly. Edit Realized
  * Prices (realized-prices/) reads sheets with the same reader and writes the published realized price,
  * never the hammer. Catalog snapshots (snapshot/) zip the lots as a Standard .xlsx (spreadsheets/sheet-export.ts)
  * with their images, as a job.
@@ -92,6 +95,8 @@ import { SnapshotService } from './snapshot/snapshot.service';
     RealizedPricesService,
     UploadReviewService,
     LotImagesService,
+    ImageUploadSweepService,
+    ImageUploadSweepTasks,
     SnapshotService,
     SnapshotHandler,
     LotImageEditsService,

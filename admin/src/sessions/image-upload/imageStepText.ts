@@ -10,6 +10,7 @@ export const IMAGE_STEP_TEXT = {
   inventoryHint: 'Name files {inventory number}.{sequence}.jpg, for example INV-0042.1.jpg.',
   dropPrompt: 'Drag and drop images here, or click to choose files',
   limits: `JPEG, JPG or PNG, at most ${IMAGE_UPLOAD.maxBytes / 1_048_576} MB, at least ${IMAGE_UPLOAD.minWidth}px x ${IMAGE_UPLOAD.minHeight}px. A file with the same name as an earlier one replaces it.`,
+  lotLimits: `Added after this lot's images. JPEG, JPG or PNG, at most ${IMAGE_UPLOAD.maxBytes / 1_048_576} MB, at least ${IMAGE_UPLOAD.minWidth}px x ${IMAGE_UPLOAD.minHeight}px.`,
   offline: 'You are offline. Uploads resume when the connection is back.',
   offlineDrop: 'You are offline: the files you dropped were not added. Drop them again once you are back online.',
   counts: (s: UploadSummary) => `Success ${s.success} · Error ${s.error} · Pending ${s.pending} · Total ${s.total}`,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { IMAGE_UPLOAD } from '@ar/rules';
-import { nextBatch, overallProgress, precheck, summarize, type CardStatus, type UploadCard } from './uploadPacing';
+import {
+  newLotSequences,
+  nextBatch,
+  overallProgress,
+  precheck,
+  precheckForLot,
+  summarize,
+  type CardStatus,
+  type UploadCard,
+} from './uploadPacing';
 
 const card = (id: number, status: CardStatus, extra: Partial<UploadCard> = {}): UploadCard => ({
   id,
@@ -36,6 +45,19 @@ describe('image upload pacing', () => {
     expect(precheck('12.gif', 100, 'lot').error).toBe('type');
     expect(precheck('12.jpg', IMAGE_UPLOAD.maxBytes + 1, 'lot').error).toBe('size');
     expect(precheck('INV-0042.jpg', 100, 'inventory')).toEqual({ key: 'INV.42.JPG', error: null });
+  });
+
+  it('on the Lot page takes any JPEG or PNG name, still refusing other types and files over 10 MB', () => {
+    expect(precheckForLot('IMG_0042.jpeg', 100)).toEqual({ key: 'IMG.0042.JPEG', error: null });
+    expect(precheckForLot('photo.PNG', 100).error).toBeNull();
+    expect(precheckForLot('scan.gif', 100).error).toBe('type');
+    expect(precheckForLot('jpg', 100).error).toBe('type');
+    expect(precheckForLot('photo.jpg', IMAGE_UPLOAD.maxBytes + 1).error).toBe('size');
+  });
+
+  it("numbers a lot's new images after its highest sequence, from 0 for a lot without images", () => {
+    expect(newLotSequences([], 3)).toEqual([0, 1, 2]);
+    expect(newLotSequences([0, 1, 4], 2)).toEqual([5, 6]);
   });
 
   it('summarizes counts and names per error kind, leaving cancelled files out', () => {

@@ -1,4 +1,4 @@
-import { IMAGE_UPLOAD, normalizeImageName, parseImageName, type ImageErrorCode, type ImageNameFormat } from '@ar/rules';
+import { IMAGE_UPLOAD, nextImageSequence, normalizeImageName, parseImageName, type ImageErrorCode, type ImageNameFormat } from '@ar/rules';
 
 /** A file's state (spec 001 "Image upload"): selected, uploading, complete, error or cancelled. */
 export type CardStatus = 'selected' | 'uploading' | 'complete' | 'error' | 'cancelled';
@@ -35,6 +35,27 @@ export function precheck(name: string, size: number, format: ImageNameFormat): {
   const key = parsed.ok ? parsed.key : normalizeImageName(name);
   if (!parsed.ok) return { key, error: parsed.error };
   return { key, error: size > IMAGE_UPLOAD.maxBytes ? 'size' : null };
+}
+
+/**
+ * The Lot page's check: the lot is chosen, so any name goes; a .jpg, .jpeg or .png name and the
+ * 10 MB cap (the server sniffs the bytes). The key (the name normalised) still spots a file dropped
+ * again while its first copy is unfinished.
+ */
+export function precheckForLot(name: string, size: number): { key: string; error: ImageErrorCode | null } {
+  const key = normalizeImageName(name);
+  const dot = key.lastIndexOf('.');
+  const type = dot > 0 ? key.slice(dot + 1).toLowerCase() : '';
+  if (!(IMAGE_UPLOAD.types as readonly string[]).includes(type)) return { key, error: 'type' };
+  return { key, error: size > IMAGE_UPLOAD.maxBytes ? 'size' : null };
+}
+
+/**
+ * Sequences for `count` new images of one lot (spec: "0 if first and none exist, else 1 + index +
+ * highest existing sequence"); `taken` is the lot's images and the ones already on their way.
+ */
+export function newLotSequences(taken: readonly number[], count: number): number[] {
+  return Array.from({ length: count }, (_, i) => nextImageSequence(taken, i));
 }
 
 export interface UploadSummary {

@@ -1,13 +1,22 @@
 import { IMAGE_UPLOAD, parseImageName, type ImageErrorCode, type ImageNameFormat } from '@ar/rules';
 import type { AppDataProvider } from '../../api/dataProvider';
 import { putWithRetries, registerImage, signSlots, UploadFailure, type RegisterRecord, type SignedSlot } from './imageUploadApi';
-import { nextBatch, precheck, type UploadCard } from './uploadPacing';
+import { newLotSequences, nextBatch, precheck, precheckForLot, type UploadCard } from './uploadPacing';
 
 interface Entry {
   card: UploadCard;
   file: File;
   abort: AbortController;
+  /** A lot target's sequence for this file (a name target reads it from the name). */
+  sequence?: number;
 }
+
+/**
+ * Where files go: matched to lots by their names (the image step), or all to one lot at new
+ * sequences after its images (the Lot page; `sequences` reads the lot's current ones).
+ */
+export type UploadTarget =
+  { kind: 'names'; format: ImageNameFormat } | { kind: 'lot'; lotNum: string; lotExt: string; sequences: () => readonly number[] };
 
 /**
  * The image step's upload queue, outside React: files become cards, a 3 s ticker starts batches
@@ -15,7 +24,8 @@ interface Entry {
  * progress and retries) and registered on its own, so a card completes as soon as its file does.
  * A file whose name repeats an earlier one's replaces it (the earlier upload is cancelled); the
  * server replaces a stored image of the same name too, so dropping a folder again after a closed
- * tab resumes without duplicates.
+ * tab resumes without duplicates. For a lot target, a repeated name replaces an unfinished or failed
+ * card and keeps its sequence (so a retry replaces, never adds); once complete, it is a new image.
  */
 export class UploadQueue {
   private entries: Entry[] = [];
@@ -29,7 +39,7 @@ export class UploadQueue {
     private readonly dp: AppDataProvider,
     private readonly houseId: number,
     private readonly catalogId: string,
-    private format: ImageNameFormat,
+    private target: UploadTarget,
     private readonly isOnline: () => boolean = () => navigator.onLine,
   ) {}
 
@@ -41,13 +51,19 @@ export class UploadQueue {
   getSnapshot = () => this.snapshot;
 
   setFormat(format: ImageNameFormat) {
-    this.format = format;
+    if (this.target.kind === 'names') this.target = { kind: 'names', format };
   }
 
   add(files: readonly File[]) {
+    const target = this.target;
+    const fresh =
+      target.kind === 'lot' ? newLotSequences([...target.sequences(), ...this.entries.flatMap((e) => e.sequence ?? [])], files.length) : [];
+    let next = 0;
     for (const file of files) {
-      const { key, error } = precheck(file.name, file.size, this.format);
-      const earlier = this.entries.findIndex((e) => e.card.key === key && e.card.status !== 'cancelled');
+      const { key, error } = target.kind === 'lot' ? precheckForLot(file.name, file.size) : precheck(file.name, file.size, target.format);
+      const replaceable = (e: Entry) =>
+        target.kind === 'lot' ? ['selected', 'uploading', 'error'].includes(e.card.status) : e.card.status !== 'cancelled';
+      const earlier = this.entries.findIndex((e) => e.card.key === key && replaceable(e));
       const card: UploadCard = {
         id: this.nextId++,
         key,
@@ -59,7 +75,8 @@ export class UploadQueue {
         thumbURL: null,
         replaced: earlier >= 0,
       };
-      const entry = { card, file, abort: new AbortController() };
+      const sequence = target.kind !== 'lot' ? undefined : earlier >= 0 ? this.entries[earlier].sequence : fresh[next++];
+      const entry: Entry = { card, file, abort: new AbortController(), sequence };
       if (earlier >= 0) {
         this.entries[earlier].abort.abort();
         this.entries[earlier] = entry;
@@ -147,10 +164,15 @@ export class UploadQueue {
 
   /** Inventory names like `INV-12.jpg` have two readings: the other one is tried when the first names no lot. */
   private async register(e: Entry, imageURL: string) {
-    const p = parseImageName(e.file.name, this.format);
+    const target = this.target;
+    if (target.kind === 'lot') {
+      const rec = { imageSeq: String(e.sequence ?? 0), imageURL, lotNum: target.lotNum, lotExt: target.lotExt };
+      return registerImage(this.dp, this.houseId, this.catalogId, rec);
+    }
+    const p = parseImageName(e.file.name, target.format);
     if (!p.ok) return { error: p.error, thumbURL: null, replaced: false };
     const record = (number: string, seq: number): RegisterRecord =>
-      this.format === 'lot'
+      target.format === 'lot'
         ? { imageSeq: String(seq), imageURL, lotNum: number, lotExt: p.ext }
         : { imageSeq: String(seq), imageURL, invNumber: number };
     const first = await registerImage(this.dp, this.houseId, this.catalogId, record(p.number, p.sequence));

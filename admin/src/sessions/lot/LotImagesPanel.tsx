@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Box, Card, CardContent, CardHeader, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import LeftIcon from '@mui/icons-material/ChevronLeft';
 import RightIcon from '@mui/icons-material/ChevronRight';
@@ -10,11 +10,13 @@ import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import type { UploadQueue } from '../image-upload/uploadQueue';
+import { LotImageUploader } from './LotImageUploader';
 import { deleteLotImage, fetchLotImages, LOT_IMAGE_KEY, reorderLotImages, rotateLotImage, type LotImage } from './lotImagesApi';
 
 /** Texts of the panel; a refused delete shows in its dialog (the spec's delete-error notice). */
 const TEXT = {
-  none: 'No images yet. Upload them in the Upload Images step, named by lot number.',
+  none: 'No images yet. Add them below, or in the Upload Images step with files named by lot number.',
   failed: 'The images could not be changed. Please try again.',
   hint: 'The first image is the lot\u2019s primary image. Drag an image (or use the arrows) to reorder.',
 };
@@ -22,17 +24,23 @@ const TEXT = {
 /**
  * The lot's images on the Lot page (spec 001 "Image upload": rotate in 90-degree steps, drag-reorder,
  * delete): each action is one call, then the list is read again (a rotated image has new URLs).
+ * Below them the uploader adds images to the lot; each saved one re-reads the list. Reordering waits
+ * for uploads to finish (the order must name every image).
  */
 export function LotImagesPanel({
   houseId,
   catalogId,
   lotKey,
   lotId,
+  saleType,
+  uploads,
 }: {
   houseId: number;
   catalogId: string;
   lotKey: string;
   lotId: number;
+  saleType: 'live' | 'timed' | 'bin';
+  uploads: UploadQueue;
 }) {
   const dp = useAppDataProvider();
   const notify = useNotify();
@@ -44,6 +52,12 @@ export function LotImagesPanel({
   const [confirm, setConfirm] = useState<LotImage | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const list = images.data ?? [];
+  const cards = useSyncExternalStore(uploads.subscribe, uploads.getSnapshot);
+  const uploading = cards.some((c) => c.status === 'selected' || c.status === 'uploading');
+  const saved = cards.filter((c) => c.status === 'complete').length;
+  useEffect(() => {
+    if (saved) void queryClient.invalidateQueries({ queryKey: LOT_IMAGE_KEY(catalogId, lotKey) });
+  }, [saved, queryClient, catalogId, lotKey]);
 
   const run = async (photoId: number, action: () => Promise<void>, failText = TEXT.failed) => {
     setBusy(photoId);
@@ -59,7 +73,7 @@ export function LotImagesPanel({
   };
   /** Moves the image at `from` to `to`: imageOrder lists each new position's original position. */
   const move = (from: number, to: number) => {
-    if (from === to || to < 0 || to >= list.length) return;
+    if (uploading || from === to || to < 0 || to >= list.length) return;
     const order = list.map((_, i) => i);
     const [m] = order.splice(from, 1);
     order.splice(to, 0, m);
@@ -129,7 +143,7 @@ export function LotImagesPanel({
                           <IconButton
                             size="small"
                             aria-label={`Move image ${i + 1} earlier`}
-                            disabled={i === 0 || busy !== null}
+                            disabled={i === 0 || busy !== null || uploading}
                             onClick={() => move(i, i - 1)}
                           >
                             <LeftIcon fontSize="small" />
@@ -141,7 +155,7 @@ export function LotImagesPanel({
                           <IconButton
                             size="small"
                             aria-label={`Move image ${i + 1} later`}
-                            disabled={i === list.length - 1 || busy !== null}
+                            disabled={i === list.length - 1 || busy !== null || uploading}
                             onClick={() => move(i, i + 1)}
                           >
                             <RightIcon fontSize="small" />
@@ -181,6 +195,7 @@ export function LotImagesPanel({
             </Box>
           </>
         )}
+        <LotImageUploader queue={uploads} cards={cards} saleType={saleType} ready={images.isSuccess} />
       </CardContent>
       <ConfirmDialog
         open={confirm !== null}

@@ -29,7 +29,9 @@ import { nestErrors, useRulesInSync } from '../../kit/formErrors';
 import { PageHeader } from '../../kit/PageHeader';
 import { SubmitButton } from '../../kit/SubmitButton';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
+import type { UploadQueue } from '../image-upload/uploadQueue';
 import { isSessionType, stepsForPath } from '../steps';
+import { useLotUploadQueue } from './LotImageUploader';
 import { LotImagesPanel } from './LotImagesPanel';
 import { deleteLot, fetchLot, fetchNumbers, LOT_KEYS, saveLot, type NumberedLot } from './lotApi';
 
@@ -80,6 +82,7 @@ export function LotPage() {
     enabled: valid && allowed,
     retry: false,
   });
+  const uploads = useLotUploadQueue(user?.houseInfo.houseID, catalogID, lot.data ?? undefined);
 
   if (!valid) return <NotFoundPage />;
   if (isPending || !user) return <ShellLoading />;
@@ -110,6 +113,7 @@ export function LotPage() {
       catalogId={catalogID}
       lot={lot.data ?? null}
       numbers={numbers.data}
+      uploads={uploads}
       onAdded={(saved) => {
         if (saved.lotNumber) {
           const rest = goToPage ? `/${goToPage}` : '';
@@ -147,11 +151,13 @@ interface LotFormProps {
   catalogId: string;
   lot: LotView | null;
   numbers: { lots: NumberedLot[]; deleted: NumberedLot[]; orderbids: { lotID: number; orderbidCount: number }[] };
+  /** The lot's image upload queue (kept by the page across the form's remounts), null without a lot number. */
+  uploads: UploadQueue | null;
   /** Where the page goes after adding a lot. */
   onAdded: (saved: LotView) => string;
 }
 
-function LotForm({ title, back, saleType, connectType, houseId, catalogId, lot, numbers, onAdded }: LotFormProps) {
+function LotForm({ title, back, saleType, connectType, houseId, catalogId, lot, numbers, uploads, onAdded }: LotFormProps) {
   const dp = useAppDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -231,8 +237,15 @@ function LotForm({ title, back, saleType, connectType, houseId, catalogId, lot, 
           onEdited={() => setAlert(null)}
           images={
             // "Image uploader once the lot exists": the images of a numbered lot (the calls name it by number).
-            lot?.lotNumber ? (
-              <LotImagesPanel houseId={houseId} catalogId={catalogId} lotKey={lotLabel(lot.lotNumber, lot.lotExt)} lotId={lot.lotID} />
+            lot?.lotNumber && uploads ? (
+              <LotImagesPanel
+                houseId={houseId}
+                catalogId={catalogId}
+                lotKey={lotLabel(lot.lotNumber, lot.lotExt)}
+                lotId={lot.lotID}
+                saleType={saleType}
+                uploads={uploads}
+              />
             ) : null
           }
         />

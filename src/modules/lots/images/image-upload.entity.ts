@@ -1,11 +1,12 @@
-import { Entity, ManyToOne, Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Catalog } from '../../catalogs/catalog.entity';
 import { House } from '../../houses/house.entity';
 
 /**
  * One signed upload slot (spec 001 "Image upload", step 1): the signing call creates it, the signed
- * PUT fills it once (`uploadedAt`), and registering the image reads its bytes. A slot whose
- * signature expired unused is swept with its session; the bytes of a used one stay as the original.
+ * PUT fills it once (`uploadedAt`), and registering the image reads its bytes, which then stay as
+ * the lot image's original. A slot no image registered is swept a day after its link expired, with
+ * its bytes (ImageUploadSweepService).
  */
 @Entity({ tableName: 'image_upload' })
 export class ImageUpload {
@@ -22,7 +23,9 @@ export class ImageUpload {
   @Property({ length: 512 })
   storageKey!: string;
 
+  /** Indexed for the sweep, which reads the slots expired past the grace. */
   @Property({ type: 'timestamptz' })
+  @Index()
   expiresAt!: Date;
 
   /** Set once by the PUT that stored the bytes: a second PUT with the same signature is refused. */

@@ -17,6 +17,7 @@ import { FILE_STORAGE, FileStorage } from '../../../core/storage/file-storage';
 import { UrlSigner } from '../../../core/storage/signed-url';
 import { CONTENT_TYPE } from './image-sniff';
 import { checkImage, makeRenditions, type Renditions } from './image-renditions';
+import { UPLOAD_GRACE_MS } from './image-upload-sweep.service';
 import { LotImagesError } from './lot-images.errors';
 
 /** How long a signed PUT URL stays valid: a batch of 20 every 3 s signs as it goes, so an hour is ample. */
@@ -310,12 +311,12 @@ export class LotImagesService {
   ): Promise<{ key: string; bytes: Buffer; direct: { uploadId: number; contentType: string } | null } | ImageErrorCode> {
     const m = UPLOAD_PATH.exec(imageUrl ?? '');
     if (!m) return 'default';
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ storage_key: string; byte_size: number | null }[]>(
-        `select storage_key, byte_size from image_upload where id = ? and house_id = ? and catalog_id = ?`,
-        [Number(m[1]), houseId, catalogId],
-      );
+    const [row] = await this.em.getConnection().execute<{ storage_key: string; byte_size: number | null }[]>(
+      // Past the grace the sweep may be deleting the slot's bytes: both sides use the same cut-off.
+      `select storage_key, byte_size from image_upload
+          where id = ? and house_id = ? and catalog_id = ? and expires_at >= now() - make_interval(secs => ?)`,
+      [Number(m[1]), houseId, catalogId, UPLOAD_GRACE_MS / 1000],
+    );
     if (!row) return 'default';
     // Bytes PUT to this server were checked on arrival (byte_size set); bytes PUT straight to the store
     // (S3's presigned URL) are read back from it, refused unsent or oversized, and the slot recorded.
