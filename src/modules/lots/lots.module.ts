@@ -24,6 +24,7 @@ import { LotClosingService } from './timed-bidding/lot-closing.service';
 import { LotClosingTasks } from './timed-bidding/lot-closing.tasks';
 import { LotSheetController } from './spreadsheets/lot-sheet.controller';
 import { LotSheetService } from './spreadsheets/lot-sheet.service';
+import { LotSheetUploadJob } from './spreadsheets/lot-sheet-upload.job';
 import { RealizedPricesController } from './realized-prices/realized-prices.controller';
 import { RealizedPricesService } from './realized-prices/realized-prices.service';
 import { UploadReviewController, UploadRowsController } from './upload-review/upload-review.controller';
@@ -42,8 +43,8 @@ import { SnapshotService } from './snapshot/snapshot.service';
  * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
  * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
  * calls, lots closing) writes results here too. End-of-auction reconciliation (eoa/) corrects results
- * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
- * uploads for the review list (staged in upload-review/) and save the reviewed lots. Bulk images
+ * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xls/.xlsx
+ * uploads (large ones as a job) for the review list (staged in upload-review/) and save the reviewed lots. Bulk images
  * (images/) are signed, PUT, checked, sized with sharp and registered to their lots. Edit Realized
  * Prices (realized-prices/) reads sheets with the same reader and writes the published realized price,
  * never the hammer. Catalog snapshots (snapshot/) zip the lots as a Standard .xlsx (spreadsheets/sheet-export.ts)
@@ -83,6 +84,7 @@ import { SnapshotService } from './snapshot/snapshot.service';
     LotClosingRunHandler,
     LotClosingTasks,
     LotSheetService,
+    LotSheetUploadJob,
     RealizedPricesService,
     UploadReviewService,
     LotImagesService,
