@@ -1,14 +1,15 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { DISPUTE_TEXT as T } from '@ar/rules';
+import { DISPUTE_TEXT as T, NO_BID_LIST_TEXT } from '@ar/rules';
 import { createInvoicedGroup } from '../invoice-details/factory';
 import { bidder, q } from '../invoice-marks/support';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
-// Disputes (spec 001) in Debian's Chromium against the real server on the demo data: open a
-// dispute on a lot from the Open New File screen (as the invoices' File as dispute does), see it
-// in View Disputes, send a message through the confirm page, then close it after accepting the
-// terms, and read the single dispute.
+// Disputes (spec 001) in Debian's Chromium against the real server on the demo data: tick a lot on
+// the Sale Results and reach Open New File with it, open the dispute, see it on the results, in
+// View Disputes, send a message through the confirm page, close it after accepting the terms, read
+// the single dispute; the closed dispute's bidder is on the No Bid List, and is removed from it.
 
 jest.setTimeout(120_000);
 
@@ -18,17 +19,8 @@ describeIfChromium('Disputes (browser)', () => {
   let page: Page;
   let lotRef: string;
   let lotId: number;
+  let catalogRef: string;
 
-  /** Client-side navigation with router state, as the invoice editor's File as dispute does. */
-  const openWithState = async (path: string, state: unknown) => {
-    await page.evaluate(
-      ([p, s]) => {
-        window.history.pushState({ usr: s, key: 'disputes', idx: 1 }, '', p as string);
-        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-      },
-      [`/ar${path}`, state] as const,
-    );
-  };
   const dispute = async () => (await q(server.testApp, 'select * from dispute where lot_id = ?', [lotId]))[0];
 
   beforeAll(async () => {
@@ -45,6 +37,7 @@ describeIfChromium('Disputes (browser)', () => {
       lots: [{ bidder: 0, hammer: 125_000, title: 'Silver teapot' }],
     });
     lotRef = sale.lotRefs[0];
+    catalogRef = sale.catalogRefs[0];
     lotId = sale.lotIds[0];
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
@@ -56,8 +49,24 @@ describeIfChromium('Disputes (browser)', () => {
     await server?.close();
   });
 
+  it('ticks a lot on the Sale Results and reaches Open New File with it', async () => {
+    await page.goto(`${server.baseUrl}/ar/reports/sessionResults`);
+    await page.getByTestId(`session-check-${catalogRef}`).check();
+    await page.getByTestId('view-selected').click();
+    const lotRow = page.getByTestId(`result-lot-${lotRef}`);
+    await lotRow.waitFor();
+    const openFile = page.getByTestId('results-open-file');
+    expect(await openFile.isDisabled()).toBe(true);
+    // The buyer's checkbox ticks the buyer's lots.
+    await page.getByLabel('Select the lots of Dora Disputant').check();
+    expect(await lotRow.getByRole('checkbox').isChecked()).toBe(true);
+    expect(await openFile.textContent()).toBe(`${T.openTitle} (1)`);
+    await screenshot(page, 'sale-results-open-file-1440');
+    await openFile.click();
+    await page.waitForURL('**/ar/reports/openDisputes');
+  });
+
   it('files a dispute from the Open New File screen', async () => {
-    await openWithState('/reports/openDisputes', { action: 'open', lots: [{ lotRef }] });
     await page.getByTestId('open-dispute-lots').getByText('Silver teapot').waitFor();
     await page.getByTestId('open-dispute-lots').getByText('Will be opened').waitFor();
     // Mutual Resolution shows its details.
@@ -74,7 +83,14 @@ describeIfChromium('Disputes (browser)', () => {
     await page.getByTestId('open-dispute-message').fill('The invoice is 10 days overdue.');
     await page.getByTestId('open-dispute-submit').click();
     await page.getByTestId('open-dispute-success').getByText(T.opened).waitFor();
-    expect(await dispute()).toMatchObject({ open: true, stat: 'Open', reason_id: 4 });
+    const d = await dispute();
+    expect(d).toMatchObject({ open: true, stat: 'Open', reason_id: 4 });
+    // Go Back: the Sale Results show the lot's dispute, and the lot can no longer be ticked.
+    await page.getByRole('link', { name: T.goBack }).click();
+    const lotDispute = page.getByTestId(`lot-dispute-${lotRef}`);
+    await lotDispute.getByText('Open', { exact: true }).waitFor();
+    expect(await lotDispute.getByRole('link').textContent()).toBe(`Dispute ${d.dispute_ref}`);
+    expect(await page.getByTestId(`result-lot-${lotRef}`).getByRole('checkbox').count()).toBe(0);
   });
 
   it('lists it in View Disputes and sends a message through the confirm page', async () => {
@@ -119,5 +135,39 @@ describeIfChromium('Disputes (browser)', () => {
     await page.goto(`${server.baseUrl}/ar/customers/dispute/${d.dispute_ref}`);
     await page.getByTestId('dispute-messages').getByText('Please pay by Friday.').waitFor();
     await screenshot(page, 'view-dispute-1440', { fullPage: true });
+  });
+
+  it('puts the bidder of the closed dispute on the No Bid List, and removes them after a confirm', async () => {
+    const d = await dispute();
+    await page.getByTestId('menu-customers').click();
+    await page.getByTestId('menu-item-customers-no-bid-list').click();
+    await page.waitForURL('**/ar/customers/noBidList');
+    await page.getByTestId('no-bid-search').fill('dora@browser.example');
+    await page.getByTestId('no-bid-search-submit').click();
+    const row = page.getByTestId('no-bid-table').locator('tr', { hasText: 'dora@browser.example' });
+    await row.getByText(`Dispute ${d.dispute_ref} closed (Unpaid Item)`).waitFor();
+    expect(await row.textContent()).toContain('77');
+    expect(page.url()).toContain('q=dora%40browser.example');
+    // No serious or critical axe-core violation (as the accessibility suite asks).
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await screenshot(page, 'no-bid-list-1440');
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await screenshot(page, 'no-bid-list-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Cancel keeps the bidder; Remove takes them off (the server audits it).
+    await row.getByRole('button', { name: 'Remove Dora Disputant' }).click();
+    await page.getByTestId('confirm-dialog').getByText('Remove Dora Disputant from your No Bid List?', { exact: false }).waitFor();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('confirm-dialog').waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Remove Dora Disputant' }).click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByText(NO_BID_LIST_TEXT.removed).waitFor();
+    await page.getByTestId('no-bid-empty').waitFor();
+    const audit = await q(server.testApp, `select action, user_name from no_bid_audit where dispute_id = ? order by id`, [d.id]);
+    expect(audit).toEqual([
+      { action: 'add', user_name: 'owner' },
+      { action: 'remove', user_name: 'owner' },
+    ]);
   });
 });

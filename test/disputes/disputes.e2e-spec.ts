@@ -239,6 +239,10 @@ describe('disputes', () => {
     expect(Number(after.credit_cents)).toBe(sale.lines[0].liveFee);
     expect(await q(t, 'select member_id from house_no_bid where house_id = ?', [houses.a.id])).toEqual([{ member_id: d.member_id }]);
     expect(await q(t, 'select dispute_id from unpaid_item_strike where member_id = ?', [d.member_id])).toEqual([{ dispute_id: d.id }]);
+    // The No Bid List's trail records who added the bidder, through which dispute.
+    expect(await q(t, 'select action, member_id, dispute_id, user_name from no_bid_audit where house_id = ?', [houses.a.id])).toEqual([
+      { action: 'add', member_id: d.member_id, dispute_id: d.id, user_name: 'owner' },
+    ]);
     expect((await q(t, 'select action from dispute_audit where dispute_id = ? order by id', [d.id])).map((r) => r.action)).toEqual([
       'open',
       'send',
@@ -289,6 +293,23 @@ describe('disputes', () => {
     expect(after).toMatchObject({ open: false, stat: 'Resolved' });
     expect(Number(after.credit_cents)).toBe(sale.lines[4].liveFee);
     expect(await q(t, 'select 1 from unpaid_item_strike where dispute_id = ?', [d.id])).toEqual([]);
+  });
+
+  it('tells each sale results lot whether this user may open a dispute on it, and its dispute', async () => {
+    const lotsOf = async (catalogRefs: string[], s: SignedIn) => {
+      const res = await post(s, ref, 'sessionResults/lots', { catalogRefs });
+      expect(res.status).toBe(200);
+      return new Map<number, Json>(res.body.data.groupedData.flatMap((b: Json) => b.items).map((i: Json) => [i.transactionID, i]));
+    };
+    const mine = await lotsOf([sale.catalogRefs[0]], owner);
+    const d0 = await disputeOf(sale.lotIds[0]);
+    expect(mine.get(sale.lotIds[0])).toMatchObject({ canOpenDispute: false, disputeRef: d0.dispute_ref, disputeStatDescription: 'Open' });
+    expect(mine.get(sale.lotIds[2])).toMatchObject({ canOpenDispute: false, disputeStatDescription: 'Canceled' });
+    expect(mine.get(sale.lotIds[1])).toMatchObject({ canOpenDispute: false, disputeRef: null }); // a floor bidder
+    expect(mine.get(sale.lotIds[5])).toMatchObject({ canOpenDispute: true, disputeRef: null, disputeStatDescription: null });
+    // The 4-to-50-days window, except for super users.
+    expect((await lotsOf([fresh.catalogRefs[0]], owner)).get(fresh.lotIds[0])).toMatchObject({ canOpenDispute: false });
+    expect((await lotsOf([fresh.catalogRefs[0]], superUser)).get(fresh.lotIds[0])).toMatchObject({ canOpenDispute: true });
   });
 
   it('tells other modules which lots are disputed, per house', async () => {

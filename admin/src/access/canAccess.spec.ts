@@ -195,4 +195,15 @@ describe('visibleMenu', () => {
     expect(keys.some((k) => k.startsWith('billing'))).toBe(false);
     expect(keys).not.toContain('reports/sales-results');
   });
+
+  it('lists the No Bid List under Customers, after View Disputes, for customer access only', () => {
+    const keys = menuKeys(user({ accessCustomer: true }));
+    expect(keys.filter((k) => k.startsWith('customers/'))).toEqual([
+      'customers/your-customers',
+      'customers/disputes',
+      'customers/no-bid-list',
+    ]);
+    expect(menuKeys(clerk)).not.toContain('customers/no-bid-list');
+    expect(canAccess(clerk, 'noBidList')).toBe(false);
+  });
 });

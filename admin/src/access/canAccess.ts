@@ -39,6 +39,8 @@ const rules = {
   analytics: (u) => u.accessReports,
   yourCustomers: (u) => u.accessCustomer && ['s', 'p', 'e'].includes(connectType(u)),
   disputes: (u) => u.accessCustomer,
+  // Spec 001 section 6: the No Bid List is one of the accessCustomer pages.
+  noBidList: (u) => u.accessCustomer,
   // Open New File is reached from sale results, invoices and the customer pages (the server allows any of the three).
   openDispute: (u) => u.accessReports || u.accessInvoices || u.accessCustomer,
   // Messages are on by default for every house user.

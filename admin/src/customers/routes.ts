@@ -2,6 +2,7 @@ import { route } from '../routes/types';
 import { YOUR_CUSTOMERS_REDIRECT } from '@ar/rules';
 import { feedbackMessagesElement } from './feedback/routes';
 import { yourCustomersElement } from './your-customers/routes';
+import { noBidListElement } from './no-bid-list/routes';
 import { confirmDisputeActionElement, disputeElement, viewDisputesElement } from './disputes/routes';
 
 export const customerRoutes = [
@@ -18,4 +19,6 @@ export const customerRoutes = [
     ...route('/customers/dispute/:disputeRef', 'View Single Dispute', 'disputes', disputeElement),
     deniedRedirect: YOUR_CUSTOMERS_REDIRECT,
   },
+  // Ours (the spec lists the page, not its route): docs/decisions/no-bid-list.md.
+  { ...route('/customers/noBidList', 'No Bid List', 'noBidList', noBidListElement), deniedRedirect: YOUR_CUSTOMERS_REDIRECT },
 ];

@@ -66,6 +66,7 @@ export const TOP_MENU: MenuGroupDef[] = [
     items: [
       { key: 'your-customers', label: 'Your Customers', to: '/your-customers', access: 'yourCustomers' },
       { key: 'disputes', label: 'View Disputes', to: '/customers/viewDisputes', access: 'disputes' },
+      { key: 'no-bid-list', label: 'No Bid List', to: '/customers/noBidList', access: 'noBidList' },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useAppDataProvider } from '../api/dataProvider';
@@ -7,20 +7,26 @@ import { AppAlert } from '../common/AppAlert';
 import { readApiError } from '../common/apiError';
 import { currencySymbolOf } from '../home/currency';
 import { NOT_FOUND_TEXT } from '../kit/ErrorAlert';
-import { MoneyCell } from '../kit/MoneyCell';
 import { PageHeader } from '../kit/PageHeader';
 import { StatusChip } from '../kit/StatusChip';
 import { TotalsStrip } from '../kit/TotalsStrip';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { MarkPaidDialog } from './MarkPaidDialog';
 import { StatementPreviewDialog } from './StatementPreviewDialog';
-import { PAYOUT_METHODS, statusLabel, statusTone, type SettlementDetail, type StatementSent } from './settlementsApi';
+import { statusLabel, statusTone, type SettlementDetail, type SettlementLine, type StatementSent } from './settlementsApi';
+import { AdjustmentDialog } from './detail/AdjustmentDialog';
+import { CorrectionDialog } from './detail/CorrectionDialog';
+import { AdjustmentsCard, HistoryCard, PayoutsCard } from './detail/LedgerCards';
+import { LotOverrideDialog } from './detail/LotOverrideDialog';
+import { SettlementLinesTable } from './detail/SettlementLinesTable';
 
 const BACK = { to: '/settlements', label: '< Settlements' };
 
 /**
- * One settlement (`/settlements/:id`): its totals, every lot line (held ones with the reason), the payouts;
- * mark ready, mark paid; preview the statement PDF and email it to the consignor (through the outbox).
+ * One settlement (`/settlements/:id`): its totals, every lot line (held ones with the reason), the
+ * expenses and advances, the payout ledger and the override history; on a draft a lot's commission
+ * override and adjustments, on a ready or paid one correction rows; mark ready, mark paid; preview
+ * the statement PDF and email it to the consignor (through the outbox).
  */
 export function SettlementShowPage() {
   const { id } = useParams();
@@ -36,7 +42,16 @@ export function SettlementShowPage() {
   const [emailing, setEmailing] = useState(false);
   const [emailed, setEmailed] = useState<string | null>(null);
   const s = q.data;
+  const [overriding, setOverriding] = useState<SettlementLine | null>(null);
+  const [adjusting, setAdjusting] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
   const set = (next: SettlementDetail) => qc.setQueryData(key, next);
+  // A saved change answers the whole settlement: show it, close the dialog, refresh the list's totals.
+  const saved = (close: () => void) => (next: SettlementDetail) => {
+    set(next);
+    close();
+    void qc.invalidateQueries({ queryKey: ['settlements'], exact: false, predicate: (k) => k.queryKey[1] !== 'detail' });
+  };
 
   if (!valid || q.isError)
     return (
@@ -122,72 +137,51 @@ export function SettlementShowPage() {
           ]}
         />
       </Box>
-      <Card variant="outlined" sx={{ mb: 2, overflowX: 'auto' }}>
-        <Table size="small" data-testid="settlement-lines">
-          <TableHead>
-            <TableRow>
-              <TableCell>Lot</TableCell>
-              <TableCell>Title</TableCell>
-              <TableCell>State</TableCell>
-              <TableCell align="right">Hammer</TableCell>
-              <TableCell align="right">Commission</TableCell>
-              <TableCell align="right">Buy-in fee</TableCell>
-              <TableCell align="right">Fees</TableCell>
-              <TableCell align="right">Tax</TableCell>
-              <TableCell align="right">Net</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {s.lines.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell>{`${l.lotNumber ?? ''}${l.lotExt ?? ''}`}</TableCell>
-                <TableCell>{l.title}</TableCell>
-                <TableCell>
-                  {l.state}
-                  {l.heldReason && (
-                    <Typography variant="caption" color="warning.dark" sx={{ display: 'block' }}>
-                      {l.heldReason}
-                    </Typography>
-                  )}
-                </TableCell>
-                <MoneyCell cents={l.hammerCents} symbol={symbol} />
-                <MoneyCell cents={l.commissionCents} symbol={symbol} />
-                <MoneyCell cents={l.buyInFeeCents} symbol={symbol} />
-                <MoneyCell cents={l.feesCents} symbol={symbol} />
-                <MoneyCell cents={l.taxCents} symbol={symbol} />
-                <MoneyCell cents={l.netCents} symbol={symbol} bold />
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Card>
-      {s.payouts.length > 0 && (
-        <Card variant="outlined">
-          <Typography sx={{ p: 1.5, fontWeight: 600 }}>Payouts</Typography>
-          <Table size="small" data-testid="settlement-payouts">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Kind</TableCell>
-                <TableCell>Method</TableCell>
-                <TableCell>Reference</TableCell>
-                <TableCell align="right">Amount</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {s.payouts.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{p.paidDate}</TableCell>
-                  <TableCell>{p.kind}</TableCell>
-                  <TableCell>{PAYOUT_METHODS.find((m) => m.id === p.method)?.name ?? p.method}</TableCell>
-                  <TableCell>{p.reference ?? ''}</TableCell>
-                  <MoneyCell cents={p.amountCents} symbol={symbol} />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-      )}
+      <SettlementLinesTable settlement={s} symbol={symbol} onOverride={s.status === 'draft' ? setOverriding : undefined} />
+      <AdjustmentsCard
+        settlement={s}
+        symbol={symbol}
+        action={
+          s.status === 'draft' && (
+            <Button size="small" variant="outlined" onClick={() => setAdjusting(true)} data-testid="add-adjustment">
+              Add adjustment
+            </Button>
+          )
+        }
+      />
+      <PayoutsCard
+        settlement={s}
+        symbol={symbol}
+        action={
+          s.status !== 'draft' && (
+            <Button size="small" variant="outlined" onClick={() => setCorrecting(true)} data-testid="add-correction">
+              Add correction
+            </Button>
+          )
+        }
+      />
+      <HistoryCard settlement={s} symbol={symbol} />
+      <LotOverrideDialog
+        settlement={s}
+        line={overriding}
+        symbol={symbol}
+        onClose={() => setOverriding(null)}
+        onSaved={saved(() => setOverriding(null))}
+      />
+      <AdjustmentDialog
+        open={adjusting}
+        settlement={s}
+        symbol={symbol}
+        onClose={() => setAdjusting(false)}
+        onSaved={saved(() => setAdjusting(false))}
+      />
+      <CorrectionDialog
+        open={correcting}
+        settlement={s}
+        symbol={symbol}
+        onClose={() => setCorrecting(false)}
+        onSaved={saved(() => setCorrecting(false))}
+      />
       <StatementPreviewDialog open={previewing} settlementId={s.id} onClose={() => setPreviewing(false)} />
       <ConfirmDialog
         open={emailing}

@@ -30,8 +30,15 @@ export interface SettlementRecord {
   paidAt: string | null;
 }
 
+/** A lot's agreed commission: a rate (thousandths of a percent) or a fixed amount in cents. */
+export interface LineOverride {
+  rate: number | null;
+  commissionCents: number | null;
+}
+
 export interface SettlementLine {
   id: number;
+  lotId: number;
   lotNumber: string | null;
   lotExt: string | null;
   title: string;
@@ -43,6 +50,7 @@ export interface SettlementLine {
   feesCents: number;
   taxCents: number;
   netCents: number;
+  override?: LineOverride | null;
 }
 
 export interface SettlementPayout {
@@ -53,12 +61,37 @@ export interface SettlementPayout {
   paidDate: string;
   amountCents: number;
   note: string | null;
+  createdByName?: string | null;
+  createdAt?: string;
+}
+
+export interface SettlementAdjustment {
+  id: number;
+  kind: string;
+  amountCents: number;
+  note: string;
+  createdByName?: string | null;
+  createdAt?: string;
+}
+
+/** An audited change that is not a ledger row (a lot's commission override set or cleared). */
+export interface SettlementHistoryEntry {
+  id: number;
+  action: string;
+  lotId: number | null;
+  lotLabel: string | null;
+  before: LineOverride | null;
+  after: LineOverride | null;
+  note: string | null;
+  userName: string;
+  createdAt: string;
 }
 
 export interface SettlementDetail extends SettlementRecord {
   lines: SettlementLine[];
-  adjustments: { id: number; kind: string; amountCents: number; note: string }[];
+  adjustments: SettlementAdjustment[];
   payouts: SettlementPayout[];
+  history?: SettlementHistoryEntry[];
 }
 
 /** `POST /api/settlements/for-sale`: every consignor's settlement of the sale. */

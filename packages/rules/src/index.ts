@@ -33,6 +33,7 @@ export * from './private-label';
 export * from './session-rules';
 export * from './summary-publish';
 export * from './disputes';
+export * from './no-bid-list';
 export * from './bid-ladder';
 export * from './eoa';
 export * from './realized-prices';

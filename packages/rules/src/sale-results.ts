@@ -91,6 +91,11 @@ export interface SaleResultLot {
   liveFee: number;
   payble: number;
   currencySymbol: string;
+  /** Whether staff may select the lot for Open New File (the dispute rules of disputes.ts for this user). */
+  canOpenDispute: boolean;
+  /** The lot's dispute, if any, and where it stands (Open, Closed, Canceled, Resolved). */
+  disputeRef: string | null;
+  disputeStatDescription: string | null;
 }
 
 export interface SaleResultBidder {

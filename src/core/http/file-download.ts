@@ -1,7 +1,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { Logger, StreamableFile } from '@nestjs/common';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { csvLine } from '@ar/rules';
+import { lazyModule } from '../lazy-module';
+
+const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 /**
  * Report downloads (CSV and XLSX) as streamed attachments: the rows are written as the client reads,
@@ -81,7 +84,7 @@ async function drained(out: PassThrough): Promise<void> {
 /** The workbook written through exceljs' streaming writer into a pipe the answer reads from. */
 function xlsxStream(table: DownloadTable): Readable {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const wb = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(table.sheetName.slice(0, 31));
   ws.columns = table.header.map((h, i) => ({ header: h, width: table.widths?.[i] ?? 14 }));
   ws.getRow(1).font = { bold: true };

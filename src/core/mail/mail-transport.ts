@@ -1,4 +1,7 @@
-import * as nodemailer from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import { lazyModule } from '../lazy-module';
+
+const nodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 
 export interface OutgoingMail {
   from: string;
@@ -34,7 +37,7 @@ export function createSmtpTransport(smtpUrl: string | undefined, timeouts: SmtpT
   if (!smtpUrl) return null;
   // Options go beside `url` in the first argument: the second one holds message defaults, not
   // transport options (timeouts passed there are silently ignored).
-  const transporter = nodemailer.createTransport({ url: smtpUrl, ...timeouts });
+  const transporter = nodemailer().createTransport({ url: smtpUrl, ...timeouts });
   return {
     async send(mail) {
       const info = await transporter.sendMail(mail);

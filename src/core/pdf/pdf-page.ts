@@ -5,9 +5,12 @@
  * font files); the renderers stay pure: they fetch nothing.
  */
 import { Writable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import type PDFKit from 'pdfkit';
+import { lazyModule } from '../lazy-module';
 import { lineText } from './pdf-table';
+
+const PDFDocument = lazyModule<typeof PDFDocumentClass>('pdfkit');
 
 export const MARGIN = 40;
 export const PAGE = { width: 612, height: 792 };
@@ -26,7 +29,7 @@ export interface LabelledLine {
 
 /** A new Letter document without a first page (each document part starts its own). */
 export function newDocument(title: string): PDFKit.PDFDocument {
-  return new PDFDocument({ size: 'LETTER', margin: MARGIN, autoFirstPage: false, bufferPages: false, info: { Title: title } });
+  return new (PDFDocument())({ size: 'LETTER', margin: MARGIN, autoFirstPage: false, bufferPages: false, info: { Title: title } });
 }
 
 export function newPage(doc: PDFKit.PDFDocument): number {

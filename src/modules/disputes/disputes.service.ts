@@ -178,7 +178,7 @@ export class DisputesService {
           `update dispute set open = ?, stat = ?, status_at = ?, resolve_at = null where id = ? and house_id = ?`,
           [stat === 'Open', stat, now, r.id, houseId],
         );
-        if (input.action === 'close') await this.recordClosing(em, houseId, r.id, r.member_id, now);
+        if (input.action === 'close') await this.recordClosing(em, houseId, actor, r.id, r.member_id, now);
         await this.audit(em, houseId, r.id, actor, input.action, { stat: r.stat }, { stat });
       }
     });
@@ -205,16 +205,28 @@ export class DisputesService {
   }
 
   /** Closing: the house's Live credit (the lot's live fee, once), the No Bid List and an unpaid item strike. */
-  private async recordClosing(em: EntityManager, houseId: number, disputeId: number, memberId: number, now: Date) {
+  private async recordClosing(em: EntityManager, houseId: number, actor: Actor, disputeId: number, memberId: number, now: Date) {
     await em.execute(
       `update dispute set credit_cents = coalesce(credit_cents, live_fee_cents), credited_at = coalesce(credited_at, ?) where id = ? and house_id = ?`,
       [now, disputeId, houseId],
     );
-    await em.execute(`insert into house_no_bid (house_id, member_id, dispute_id) values (?, ?, ?) on conflict do nothing`, [
-      houseId,
-      memberId,
-      disputeId,
-    ]);
+    const added = await em.execute(
+      `insert into house_no_bid (house_id, member_id, dispute_id) values (?, ?, ?) on conflict do nothing returning id`,
+      [houseId, memberId, disputeId],
+    );
+    // The No Bid List's trail records the entry (a bidder already on the list is not added again).
+    if (added.length)
+      await em.execute(
+        `insert into no_bid_audit (house_id, member_id, dispute_id, user_id, user_name, action, entry) values (?, ?, ?, ?, ?, 'add', ?)`,
+        [
+          houseId,
+          memberId,
+          disputeId,
+          actor.userId,
+          actor.userName,
+          JSON.stringify({ id: added[0].id, memberID: memberId, disputeID: disputeId }),
+        ],
+      );
     await em.execute(`insert into unpaid_item_strike (house_id, member_id, dispute_id) values (?, ?, ?) on conflict do nothing`, [
       houseId,
       memberId,

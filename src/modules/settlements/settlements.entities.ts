@@ -1,5 +1,6 @@
 import { Consignor } from './consignors/consignor.entity';
 import { CommissionPlan, LotCommissionOverride } from './plans/commission-plan.entity';
+import { SettlementAudit } from './settlements/settlement-audit.entity';
 import { Settlement, SettlementAdjustment, SettlementLine, SettlementPayout } from './settlements/settlement.entities';
 
 export const SETTLEMENTS_ENTITIES = [
@@ -10,4 +11,5 @@ export const SETTLEMENTS_ENTITIES = [
   SettlementLine,
   SettlementAdjustment,
   SettlementPayout,
+  SettlementAudit,
 ];

@@ -11,6 +11,7 @@ import { CommissionPlansService } from './plans/commission-plans.service';
 import { SettlementRunsService } from './settlements/settlement-runs.service';
 import { SettlementsController } from './settlements/settlements.controller';
 import { SettlementsService } from './settlements/settlements.service';
+import { LotOverridesService } from './settlements/lot-overrides.service';
 import { StatementsController } from './statements/statements.controller';
 import { StatementsService } from './statements/statements.service';
 import { SettlementsForSaleJob } from './settlements/settlements-for-sale.job';
@@ -29,6 +30,7 @@ import { SettlementsForSaleJob } from './settlements/settlements-for-sale.job';
     CommissionPlansService,
     SettlementRunsService,
     SettlementsService,
+    LotOverridesService,
     StatementsService,
     SettlementsForSaleJob,
   ],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { Form } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
@@ -40,6 +40,7 @@ export function OpenNewFilePage() {
   const dp = useAppDataProvider();
   const calls = disputeCalls(dp.call as never, houseRef);
   const [done, setDone] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const back = { pathname: RESULTS, state: state.catalogRefs ? { catalogRefs: state.catalogRefs } : undefined };
   const types = useQuery({ queryKey: ['disputeTypes', houseRef], queryFn: () => calls.types(), enabled: !!houseRef && lotRefs.length > 0 });
   const lots = useQuery({
@@ -91,6 +92,8 @@ export function OpenNewFilePage() {
         houseUserRef: user?.userRef ?? undefined,
       });
       setDone(res.message);
+      // Going back, the sale results show the new disputes on their lots.
+      void queryClient.invalidateQueries({ queryKey: ['reports', 'sessionResults'] });
       return undefined;
     } catch (err) {
       const f = readApiError(err);

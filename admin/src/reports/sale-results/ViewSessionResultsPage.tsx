@@ -1,6 +1,5 @@
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -11,43 +10,37 @@ import {
   InputAdornment,
   Link,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableFooter,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
+import GavelIcon from '@mui/icons-material/Gavel';
 import SearchIcon from '@mui/icons-material/Search';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import {
+  DISPUTE_TEXT,
   SALE_RESULTS_SEARCH_DEBOUNCE_MS,
   SALE_RESULTS_SEARCH_MAX,
-  SALE_RESULTS_TABLE_HEIGHT,
   SALE_RESULTS_TEXT,
   saleResultsRowHeight,
   type SaleResultBidder,
 } from '@ar/rules';
+import { canAccess } from '../../access/canAccess';
 import { useShellUser } from '../../auth/useShellUser';
 import { downloadUrl } from '../../common/downloadFile';
 import { ShellLoading } from '../../common/ShellLoading';
 import { EmptyState } from '../../kit/EmptyState';
 import { ErrorAlert } from '../../kit/ErrorAlert';
-import { MoneyCell } from '../../kit/MoneyCell';
 import { PageHeader } from '../../kit/PageHeader';
 import { ToolbarButton } from '../../kit/ToolbarButton';
 import { ContactDialog } from '../../invoices/shared/ContactDialog';
 import { useHouseRef } from '../../invoices/useHouseRef';
 import { ReportDownloadsMenu } from './ReportDownloadsMenu';
 import { saleResultsDownloadPath, useMessageBidder, useSaleResults } from './saleResultsApi';
+import { SaleResultsTable } from './SaleResultsTable';
+import { lotsToOpen, setLots } from './saleResultsSelection';
 
 const BACK = { to: '/reports/sessionResults', label: `< ${SALE_RESULTS_TEXT.backToList}` };
-const MONEY_COLUMNS = ['Hammer', "Buyer's Premium", 'Live Fee', 'Payable'] as const;
 
 const sessionDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -65,7 +58,8 @@ function useDebounced(value: string, ms: number): string {
  * Sale Results (/reports/sessionResults/viewSessionResults; spec 001 "Sale results"): the sessions
  * named by catalogRefs in navigation state, their sold lots grouped by buyer with each buyer's sums,
  * the grand totals row, a bidder search (first or last name or email, 700 ms after typing stops), a
- * message to a bidder through the mail outbox, Download .XLSX / .CSV of what is shown (the server
+ * message to a bidder through the mail outbox, lots ticked for Open New File (those a dispute may be
+ * opened on; a disputed lot shows its dispute), Download .XLSX / .CSV of what is shown (the server
  * writes the file; docs/reports.md), the Reports menu of the other downloads, and the link back to
  * /reports/sessionResults.
  */
@@ -80,6 +74,10 @@ export function ViewSessionResultsPage() {
   const send = useMessageBidder(houseRef, user?.userRef);
   const [messaging, setMessaging] = useState<SaleResultBidder | null>(null);
   const [sent, setSent] = useState(false);
+  // Lots ticked for Open New File (spec 001: the screen is reached with the selected lots).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const navigate = useNavigate();
+  const mayOpen = canAccess(user, 'openDispute');
 
   if (catalogRefs.length === 0) {
     return (
@@ -103,7 +101,7 @@ export function ViewSessionResultsPage() {
   const data = results.data;
   // A link with an empty download name: the browser keeps the server's file name.
   const download = (format: 'csv' | 'xlsx') => downloadUrl(saleResultsDownloadPath(houseRef, format, catalogRefs, search), '');
-  const symbol = data?.currencySymbol ?? '';
+  const toOpen = data ? lotsToOpen(data.groupedData, selected) : [];
   return (
     <Stack spacing={2} data-testid="sale-results">
       <PageHeader title={SALE_RESULTS_TEXT.title} back={BACK} />
@@ -157,6 +155,17 @@ export function ViewSessionResultsPage() {
                 </ToolbarButton>
               ))}
               <ReportDownloadsMenu houseRef={houseRef} sessions={data.catalogHeaders} />
+              {mayOpen && (
+                <ToolbarButton
+                  icon={<GavelIcon />}
+                  variant="contained"
+                  disabled={toOpen.length === 0}
+                  onClick={() => navigate('/reports/openDisputes', { state: { lotRefs: toOpen, catalogRefs } })}
+                  data-testid="results-open-file"
+                >
+                  {`${DISPUTE_TEXT.openTitle} (${toOpen.length})`}
+                </ToolbarButton>
+              )}
             </Stack>
           </CardContent>
         </Card>
@@ -171,60 +180,13 @@ export function ViewSessionResultsPage() {
         </Card>
       ) : (
         <Card variant="outlined">
-          <TableContainer sx={{ maxHeight: SALE_RESULTS_TABLE_HEIGHT }}>
-            <Table size="small" stickyHeader data-testid="results-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 110 }}>Lot</TableCell>
-                  <TableCell>Title</TableCell>
-                  {MONEY_COLUMNS.map((c) => (
-                    <TableCell key={c} align="right" sx={{ width: 130, whiteSpace: 'nowrap' }}>
-                      {c}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data!.groupedData.map((b) => (
-                  <Fragment key={b.memberID}>
-                    <BuyerRow bidder={b} onMessage={() => setMessaging(b)} />
-                    {b.items.map((lot) => (
-                      <TableRow key={lot.transactionID} data-testid={`result-lot-${lot.lotRef}`}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {lot.catalogPrefix}-{lot.lotNumber}
-                        </TableCell>
-                        <TableCell>{lot.title}</TableCell>
-                        <MoneyCell cents={lot.hammer} symbol={symbol} />
-                        <MoneyCell cents={lot.buyPrem} symbol={symbol} />
-                        <MoneyCell cents={lot.liveFee} symbol={symbol} />
-                        <MoneyCell cents={lot.payble} symbol={symbol} />
-                      </TableRow>
-                    ))}
-                    <TableRow data-testid={`member-sums-${b.memberID}`} sx={{ '& td': { borderBottomWidth: 2 } }}>
-                      <TableCell colSpan={2} sx={{ color: 'text.secondary' }}>
-                        {b.memberSums.lotCount} {b.memberSums.lotCount === 1 ? 'lot' : 'lots'}
-                      </TableCell>
-                      <MoneyCell bold cents={b.memberSums.sumHammer} symbol={symbol} />
-                      <MoneyCell bold cents={b.memberSums.sumBuyPrem} symbol={symbol} />
-                      <MoneyCell bold cents={b.memberSums.sumLiveFee} symbol={symbol} />
-                      <MoneyCell bold cents={b.memberSums.sumPayable} symbol={symbol} testId={`member-payable-${b.memberID}`} />
-                    </TableRow>
-                  </Fragment>
-                ))}
-              </TableBody>
-              <TableFooter sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.paper', '& td': { fontSize: '0.875rem' } }}>
-                <TableRow data-testid="grand-totals">
-                  <TableCell colSpan={2} sx={{ fontWeight: 600, color: 'text.primary' }}>
-                    Grand Totals ({data!.grandTotals.lotCount} {data!.grandTotals.lotCount === 1 ? 'lot' : 'lots'})
-                  </TableCell>
-                  <MoneyCell bold cents={data!.grandTotals.hammer} symbol={symbol} sx={{ color: 'text.primary' }} />
-                  <MoneyCell bold cents={data!.grandTotals.buyPrem} symbol={symbol} sx={{ color: 'text.primary' }} />
-                  <MoneyCell bold cents={data!.grandTotals.liveFee} symbol={symbol} sx={{ color: 'text.primary' }} />
-                  <MoneyCell bold cents={data!.grandTotals.payable} symbol={symbol} sx={{ color: 'text.primary' }} testId="grand-payable" />
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </TableContainer>
+          <SaleResultsTable
+            data={data!}
+            selected={selected}
+            onSelect={mayOpen ? (refs, on) => setSelected((prev) => setLots(prev, refs, on)) : undefined}
+            linkDisputes={canAccess(user, 'disputes')}
+            onMessage={setMessaging}
+          />
         </Card>
       )}
       <ContactDialog
@@ -248,36 +210,5 @@ export function ViewSessionResultsPage() {
         </DialogActions>
       </Dialog>
     </Stack>
-  );
-}
-
-function BuyerRow({ bidder: b, onMessage }: { bidder: SaleResultBidder; onMessage: () => void }) {
-  const place = [b.address.city, b.address.stateID, b.address.countryID].filter(Boolean).join(', ');
-  return (
-    <TableRow data-testid={`buyer-${b.memberID}`} sx={{ bgcolor: 'action.hover' }}>
-      <TableCell colSpan={6}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600 }}>
-            {b.firstName} {b.lastName}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Paddle {b.paddleNumber || '—'} · {b.channel}
-            {b.email ? ` · ${b.email}` : ''}
-            {b.phones.length ? ` · ${b.phones.join(', ')}` : ''}
-            {place ? ` · ${place}` : ''}
-          </Typography>
-          <Box sx={{ flex: 1 }} />
-          {b.email ? (
-            <Button size="small" startIcon={<MailOutlineIcon />} onClick={onMessage} data-testid={`message-bidder-${b.memberID}`}>
-              Message
-            </Button>
-          ) : (
-            <Alert severity="info" variant="outlined" sx={{ py: 0 }}>
-              {SALE_RESULTS_TEXT.noEmail}
-            </Alert>
-          )}
-        </Box>
-      </TableCell>
-    </TableRow>
   );
 }

@@ -1,5 +1,5 @@
-import { SHEET_CODES, SHEET_TEXT, type RealizedRowInput, type SheetError } from '@ar/rules';
-import { AUCTIONFLEX_HEADERS, normalizeHeader, STANDARD_HEADERS } from '../spreadsheets/sheet-columns';
+import type { RealizedRowInput, SheetError } from '@ar/rules';
+import { AUCTIONFLEX_HEADERS, normalizeHeader, STANDARD_HEADERS, unlabeledColumnErrors } from '../spreadsheets/sheet-columns';
 import type { Sheet } from '../spreadsheets/sheet-reader';
 
 /**
@@ -28,17 +28,6 @@ export const REALIZED_HEADERS = {
 
 type Column = keyof typeof REALIZED_HEADERS;
 
-const columnLetter = (i: number): string => {
-  let n = i + 1;
-  let s = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-};
-
 export interface MappedRealized {
   rows: (RealizedRowInput & { id: number })[];
   /** File-level errors: 166 (a column with values and no header). */
@@ -52,22 +41,7 @@ export function mapRealizedSheet(sheet: Sheet): MappedRealized {
     const i = sheet.header.findIndex((h) => wanted.has(normalizeHeader(h)));
     if (i >= 0) index[column] = i;
   }
-  const errors: SheetError[] = [];
-  const widest = sheet.rows.reduce((w, r) => Math.max(w, r.cells.length), sheet.header.length);
-  for (let c = 0; c < widest; c++) {
-    if ((sheet.header[c] ?? '').trim() !== '') continue;
-    const first = sheet.rows.find((r) => (r.cells[c] ?? '').trim() !== '');
-    if (first)
-      errors.push({
-        errorCode: SHEET_CODES.unlabeledColumn,
-        displayMsg: SHEET_TEXT.unlabeledColumn(columnLetter(c)),
-        lotNumber: null,
-        invNumber: null,
-        referenceMsg: columnLetter(c),
-        row: first.row,
-        field: null,
-      });
-  }
+  const errors = unlabeledColumnErrors(sheet);
   const cell = (cells: string[], column: Column) => (index[column] === undefined ? '' : (cells[index[column]] ?? '').trim());
   const rows = sheet.rows.map((r) => ({
     id: r.row,

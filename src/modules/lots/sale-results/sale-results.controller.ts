@@ -39,11 +39,12 @@ export class SaleResultsController {
   @ApiOperation({
     summary:
       "The selected sessions' sold lots grouped by buyer, amounts in cents with the invoices' premium and live fee: { data: { catalogHeaders, currencyCode, currencySymbol, " +
-      'groupedData: [{ memberID, memberRef, firstName, lastName, channel, approvalID, paddleNumber, email, phones, address, memberSums, items }], grandTotals } }. ' +
+      'groupedData: [{ memberID, memberRef, firstName, lastName, channel, approvalID, paddleNumber, email, phones, address, memberSums, items }], grandTotals } }; ' +
+      'each item has canOpenDispute (for this user), disputeRef and disputeStatDescription. ' +
       '400 sessions in different currencies or a bad body, 404 a session not of the house.',
   })
   async lots(@CurrentPrincipal() p: Principal, @Body() body: SaleResultsLotsDto) {
-    return { data: await this.results.results(p.houseId, parseSaleResultsQuery(body)) };
+    return { data: await this.results.results(p.houseId, parseSaleResultsQuery(body), p) };
   }
 
   @RequireAccess('accessReports')

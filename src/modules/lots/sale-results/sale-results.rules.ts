@@ -33,6 +33,10 @@ export interface SoldLotRow {
   stateCode: string | null;
   postalCode: string | null;
   countryCode: string | null;
+  /** The lot's dispute (sale results show it) and whether this user may open one on it. */
+  disputeRef?: string | null;
+  disputeStat?: string | null;
+  canOpenDispute?: boolean;
 }
 
 export interface GroupCharging {
@@ -104,6 +108,9 @@ export function groupSaleResults(
       liveFee: fee,
       payble: payable,
       currencySymbol,
+      canOpenDispute: r.canOpenDispute ?? false,
+      disputeRef: r.disputeRef ?? null,
+      disputeStatDescription: r.disputeStat ?? null,
     };
     bidder.items.push(lot);
     const s = bidder.memberSums;

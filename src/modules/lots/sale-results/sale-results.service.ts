@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { SALE_RESULTS_TEXT, type SaleResultsAnswer, type SaleResultsGroup } from '@ar/rules';
+import { openRefusal, SALE_RESULTS_TEXT, type SaleResultsAnswer, type SaleResultsGroup } from '@ar/rules';
 import type { Principal } from '../../../core/auth/principal';
 import { DomainError } from '../../../core/errors/domain-error';
 import { MailService } from '../../../core/mail/mail.service';
@@ -56,8 +56,16 @@ export class SaleResultsService {
     return [...groups.values()];
   }
 
-  /** The selected sessions' sold lots by buyer, optionally only buyers whose first/last name or email matches. */
-  async results(houseId: number, q: SaleResultsQuery): Promise<SaleResultsAnswer> {
+  /**
+   * The selected sessions' sold lots by buyer, optionally only buyers whose first/last name or email
+   * matches; each lot says whether `viewer` may open a dispute on it (Open New File from the results).
+   */
+  async results(
+    houseId: number,
+    q: SaleResultsQuery,
+    viewer: Pick<Principal, 'isSuperUser'> = { isSuperUser: false },
+    now = new Date(),
+  ): Promise<SaleResultsAnswer> {
     const conn = this.em.getConnection();
     const catalogs: { id: number; catalog_ref: string; title: string; event_date: Date; currency_code: string }[] = await conn.execute(
       `select id, catalog_ref, title, event_date, currency_code from catalog
@@ -84,15 +92,19 @@ export class SaleResultsService {
       `select l.id, l.lot_ref, coalesce(l.lot_number, '') || coalesce(l.lot_ext, '') as lot_number, l.title, l.catalog_id,
               l.hammer_cents::bigint as hammer, a.channel, a.group_id, a.id as approval_id, a.paddle_number,
               m.id as member_id, m.member_ref, m.first_name, m.last_name, m.email, m.phone, m.mobile_phone,
-              concat_ws(' ', m.street1, m.street2) as street, m.city, m.state_code, m.postal_code, m.country_code
+              concat_ws(' ', m.street1, m.street2) as street, m.city, m.state_code, m.postal_code, m.country_code,
+              d.dispute_ref, d.stat as dispute_stat
          from lot l
          join approval a on a.id = l.winning_approval_id and a.house_id = l.house_id
          join member m on m.id = a.member_id and m.house_id = l.house_id
+         -- Read-only: the disputes module owns this table, but it imports invoicing, which imports lots.
+         left join dispute d on d.lot_id = l.id and d.house_id = l.house_id
         where l.house_id = ? and l.catalog_id in (${placeholders(catalogIds)}) and ${SOLD} ${searchSql}
         order by lower(m.last_name), lower(m.first_name), m.id, l.catalog_id, l.lot_number, l.lot_ext nulls first, l.id`,
       params,
     );
     const catalogRef = new Map(catalogs.map((c) => [c.id, c.catalog_ref]));
+    const saleDate = new Map(catalogs.map((c) => [c.id, new Date(c.event_date)]));
     const sold: SoldLotRow[] = rows.map((r) => ({
       lotId: Number(r.id),
       lotRef: r.lot_ref as string,
@@ -117,6 +129,19 @@ export class SaleResultsService {
       stateCode: (r.state_code as string | null) || null,
       postalCode: (r.postal_code as string | null) || null,
       countryCode: (r.country_code as string | null) || null,
+      disputeRef: (r.dispute_ref as string | null) ?? null,
+      disputeStat: (r.dispute_stat as string | null) ?? null,
+      canOpenDispute:
+        openRefusal(
+          {
+            sold: true,
+            channel: r.channel as string,
+            disputeRef: (r.dispute_ref as string | null) ?? null,
+            saleDate: saleDate.get(Number(r.catalog_id))!,
+          },
+          viewer.isSuperUser,
+          now,
+        ) === null,
     }));
     const charging = await this.charging(houseId, [...new Set(sold.map((s) => s.auctionGroupId))]);
     const { groupedData, grandTotals } = groupSaleResults(sold, charging, symbol);

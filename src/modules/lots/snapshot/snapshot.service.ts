@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import * as archiverModule from 'archiver';
 import type { Archiver, ArchiverError, ZipOptions } from 'archiver';
 import { PassThrough, Readable } from 'node:stream';
 import { DomainError } from '../../../core/errors/domain-error';
+import { lazyModule } from '../../../core/lazy-module';
 import { FILE_STORAGE, FileStorage } from '../../../core/storage/file-storage';
 import { UrlSigner } from '../../../core/storage/signed-url';
 import { LotSheetError } from '../spreadsheets/lot-sheet.errors';
@@ -11,8 +11,8 @@ import { writeStandardXlsx, type ExportLot } from '../spreadsheets/sheet-export'
 import { CATALOG_SNAPSHOT, SnapshotPayload, SnapshotResult } from './snapshot.job';
 
 /** archiver 7 exports a factory; the installed @types/archiver (8) describes archiver 8's classes. */
-const createZip = (options: ZipOptions): Archiver =>
-  (archiverModule as unknown as { default: (format: 'zip', options: ZipOptions) => Archiver }).default('zip', options);
+const archiver = lazyModule<(format: 'zip', options: ZipOptions) => Archiver>('archiver');
+const createZip = (options: ZipOptions): Archiver => archiver()('zip', options);
 
 /** How long a snapshot's download link works. */
 export const SNAPSHOT_URL_TTL_MS = 60 * 60 * 1000;

@@ -96,6 +96,30 @@ export function normalizeAmount(v: string): string {
   return /^\d+\.0+$/.test(t) ? t.replace(/\.0+$/, '') : t;
 }
 
+/**
+ * Error 166 for each column that has values but no header, at its first value: every sheet the
+ * product reads (lots, realized prices, consignors) refuses it alike.
+ */
+export function unlabeledColumnErrors(sheet: Sheet): SheetError[] {
+  const errors: SheetError[] = [];
+  const widest = sheet.rows.reduce((w, r) => Math.max(w, r.cells.length), sheet.header.length);
+  for (let c = 0; c < widest; c++) {
+    if ((sheet.header[c] ?? '').trim() !== '') continue;
+    const first = sheet.rows.find((r) => (r.cells[c] ?? '').trim() !== '');
+    if (first)
+      errors.push({
+        errorCode: SHEET_CODES.unlabeledColumn,
+        displayMsg: SHEET_TEXT.unlabeledColumn(columnLetter(c)),
+        lotNumber: null,
+        invNumber: null,
+        referenceMsg: columnLetter(c),
+        row: first.row,
+        field: null,
+      });
+  }
+  return errors;
+}
+
 const columnLetter = (i: number): string => {
   let n = i + 1;
   let s = '';
@@ -137,22 +161,7 @@ export function mapSheet(sheet: Sheet, format: SheetFormat): MappedSheet {
     }
   });
 
-  const errors: SheetError[] = [];
-  const widest = sheet.rows.reduce((w, r) => Math.max(w, r.cells.length), sheet.header.length);
-  for (let c = 0; c < widest; c++) {
-    if ((sheet.header[c] ?? '').trim() !== '') continue;
-    const first = sheet.rows.find((r) => (r.cells[c] ?? '').trim() !== '');
-    if (first)
-      errors.push({
-        errorCode: SHEET_CODES.unlabeledColumn,
-        displayMsg: SHEET_TEXT.unlabeledColumn(columnLetter(c)),
-        lotNumber: null,
-        invNumber: null,
-        referenceMsg: columnLetter(c),
-        row: first.row,
-        field: null,
-      });
-  }
+  const errors = unlabeledColumnErrors(sheet);
 
   const entries = Object.entries(index) as [LotField, number][];
   const lots = sheet.rows.map((r) => {

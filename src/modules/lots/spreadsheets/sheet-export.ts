@@ -1,7 +1,10 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
-import type { LotField } from '@ar/rules';
+import type { LotField, LotValues } from '@ar/rules';
+import { lazyModule } from '../../../core/lazy-module';
 import { STANDARD_CONSIGNOR_HEADERS, STANDARD_HEADERS } from './sheet-columns';
+
+const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 /**
  * A session's lots back to the Standard format (issue 13 "Also"): exactly the columns the Standard
@@ -12,33 +15,9 @@ import { STANDARD_CONSIGNOR_HEADERS, STANDARD_HEADERS } from './sheet-columns';
  */
 
 /** A stored lot as the export reads it (columns of `lot`, the consignor's name and email). */
-export interface ExportLot {
-  lotNumber: string | null;
-  lotExt: string | null;
-  invNumber: string | null;
-  title: string;
-  description: string;
-  dimensions: string | null;
-  shipLength: number | null;
-  shipWidth: number | null;
-  shipHeight: number | null;
-  shipWeight: number | null;
-  shippingCents: number | null;
-  shippingIntlCents: number | null;
-  loEstCents: number | null;
-  hiEstCents: number | null;
-  startingBidCents: number | null;
+export interface ExportLot extends LotValues {
+  /** The starting bid was computed by the system: exported blank, so a re-import computes it again. */
   startingBidComputed: boolean;
-  reserveCents: number | null;
-  itemPriceCents: number | null;
-  artistName: string | null;
-  medium: string | null;
-  condition: string | null;
-  circa: string | null;
-  provenance: string | null;
-  literature: string | null;
-  exhibited: string | null;
-  notes: string | null;
   consignorName: string | null;
   consignorEmail: string | null;
 }
@@ -95,7 +74,7 @@ export function standardRow(l: ExportLot): ExportCell[] {
  * memory stays flat however many lots). `lots` may be an async source read in batches.
  */
 export async function writeStandardXlsx(lots: AsyncIterable<ExportLot> | Iterable<ExportLot>, out: Writable): Promise<number> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const wb = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useSharedStrings: false, useStyles: false });
   const ws = wb.addWorksheet('Lots');
   ws.addRow([...STANDARD_EXPORT_HEADER]).commit();
   let n = 0;

@@ -1,7 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyModule } from '../../../core/lazy-module';
 import { decodeSheetText, detectDelimiter, type SheetEncoding } from './sheet-text';
 import { isBiff, readXls, XLS_LIMITS, type XlsLimits } from './xls-reader';
+
+const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 /**
  * One spreadsheet file (.csv, .xlsx or .xls) as rows of cell texts. Cells are data, never formulas:
@@ -128,7 +131,7 @@ function cellText(v: ExcelJS.CellValue): string {
 }
 
 export async function readXlsx(data: Buffer): Promise<SheetRead> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (exceljs().Workbook)();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

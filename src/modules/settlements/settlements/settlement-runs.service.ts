@@ -13,11 +13,20 @@ import { termsOf } from '../plans/commission-plans.service';
 import { SETTLEMENT_TEXT, SettlementsError, SettlementsErrorCode } from '../settlements.errors';
 import { Settlement, SettlementAdjustment, SettlementLine } from './settlement.entities';
 
+/** The sessions of a date range: each session's own calendar day within `from`..`to`. */
+const inRange = (sessions: SessionRow[], from: string, to: string) =>
+  sessions.filter((s) => {
+    const day = sessionDay(s.eventDate, s.timeZone);
+    return day >= from && day <= to;
+  });
+
 /** Reports a run's progress: consignors done of total (the job shows it). */
 export type RunProgress = (done: number, total: number, consignorName?: string) => Promise<void>;
 
+/** A sale's run (every consignor, or only `consignorId`: one draft rebuilt) or one consignor's date range. */
 type RunScope =
-  { kind: 'sale'; saleId: number; lockKey: number } | { kind: 'range'; consignorId: number; from: string; to: string; lockKey: number };
+  | { kind: 'sale'; saleId: number; lockKey: number; consignorId?: number }
+  | { kind: 'range'; consignorId: number; from: string; to: string; lockKey: number };
 
 /** A session's calendar day (YYYY-MM-DD) in its own time zone (UTC when it has none or an unknown one). */
 export function sessionDay(eventDate: Date, timeZone?: string | null): string {
@@ -129,10 +138,7 @@ export class SettlementRunsService {
     if (from > to) throw DomainError.validation({ to: SETTLEMENT_TEXT.rangeOrder });
     const consignor = await this.em.findOne(Consignor, { id: consignorId, houseId });
     if (!consignor) throw new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.consignorNotFound);
-    const sessions = (await this.catalogs.sessions(houseId)).filter((s) => {
-      const day = sessionDay(s.eventDate, s.timeZone);
-      return day >= from && day <= to;
-    });
+    const sessions = inRange(await this.catalogs.sessions(houseId), from, to);
     if (!sessions.length) throw new SettlementsError(SettlementsErrorCode.NO_CONSIGNED_LOTS, SETTLEMENT_TEXT.noLotsInRange);
     if (new Set(sessions.map((s) => s.currencyCode)).size > 1) throw DomainError.validation({ from: SETTLEMENT_TEXT.mixedCurrencies });
     const run = await this.settle(
@@ -149,6 +155,28 @@ export class SettlementRunsService {
   }
 
   /**
+   * Rebuilds one draft in the caller's transaction (a lot's commission override changed): its sale's
+   * run for that consignor only, or its range's run. Takes the run's advisory lock first, so call it
+   * before locking the settlement row (a run takes the lock, then writes the row).
+   */
+  async lockRun(em: EntityManager, s: Pick<Settlement, 'auctionGroupId' | 'consignorId'>): Promise<void> {
+    await em.execute('select pg_advisory_xact_lock(?, ?)', [RUN_LOCK_NS, s.auctionGroupId ?? -s.consignorId]);
+  }
+
+  async rebuildDraft(houseId: number, s: Settlement, em: EntityManager, now = new Date()): Promise<void> {
+    const all = await this.catalogs.sessions(houseId);
+    if (s.auctionGroupId != null) {
+      const scope = { kind: 'sale' as const, saleId: s.auctionGroupId, lockKey: s.auctionGroupId, consignorId: s.consignorId };
+      const sessions = all.filter((x) => x.groupId === s.auctionGroupId);
+      await this.settle(houseId, scope, sessions, null, false, now, undefined, SETTLEMENT_TEXT.noConsignedLots, em);
+    } else {
+      const [from, to] = [s.periodFrom!, s.periodTo!];
+      const scope = { kind: 'range' as const, consignorId: s.consignorId, from, to, lockKey: -s.consignorId };
+      await this.settle(houseId, scope, inRange(all, from, to), null, false, now, undefined, SETTLEMENT_TEXT.noLotsInRange, em);
+    }
+  }
+
+  /**
    * The shared run: every open consigned lot of the sessions (of the range's consignor only), one
    * draft per consignor, in one transaction under an advisory lock on the sale (or the consignor).
    */
@@ -161,6 +189,7 @@ export class SettlementRunsService {
     now: Date,
     onProgress: RunProgress | undefined,
     noLotsText: string,
+    outer?: EntityManager,
   ): Promise<Omit<SettlementRun, 'saleId' | 'saleName' | 'periodFrom' | 'periodTo'>> {
     const sessionHeld = new Map(sessions.map((s) => [s.catalogId, s.eventDate.getTime() <= now.getTime()]));
     const currencyCode = sessions[0].currencyCode;
@@ -174,7 +203,8 @@ export class SettlementRunsService {
     const run = async (em: EntityManager) => {
       await em.execute('select pg_advisory_xact_lock(?, ?)', [RUN_LOCK_NS, scope.lockKey]);
       let lots = await this.lots.consignedLots(houseId, [...sessionHeld.keys()], em);
-      if (scope.kind === 'range') lots = lots.filter((l) => l.consignorId === scope.consignorId);
+      const only = scope.consignorId;
+      if (only != null) lots = lots.filter((l) => l.consignorId === only);
       if (!lots.length) throw new SettlementsError(SettlementsErrorCode.NO_CONSIGNED_LOTS, noLotsText);
       const lotIds = lots.map((l) => l.lotId);
       // A lot is settled once: on a ready or paid settlement, or on a draft this run does not rebuild.
@@ -273,7 +303,7 @@ export class SettlementRunsService {
       return { currencyCode, dryRun, settlements: out, alreadySettled: settled.size };
     };
     // A dry run reads what a run would read, under the same lock, and writes nothing.
-    return this.em.transactional(run);
+    return outer ? run(outer) : this.em.transactional(run);
   }
 
   private line(

@@ -50,11 +50,35 @@ export interface SettlementLineView {
   feesCents: number;
   taxCents: number;
   netCents: number;
+  /** The lot's commission override (a rate in thousandths of a percent, or a fixed commission), if any. */
+  override: { rate: number | null; commissionCents: number | null } | null;
+}
+
+/** An audited change that is not a ledger row: a lot's commission override set or cleared on the draft. */
+export interface SettlementHistoryView {
+  id: number;
+  action: string;
+  lotId: number | null;
+  lotLabel: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  note: string | null;
+  userName: string;
+  createdAt: string;
 }
 
 export interface SettlementDetailView extends SettlementView {
   lines: SettlementLineView[];
-  adjustments: { id: number; kind: string; amountCents: number; note: string; createdByUserId: number | null; createdAt: string }[];
+  adjustments: {
+    id: number;
+    kind: string;
+    amountCents: number;
+    note: string;
+    createdByUserId: number | null;
+    /** Who recorded the row (the ledger is its own audit trail). */
+    createdByName: string | null;
+    createdAt: string;
+  }[];
   payouts: {
     id: number;
     kind: PayoutKind;
@@ -64,8 +88,10 @@ export interface SettlementDetailView extends SettlementView {
     amountCents: number;
     note: string | null;
     createdByUserId: number | null;
+    createdByName: string | null;
     createdAt: string;
   }[];
+  history: SettlementHistoryView[];
 }
 
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
@@ -7,7 +7,17 @@ import { IdParam } from '../../../core/http/id-param';
 import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query';
 import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
 import { SETTLEMENT_TEXT, SettlementsError, SettlementsErrorCode } from '../settlements.errors';
-import { AdjustmentDto, CreateForConsignorDto, CreateForSaleDto, CreateForSaleJobDto, MarkPaidDto, PayoutDto } from './dto/settlement.dto';
+import {
+  AdjustmentDto,
+  ClearOverrideDto,
+  CreateForConsignorDto,
+  CreateForSaleDto,
+  CreateForSaleJobDto,
+  LotOverrideDto,
+  MarkPaidDto,
+  PayoutDto,
+} from './dto/settlement.dto';
+import { LotOverridesService } from './lot-overrides.service';
 import type { JobView } from '../../../core/queue/jobs.service';
 import { SettlementsForSaleJob } from './settlements-for-sale.job';
 import { SettlementRunsService, type SettlementRun } from './settlement-runs.service';
@@ -15,6 +25,7 @@ import type { SettlementDetailView, SettlementView } from './settlement-view';
 import { SETTLEMENT_SORTABLE, SettlementsService, type SettlementTotals } from './settlements.service';
 
 const notFound = () => new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.settlementNotFound);
+const lotNotFound = () => new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.lotNotFound);
 
 /** `/api/settlements` (ra-data-simple-rest): list, detail, create for a sale, adjustments, ready, payouts. Settlement access. */
 @ApiTags('settlements')
@@ -25,6 +36,7 @@ export class SettlementsController {
     private readonly settlements: SettlementsService,
     private readonly runs: SettlementRunsService,
     private readonly saleJobs: SettlementsForSaleJob,
+    private readonly overrides: LotOverridesService,
   ) {}
 
   @Get()
@@ -95,6 +107,30 @@ export class SettlementsController {
     @Body() dto: AdjustmentDto,
   ): Promise<SettlementDetailView> {
     return this.settlements.addAdjustment(p.houseId, id, p.userId, dto);
+  }
+
+  @Put(':id/lots/:lotId/override')
+  @ApiOperation({
+    summary: "Sets a lot's commission override (rate or fixed amount) from its draft settlement; the draft is rebuilt, the change audited",
+  })
+  setOverride(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', notFound) id: number,
+    @IdParam('lotId', lotNotFound) lotId: number,
+    @Body() dto: LotOverrideDto,
+  ): Promise<SettlementDetailView> {
+    return this.overrides.set(p.houseId, id, lotId, p, dto);
+  }
+
+  @Delete(':id/lots/:lotId/override')
+  @ApiOperation({ summary: "Clears a lot's commission override (back to the plan); the draft is rebuilt, the change audited" })
+  clearOverride(
+    @CurrentPrincipal() p: Principal,
+    @IdParam('id', notFound) id: number,
+    @IdParam('lotId', lotNotFound) lotId: number,
+    @Body() dto: ClearOverrideDto,
+  ): Promise<SettlementDetailView> {
+    return this.overrides.clear(p.houseId, id, lotId, p, dto.note);
   }
 
   @Post(':id/ready')

@@ -15,6 +15,8 @@ import {
   type AdjustmentKind,
   type PayoutKind,
 } from './settlement.entities';
+import { LotCommissionOverride } from '../plans/commission-plan.entity';
+import { SettlementAudit } from './settlement-audit.entity';
 import { toSettlementView, type SettlementDetailView, type SettlementView } from './settlement-view';
 
 export const SETTLEMENT_SORTABLE = ['id', 'consignorName', 'saleName', 'status', 'netDueCents', 'createdAt'] as const;
@@ -134,11 +136,25 @@ export class SettlementsService {
       .getConnection()
       .execute(`${SELECT} where s.house_id = ? and s.id = ?`, [houseId, id], 'all', em.getTransactionContext());
     if (!row) throw notFound();
-    const [lines, adjustments, payouts] = await Promise.all([
+    const [lines, adjustments, payouts, audit] = await Promise.all([
       em.find(SettlementLine, { settlementId: id }, { orderBy: { id: 'ASC' } }),
       em.find(SettlementAdjustment, { settlementId: id }, { orderBy: { id: 'ASC' } }),
       em.find(SettlementPayout, { settlementId: id }, { orderBy: { id: 'ASC' } }),
+      em.find(SettlementAudit, { settlementId: id }, { orderBy: { id: 'ASC' } }),
     ]);
+    const overrides = new Map(
+      (await em.find(LotCommissionOverride, { houseId, lotId: { $in: lines.map((l) => l.lotId) } })).map((o) => [
+        o.lotId,
+        { rate: o.rate ?? null, commissionCents: o.commissionCents ?? null },
+      ]),
+    );
+    const names = await this.userNames(
+      em,
+      houseId,
+      [...adjustments, ...payouts].map((r) => r.createdByUserId),
+    );
+    const by = (userId?: number | null) => (userId == null ? null : (names.get(userId) ?? null));
+    const lotLabel = new Map(lines.map((l) => [l.lotId, `${l.lotNumber ?? ''}${l.lotExt ?? ''}`]));
     return {
       ...toSettlementView(row),
       lines: lines.map(({ houseId: _h, settlementId: _s, ...l }) => ({
@@ -146,6 +162,7 @@ export class SettlementsService {
         lotNumber: l.lotNumber ?? null,
         lotExt: l.lotExt ?? null,
         heldReason: l.heldReason ?? null,
+        override: overrides.get(l.lotId) ?? null,
       })),
       adjustments: adjustments.map((a) => ({
         id: a.id,
@@ -153,6 +170,7 @@ export class SettlementsService {
         amountCents: a.amountCents,
         note: a.note,
         createdByUserId: a.createdByUserId ?? null,
+        createdByName: by(a.createdByUserId),
         createdAt: a.createdAt.toISOString(),
       })),
       payouts: payouts.map((p) => ({
@@ -164,9 +182,36 @@ export class SettlementsService {
         amountCents: p.amountCents,
         note: p.note ?? null,
         createdByUserId: p.createdByUserId ?? null,
+        createdByName: by(p.createdByUserId),
         createdAt: p.createdAt.toISOString(),
       })),
+      history: audit.map((h) => ({
+        id: h.id,
+        action: h.action,
+        lotId: h.lotId ?? null,
+        lotLabel: h.lotId == null ? null : (lotLabel.get(h.lotId) ?? null),
+        before: h.before ?? null,
+        after: h.after ?? null,
+        note: h.note ?? null,
+        userName: h.userName,
+        createdAt: h.createdAt.toISOString(),
+      })),
     };
+  }
+
+  /** The house's staff user names of ledger rows (who recorded them): the audit trail shown with each row. */
+  private async userNames(em: EntityManager, houseId: number, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((i): i is number => i != null))];
+    if (!wanted.length) return new Map();
+    const rows = await em
+      .getConnection()
+      .execute(
+        `select id, user_name from staff_user where house_id = ? and id in (${wanted.map(() => '?').join(', ')})`,
+        [houseId, ...wanted],
+        'all',
+        em.getTransactionContext(),
+      );
+    return new Map(rows.map((r) => [Number(r.id), String(r.user_name)]));
   }
 
   /** An expense (charged to the consignor) or an advance (already paid to them), on a draft. */

@@ -22,6 +22,7 @@ const line = (n: number, over: Partial<SettlementLineView> = {}): SettlementLine
   feesCents: 2_250,
   taxCents: 1_553,
   netCents: 103_697,
+  override: null,
   ...over,
 });
 
@@ -59,7 +60,13 @@ function settlement(over: Partial<SettlementDetailView> = {}): SettlementDetailV
       line(1),
       line(2, { hammerCents: 8_000, commissionCents: 2_500, taxCents: 222, netCents: 3_028 }),
       line(3, { state: 'unsold', hammerCents: 0, commissionCents: 0, buyInFeeCents: 3_000, taxCents: 266, netCents: -5_516 }),
-      line(4, { hammerCents: 200_000, commissionCents: 24_000, taxCents: 2_130, netCents: 171_620 }),
+      line(4, {
+        hammerCents: 200_000,
+        commissionCents: 24_000,
+        taxCents: 2_130,
+        netCents: 171_620,
+        override: { rate: 12_000, commissionCents: null },
+      }),
       line(5, { state: 'passed', hammerCents: 0, commissionCents: 0, taxCents: 0, netCents: -2_250 }),
       line(6, {
         state: 'held',
@@ -72,8 +79,24 @@ function settlement(over: Partial<SettlementDetailView> = {}): SettlementDetailV
       }),
     ],
     adjustments: [
-      { id: 1, kind: 'expense', amountCents: 12_000, note: 'Restoration', createdByUserId: 1, createdAt: '2025-11-01T10:00:00.000Z' },
-      { id: 2, kind: 'advance', amountCents: 50_000, note: 'Advance', createdByUserId: 1, createdAt: '2025-11-01T10:00:00.000Z' },
+      {
+        id: 1,
+        kind: 'expense',
+        amountCents: 12_000,
+        note: 'Restoration',
+        createdByUserId: 1,
+        createdByName: 'owner',
+        createdAt: '2025-11-01T10:00:00.000Z',
+      },
+      {
+        id: 2,
+        kind: 'advance',
+        amountCents: 50_000,
+        note: 'Advance',
+        createdByUserId: 1,
+        createdByName: 'owner',
+        createdAt: '2025-11-01T10:00:00.000Z',
+      },
     ],
     payouts: [
       {
@@ -85,9 +108,11 @@ function settlement(over: Partial<SettlementDetailView> = {}): SettlementDetailV
         amountCents: 100_000,
         note: null,
         createdByUserId: 1,
+        createdByName: 'owner',
         createdAt: '2025-11-03T10:00:00.000Z',
       },
     ],
+    history: [],
     ...over,
   };
 }
@@ -131,6 +156,11 @@ describe('buildStatementDocument', () => {
     ]);
     expect(d.lines.rows[2]).toEqual(['3', 'Lot 3', 'Unsold (bought in)', '$0.00', '$0.00', '$30.00', '$22.50', '$2.66', '-$55.16']);
     expect(d.lines.rows[5][1]).toBe('Lot 6\nHeld: the buyer has not paid yet.');
+    // A lot's agreed commission (override) is named under its title; a plain line has the title alone.
+    expect(d.lines.rows[3][1]).toBe('Lot 4\nCommission agreed: 12 %');
+    expect(d.lines.rows[0][1]).toBe('Lot 1');
+    const fixed = buildStatementDocument(settlement({ lines: [line(1, { override: { rate: null, commissionCents: 5_000 } })] }), ctx);
+    expect(fixed.lines.rows[0][1]).toBe('Lot 1\nCommission agreed: $50.00');
     expect(d.adjustments?.rows).toEqual([
       ['Expense', 'Restoration', '-$120.00'],
       ['Advance', 'Advance', '-$500.00'],

@@ -75,6 +75,9 @@ export const STATEMENT_TEXT = {
     balance: 'Balance due',
   },
   currency: (code: string) => `All amounts are in ${code}.`,
+  // Thousandths of a percent: integer / 1000 prints exactly (12500 -> 12.5).
+  agreedRate: (rate: number) => `Commission agreed: ${rate / 1000} %`,
+  agreedFixed: (amount: string) => `Commission agreed: ${amount}`,
 } as const;
 
 export const LINE_STATE_LABEL: Record<LineState, string> = {
@@ -114,6 +117,13 @@ const usDate = (iso: string) => {
 export function buildStatementDocument(s: SettlementDetailView, ctx: StatementContext): StatementDocument {
   const money = (cents: number) => formatPreviewMoney(cents, ctx.currencySymbol);
   const less = (cents: number) => money(-cents);
+  // A lot's agreed commission (an override of the plan) is named under its title: the consignor sees why it differs.
+  const agreed = (o: SettlementDetailView['lines'][number]['override']) =>
+    o?.rate != null
+      ? STATEMENT_TEXT.agreedRate(o.rate)
+      : o?.commissionCents != null
+        ? STATEMENT_TEXT.agreedFixed(money(o.commissionCents))
+        : null;
   const title = `${STATEMENT_TEXT.statement} S-${s.id}`;
   const meta: LabelledLine[] = [
     { label: STATEMENT_TEXT.number, value: `S-${s.id}` },
@@ -138,7 +148,7 @@ export function buildStatementDocument(s: SettlementDetailView, ctx: StatementCo
     ],
     rows: s.lines.map((l) => [
       `${l.lotNumber ?? ''}${l.lotExt ?? ''}`,
-      l.heldReason ? `${l.title}\n${l.heldReason}` : l.title,
+      [l.title, l.heldReason, agreed(l.override)].filter(Boolean).join('\n'),
       LINE_STATE_LABEL[l.state] ?? l.state,
       money(l.hammerCents),
       money(l.commissionCents),

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { PAYOUT_METHODS, type PayoutMethod } from '../../consignors/consignor.entity';
 import type { AdjustmentKind, PayoutKind } from '../settlement.entities';
+
+/** A commission override above a billion is a typo, not a lot. */
+const MAX_CENTS = 100_000_000_000;
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -59,4 +62,28 @@ export class PayoutDto extends MarkPaidDto {
   @ApiProperty({ description: 'Cents; a correction may be negative' })
   @IsInt({ message: 'Amount must be a whole number of cents.' })
   amountCents!: number;
+}
+
+/** `PUT /api/settlements/:id/lots/:lotId/override`: the lot's agreed commission, a rate of the hammer or a fixed amount (one of them). */
+export class LotOverrideDto {
+  @ApiPropertyOptional({ description: 'Rate of the hammer, thousandths of a percent (12 % = 12000), 0 to 100 %' })
+  @IsOptional()
+  @IsInt({ message: 'The rate must be a whole number of thousandths of a percent.' })
+  @Min(0, { message: 'The rate cannot be negative.' })
+  @Max(100_000, { message: 'The rate cannot be more than 100 %.' })
+  rate?: number | null;
+  @ApiPropertyOptional({ description: 'Fixed commission in cents (instead of a rate)' })
+  @IsOptional()
+  @IsInt({ message: 'Amount must be a whole number of cents.' })
+  @Min(0, { message: 'The commission cannot be negative.' })
+  @Max(MAX_CENTS, { message: 'The commission is too large.' })
+  commissionCents?: number | null;
+  @ApiPropertyOptional({ maxLength: 250, description: 'Why (kept in the audit trail)' }) @IsOptional() @IsString() @MaxLength(250) note?:
+    string | null;
+}
+
+/** `DELETE /api/settlements/:id/lots/:lotId/override`: back to the plan's commission; the note is audited. */
+export class ClearOverrideDto {
+  @ApiPropertyOptional({ maxLength: 250, description: 'Why (kept in the audit trail)' }) @IsOptional() @IsString() @MaxLength(250) note?:
+    string | null;
 }

@@ -1,0 +1,25 @@
+import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+
+/** What a settlement audit row records: a lot's commission override set or cleared. */
+export type SettlementAuditAction = 'override.set' | 'override.clear';
+
+/**
+ * The audit trail of changes that are not ledger rows (the ledger rows, adjustments and payouts, name
+ * their user themselves): who changed a lot's commission override on a draft, when, the override
+ * before and after, and the note. Written in the same transaction as the change.
+ */
+@Entity({ tableName: 'settlement_audit' })
+@Index({ properties: ['settlementId', 'createdAt'] })
+export class SettlementAudit {
+  @PrimaryKey() id!: number;
+  @Property() houseId!: number;
+  @ManyToOne({ entity: 'Settlement', fieldName: 'settlement_id', mapToPk: true, deleteRule: 'cascade' }) settlementId!: number;
+  @Property({ type: 'integer', nullable: true }) lotId?: number | null;
+  @Property({ type: 'integer', nullable: true }) userId?: number | null;
+  @Property({ length: 64 }) userName!: string;
+  @Property({ length: 20 }) action!: SettlementAuditAction;
+  @Property({ type: 'jsonb', nullable: true }) before?: Record<string, unknown> | null;
+  @Property({ type: 'jsonb', nullable: true }) after?: Record<string, unknown> | null;
+  @Property({ length: 250, nullable: true }) note?: string | null;
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
+}
