@@ -1,9 +1,12 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { BID_INCREMENTS, LOT_LIMITS, LOT_SHEET_MAX_LOTS, type LotField } from '@ar/rules';
 import { AUCTIONFLEX_HEADERS, STANDARD_CONSIGNOR_HEADERS, STANDARD_HEADERS } from './sheet-columns';
 import { STANDARD_EXPORT_HEADER } from './sheet-export';
 import { SHEET_MAX_COLUMNS, SHEET_MAX_ROWS } from './sheet-reader';
 import { XLS_LIMITS } from './xls-reader';
+import { lazyModule } from '../../../core/lazy-module';
+
+const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 /**
  * The upload step's model spreadsheet and tip sheet (spec 001 "upload items": "a model spreadsheet
@@ -120,7 +123,7 @@ let model: Promise<Buffer> | undefined;
 /** The model Standard spreadsheet: the header and one example lot on the first sheet, the tip sheet's table on a second. */
 export function modelSpreadsheet(): Promise<Buffer> {
   model ??= (async () => {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (exceljs().Workbook)();
     const lots = wb.addWorksheet('Lots');
     lots.addRow([...STANDARD_EXPORT_HEADER]).font = { bold: true };
     lots.addRow([...FIELDS.map((f) => SHEET_EXAMPLE[f]), SHEET_EXAMPLE.consignor]);
