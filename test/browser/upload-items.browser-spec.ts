@@ -12,7 +12,8 @@ import { startTestServer } from '../support/test-app';
 // Live/timed step 3, Upload Items, in Debian's Chromium against the real server: the pre-upload
 // check, a spreadsheet with errors (failure banner, error panels, marked rows, error filter), one
 // row fixed in the edit modal, a duplicate deleted (the other copy's 110 clears), Continue saving
-// the lots and opening step 4; a reload keeping the staged list, delete-selected and Go Back.
+// the lots and opening step 4; a reload keeping the staged list, delete-selected and Go Back; the
+// model spreadsheet and tip sheet links, and a 10,000-row sheet read as a job with its progress shown.
 
 jest.setTimeout(120_000);
 
@@ -197,5 +198,52 @@ describeIfChromium('Upload Items step (browser)', () => {
       .getConnection()
       .execute('select count(*)::int as n from lot_upload_row where catalog_id = ?', [catalogId]);
     expect(staged[0].n).toBe(0);
+  });
+
+  it('the model spreadsheet and tip sheet links; a 10,000-row sheet is read as a job with its progress shown', async () => {
+    // An empty session of its own (the first test saved lots, and 10,000 is the lot cap).
+    const em = server.testApp.em().fork();
+    const first = await em.findOneOrFail(Catalog, catalogId, { populate: ['group', 'house'] });
+    const empty = em.create(Catalog, {
+      house: first.house,
+      group: first.group,
+      catalogRef: newRef('C'),
+      title: 'Big Upload Timed Session',
+      saleType: 'timed',
+      eventDate: new Date(Date.now() + 5 * 24 * 3_600_000),
+    });
+    await em.flush();
+    await page.goto(`${base.replace(/\/\d+$/, '')}/${empty.id}/3`);
+    await page.getByTestId('upload-panel').waitFor();
+    const model = await page.getByTestId('upload-model-spreadsheet').getAttribute('href');
+    const tip = await page.getByTestId('upload-tip-sheet').getAttribute('href');
+    const modelRes = await page.request.get(`${server.baseUrl}${model}`);
+    expect([modelRes.status(), modelRes.headers()['content-type']]).toEqual([200, expect.stringMatching(/spreadsheetml/)]);
+    const tipRes = await page.request.get(`${server.baseUrl}${tip}`);
+    expect(await tipRes.text()).toContain('Lot spreadsheet tip sheet');
+
+    const rows = Array.from({ length: 10_000 }, (_, i) => [
+      String(100 + i),
+      `Lot ${i}: "Tiffany" vase, 12" — café № ${i}`,
+      `Signed, 4 1/2" x 3'. Provenance: Zürich ${i}.`,
+      '',
+      '',
+    ]);
+    await pickFile('big-lots.csv', csvDocument(HEADER, rows));
+    await page.getByTestId('upload-submit').click();
+    // The server answers 202 and reads it as a job: its progress (percent and rows) shows until it ends.
+    await page.getByTestId('upload-job-progress').waitFor();
+    await page
+      .getByTestId('upload-job-text')
+      .getByText(/Reading the file|Checking 10,000 rows|Staged [\d,]+ of 10,000 rows|Waiting/)
+      .waitFor();
+    await screenshot(page, 'upload-items-job-progress-1440');
+    await page.getByTestId('upload-banner').getByText(SHEET_TEXT.success).waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('upload-job-progress').count()).toBe(0);
+    await screenshot(page, 'upload-items-job-done-1440', { fullPage: true });
+    await page
+      .getByTestId('upload-review-range')
+      .getByText(/of 10,?000/)
+      .waitFor();
   });
 });

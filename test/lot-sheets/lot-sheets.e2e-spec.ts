@@ -210,7 +210,7 @@ describe('lot spreadsheets (HTTP, real PostgreSQL)', () => {
     expect(await msg(Buffer.from('x'), 'my lots.csv')).toBe(CATALOG_FILE_TEXT.nameCharacters);
     expect(await msg(Buffer.from('x'), 'a.b.csv')).toBe(CATALOG_FILE_TEXT.oneDot);
     expect(await msg(Buffer.from('x'), `${'a'.repeat(97)}.csv`)).toBe(CATALOG_FILE_TEXT.nameTooLong);
-    expect(await msg(Buffer.from('x'), 'old.xls')).toBe(SHEET_READ_TEXT.xls);
+    expect(await msg(Buffer.from('<html><body>export</body></html>'), 'old.xls')).toBe(SHEET_READ_TEXT.xlsHtml);
     const big = await upload(owner, 'artfact', live, Buffer.alloc(50 * 1024 * 1024 + 10, 0x41)).expect(413);
     expect(big.body.message).toBe('The file cannot exceed 50 MB.');
     await upload(owner, 'other', live, Buffer.from('x')).expect(404);

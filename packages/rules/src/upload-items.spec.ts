@@ -1,5 +1,5 @@
 import { CATALOG_FILE_TEXT, SHEET_TEXT, type SheetError } from './lot-sheet';
-import { checkPickedFiles, uploadOutcome, UPLOAD_ITEMS_TEXT } from './upload-items';
+import { checkPickedFiles, sheetJobProgress, uploadOutcome, UPLOAD_ITEMS_TEXT } from './upload-items';
 
 const err = (code: number, row: number | null = 2): SheetError => ({
   errorCode: code,
@@ -79,5 +79,16 @@ describe('uploadOutcome: banners and what shows (spec 001 sections 4 and 8)', ()
     expect(o.banner).toMatchObject({ title: 'Upload Failed: 1 Total Error(s)', text: CATALOG_FILE_TEXT.invalidType, retry: true });
     const w = { errorCode: 116, lotNumber: '1', displayMsg: SHEET_TEXT.bidLock };
     expect(uploadOutcome({ kind: 'answer', status: 200, body: { data: { lots: [] }, warnings: [w], errors: [] } }).warnings).toEqual([w]);
+  });
+
+  it("a queued upload's answer (lots counted, not listed): the list shows by the count; its progress as percent and text", () => {
+    const rows = { data: { lots: [], lotCount: 3 }, warnings: [], errors: [err(101)] };
+    expect(uploadOutcome({ kind: 'answer', status: 400, body: rows }).showList).toBe(true);
+    expect(uploadOutcome({ kind: 'answer', status: 400, body: { ...rows, data: { lots: [], lotCount: 0 } } }).showList).toBe(false);
+    expect(sheetJobProgress({ done: 2000, total: 10000, message: 'Staged 2,000 of 10,000 rows' })).toEqual({
+      percent: 20,
+      text: 'Staged 2,000 of 10,000 rows',
+    });
+    expect(sheetJobProgress({ done: 0, total: 0, message: null })).toEqual({ percent: null, text: 'Waiting to start' });
   });
 });

@@ -48,6 +48,11 @@ export function checkPickedFiles(files: readonly { name: string; size: number }[
   return checkCatalogFile(files[0]);
 }
 
+/** A large upload is read as a job (202 with its id): its progress as the step shows it. */
+export function sheetJobProgress(p: { done: number; total: number; message: string | null }): { percent: number | null; text: string } {
+  return { percent: p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : null, text: p.message ?? 'Waiting to start' };
+}
+
 /** How an upload ended, as the client saw it: the HTTP status and body, or no answer in time. */
 export type UploadAnswer =
   | { kind: 'answer'; status: number; body: unknown }
@@ -81,7 +86,14 @@ export function uploadOutcome(a: UploadAnswer): UploadOutcome {
   const body = isObj(a.body) ? a.body : {};
   const errors = Array.isArray(body.errors) ? (body.errors as SheetError[]) : [];
   const warnings = Array.isArray(body.warnings) ? (body.warnings as SheetWarning[]) : [];
-  const lots = isObj(body.data) && Array.isArray(body.data.lots) ? body.data.lots : [];
+  // A queued upload's answer counts its lots (the review list reads them from the staged rows).
+  const lotCount = !isObj(body.data)
+    ? 0
+    : typeof body.data.lotCount === 'number'
+      ? body.data.lotCount
+      : Array.isArray(body.data.lots)
+        ? body.data.lots.length
+        : 0;
   if (a.status >= 200 && a.status < 300 && errors.length === 0)
     return { errors, warnings, showList: true, banner: { severity: 'success', title: SHEET_TEXT.success, text: null, retry: false } };
   if (!errors.length) {
@@ -91,7 +103,7 @@ export function uploadOutcome(a: UploadAnswer): UploadOutcome {
   return {
     errors,
     warnings,
-    showList: lots.length > 0,
+    showList: lotCount > 0,
     banner: { severity: 'error', title: SHEET_TEXT.uploadFailed(errors.length), text: null, retry: true },
   };
 }

@@ -27,6 +27,7 @@ import { ResellService } from './resell/resell.service';
 import { ResellTasks } from './resell/resell.tasks';
 import { LotSheetController } from './spreadsheets/lot-sheet.controller';
 import { LotSheetService } from './spreadsheets/lot-sheet.service';
+import { LotSheetUploadJob } from './spreadsheets/lot-sheet-upload.job';
 import { RealizedPricesController } from './realized-prices/realized-prices.controller';
 import { RealizedPricesService } from './realized-prices/realized-prices.service';
 import { UploadReviewController, UploadRowsController } from './upload-review/upload-review.controller';
@@ -47,10 +48,10 @@ import { SnapshotService } from './snapshot/snapshot.service';
  * delete one lot) is lot-editing/. Sale results (sale-results/) read the results with the invoice
  * arithmetic's premium and live fee. Timed bidding (timed-bidding/: proxy bids, bulk bidding
  * calls, lots closing) writes results here too. End-of-auction reconciliation (eoa/) corrects results
- * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xlsx
- * uploads for the review list (staged in upload-review/) and save the reviewed lots. Bulk images
- * (images/) are signed, PUT, checked, sized with sharp and registered to their lots; slots never
- * registered are swept hourly. Edit Realized
+ * before invoicing, with an audit trail. Lot spreadsheets (spreadsheets/) read .csv/.xls/.xlsx
+ * uploads (large ones as a job) for the review list (staged in upload-review/) and save the reviewed
+ * lots. Bulk images (images/) are signed, PUT, checked, sized with sharp and registered to their
+ * lots; slots never registered are swept hourly. Edit Realized
  * Prices (realized-prices/) reads sheets with the same reader and writes the published realized price,
  * never the hammer. Catalog snapshots (snapshot/) zip the lots as a Standard .xlsx (spreadsheets/sheet-export.ts)
  * with their images, as a job.
@@ -92,6 +93,7 @@ import { SnapshotService } from './snapshot/snapshot.service';
     ResellRunHandler,
     ResellTasks,
     LotSheetService,
+    LotSheetUploadJob,
     RealizedPricesService,
     UploadReviewService,
     LotImagesService,

@@ -15,7 +15,15 @@ import type { WizardStepProps } from '../wizard/wizardContext';
 import { ReviewList, useUploadErrorCount } from './ReviewList';
 import { ErrorPanels, UploadBanner } from './UploadBanners';
 import { UploadPanel } from './UploadPanel';
-import { discardUpload, saveStagedLots, UPLOAD_ROWS, useRefreshRows, type UploadRow } from './uploadItemsApi';
+import {
+  discardUpload,
+  MODEL_SPREADSHEET_URL,
+  saveStagedLots,
+  TIP_SHEET_URL,
+  UPLOAD_ROWS,
+  useRefreshRows,
+  type UploadRow,
+} from './uploadItemsApi';
 
 /**
  * Live/timed step 3, Upload Items (spec 001 "Bin step 2 and live/timed step 3", sections 4 and 7):
@@ -91,6 +99,12 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
           data-testid="upload-add-single"
         >
           Add single item
+        </Link>
+        <Link href={MODEL_SPREADSHEET_URL} download="lot-spreadsheet-model.xlsx" data-testid="upload-model-spreadsheet">
+          Download model spreadsheet
+        </Link>
+        <Link href={TIP_SHEET_URL} target="_blank" rel="noopener" data-testid="upload-tip-sheet">
+          Tip sheet
         </Link>
         {fromSummary && (
           <Link component={RouterLink} to={`${stepBase}/${summaryStep}`} data-testid="wizard-cancel-summary">

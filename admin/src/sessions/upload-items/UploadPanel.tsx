@@ -14,15 +14,24 @@ import {
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { checkPickedFiles, UPLOAD_FORMATS, UPLOAD_ITEMS_TEXT as T, uploadOutcome, type UploadFormat, type UploadOutcome } from '@ar/rules';
+import {
+  checkPickedFiles,
+  sheetJobProgress,
+  UPLOAD_FORMATS,
+  UPLOAD_ITEMS_TEXT as T,
+  uploadOutcome,
+  type UploadFormat,
+  type UploadOutcome,
+} from '@ar/rules';
 import { AppAlert } from '../../common/AppAlert';
 import { ToolbarButton } from '../../kit/ToolbarButton';
-import { uploadSheet } from './uploadItemsApi';
+import { followSheetJob, uploadSheet, type SheetJobProgress } from './uploadItemsApi';
 
 /**
  * The upload itself (spec 001 "upload items"): the file format radios, one file dropped or picked,
  * the pre-upload check with the spec's messages (@ar/rules checkPickedFiles), then the upload with
- * its 120 s timeout. The outcome (banner, panels, list) goes to the step.
+ * its 120 s timeout. A large file is read as a job on the server: its progress shows (percent and
+ * rows) until it ends. The outcome (banner, panels, list) goes to the step.
  */
 export function UploadPanel({
   saleType,
@@ -37,6 +46,7 @@ export function UploadPanel({
   const [file, setFile] = useState<File | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [job, setJob] = useState<SheetJobProgress | null>(null);
   const pick = (accepted: File[], rejected: FileRejection[]) => {
     const files = [...accepted, ...rejected.map((r) => r.file)];
     const message = checkPickedFiles(files);
@@ -48,9 +58,11 @@ export function UploadPanel({
     if (!file) return;
     setBusy(true);
     try {
-      onOutcome(uploadOutcome(await uploadSheet(saleType, format, catalogId, file)));
+      const answer = await uploadSheet(saleType, format, catalogId, file);
+      onOutcome(uploadOutcome(await followSheetJob(answer, setJob)));
     } finally {
       setBusy(false);
+      setJob(null);
     }
   };
   return (
@@ -104,7 +116,8 @@ export function UploadPanel({
               <AppAlert message={refusal} />
             </Box>
           )}
-          {busy && <LinearProgress aria-label="Uploading" data-testid="upload-progress" />}
+          {busy && !job && <LinearProgress aria-label="Uploading" data-testid="upload-progress" />}
+          {busy && job && <JobProgress progress={job} />}
           <Box>
             <ToolbarButton
               variant="contained"
@@ -119,5 +132,22 @@ export function UploadPanel({
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/** A queued read of a large file: determinate once the rows are counted. */
+function JobProgress({ progress }: { progress: SheetJobProgress }) {
+  const { percent, text } = sheetJobProgress(progress);
+  return (
+    <Box data-testid="upload-job-progress">
+      <Typography variant="body2" sx={{ mb: 0.5 }} aria-live="polite" data-testid="upload-job-text">
+        {percent === null ? text : `${text} (${percent}%)`}
+      </Typography>
+      <LinearProgress
+        aria-label="Reading the spreadsheet"
+        variant={percent === null ? 'indeterminate' : 'determinate'}
+        value={percent ?? undefined}
+      />
+    </Box>
   );
 }

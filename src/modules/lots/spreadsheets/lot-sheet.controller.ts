@@ -1,6 +1,19 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  Req,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CATALOG_FILE } from '@ar/rules';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
@@ -11,6 +24,8 @@ import { LotsUpdateDto, SheetUploadDto } from './dto/lots-update.dto';
 import { CatalogFileTooLargeFilter } from './catalog-file-too-large.filter';
 import { LotSheetError } from './lot-sheet.errors';
 import { LotSheetService } from './lot-sheet.service';
+import { LotSheetUploadJob, SHEET_JOB_MIN_BYTES } from './lot-sheet-upload.job';
+import { modelSpreadsheet, tipSheetHtml } from './sheet-guide';
 import { UploadReviewService } from '../upload-review/upload-review.service';
 import type { SheetFormat } from './sheet-columns';
 
@@ -20,13 +35,15 @@ interface UploadedSheet {
 }
 
 const sessionNotFound = () => LotSheetError.sessionNotFound();
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The upload-items step's calls (spec 001 section 7 "Bin step 2 and live/timed upload step"),
  * behind accessCalendar like the Lot page. Answers: 200 `{ data: { lots }, warnings, errors: [] }`;
  * with row errors 400 and the same shape (the review list marks the rows); with a breaking error
  * (108, 166) 400 and no lots. An upload replaces the session's staged review rows (upload-review/);
- * a successful save clears them. Decisions: docs/decisions/lot-spreadsheets.md, upload-items.md.
+ * a successful save clears them. A file of SHEET_JOB_MIN_BYTES or more answers 202 with a job
+ * (lot-sheet-upload.job.ts). Decisions: docs/decisions/lot-spreadsheets.md, upload-items.md.
  */
 @ApiTags('lots')
 @RequireAccess('accessCalendar')
@@ -35,14 +52,35 @@ export class LotSheetController {
   constructor(
     private readonly sheets: LotSheetService,
     private readonly review: UploadReviewService,
+    private readonly uploadJob: LotSheetUploadJob,
   ) {}
+
+  @Get('spreadsheet/model')
+  @ApiProduces(XLSX)
+  @ApiOperation({ summary: 'The model Standard spreadsheet: the header, one example lot, and the column rules on a second sheet' })
+  async model(): Promise<StreamableFile> {
+    const data = await modelSpreadsheet();
+    return new StreamableFile(data, { type: XLSX, disposition: 'attachment; filename="lot-spreadsheet-model.xlsx"', length: data.length });
+  }
+
+  @Get('spreadsheet/tip-sheet')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @ApiProduces('text/html')
+  @ApiOperation({ summary: 'The tip sheet: every column of the Standard and Auction Flex formats and its rule, as a page' })
+  tipSheet(): string {
+    return tipSheetHtml();
+  }
 
   @Post(['spreadsheet/csv/bin', 'spreadsheet/csv/artfact', 'spreadsheet/csv/auctionflex'])
   @HttpCode(200)
   @UseFilters(CatalogFileTooLargeFilter)
   @UseInterceptors(FileInterceptor('fileData', { limits: { fileSize: CATALOG_FILE.maxBytes, files: 1, fields: 6, parts: 7 } }))
   @ApiConsumes('multipart/form-data')
-  @ApiOperation({ summary: 'Read and check a lot spreadsheet (.csv, .xlsx) for the review list; writes nothing' })
+  @ApiOperation({
+    summary:
+      'Read and check a lot spreadsheet (.csv, .xls, .xlsx) for the review list; writes no lot. A large file answers 202 ' +
+      '{ data: { jobId, lots: [] } }; /api/jobs/{jobId} shows progress and ends with { status, body } (body without the lots)',
+  })
   async upload(
     @CurrentPrincipal() p: Principal,
     @Req() req: Request,
@@ -56,6 +94,11 @@ export class LotSheetController {
     if (catalogId === null) throw sessionNotFound();
     const format: SheetFormat =
       kind === 'auctionflex' || (kind === 'bin' && body.csvType?.toLowerCase() === 'auctionflex') ? 'auctionflex' : 'standard';
+    if (file && file.buffer.length >= SHEET_JOB_MIN_BYTES) {
+      const job = await this.uploadJob.enqueue(p.houseId, catalogId, { name: file.originalname, data: file.buffer }, format);
+      res.status(202);
+      return { data: { lots: [], jobId: job.id }, warnings: [], errors: [] };
+    }
     const out = await this.sheets.upload(p.houseId, catalogId, file && { name: file.originalname, data: file.buffer }, format);
     // The review list reads the lots back from the staging rows (none after a breaking error).
     await this.review.stage(p.houseId, catalogId, out.lots, out.errors);

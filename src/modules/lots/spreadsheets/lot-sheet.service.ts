@@ -18,7 +18,8 @@ import { newRef } from '../../houses/identity/secrets';
 import { LotSheetError, LotSheetErrorCode } from './lot-sheet.errors';
 import { resolveSheetConsignors, type SheetLotInput } from './sheet-consignors';
 import { mapSheet, type SheetFormat } from './sheet-columns';
-import { readSheet } from './sheet-reader';
+import { readSheet, SHEET_READ_TEXT, sheetKind } from './sheet-reader';
+import { isBiff, XLS_LIMITS } from './xls-reader';
 
 interface SessionRow {
   id: number;
@@ -80,20 +81,13 @@ export class LotSheetService {
     format: SheetFormat,
     opts: { checkName?: boolean; progress?: Progress } = {},
   ): Promise<SheetUpload> {
-    const s = await this.session(houseId, catalogId);
-    // The CLI reads files by path: only their type and size are checked, not the upload's name rules.
-    const name = file && (opts.checkName === false ? `upload.${ext(file.name)}` : file.name);
-    const refusal = checkCatalogFile(file && { name: name!, size: file.data.length });
-    if (refusal)
-      throw new LotSheetError(
-        file && file.data.length > 50 * 1024 * 1024 ? LotSheetErrorCode.FILE_TOO_LARGE : LotSheetErrorCode.INVALID_FILE,
-        refusal,
-      );
+    const s = await this.precheck(houseId, catalogId, file, opts.checkName);
     opts.progress?.('reading', 0, 1);
     const read = await readSheet(file!.name, file!.data);
     if (!read.ok) throw new LotSheetError(LotSheetErrorCode.INVALID_FILE, read.message);
     const mapped = mapSheet(read.sheet, format);
     opts.progress?.('reading', 1, 1);
+    opts.progress?.('checking', 0, mapped.lots.length);
     const checked = checkSheet(mapped.lots, await this.context(this.em, houseId, s));
     const consignors = await resolveSheetConsignors(this.em, houseId, checked.lots);
     opts.progress?.('checking', mapped.lots.length, mapped.lots.length);
@@ -107,6 +101,23 @@ export class LotSheetService {
       columns: mapped.columns as Record<string, string>,
       rowCount: mapped.lots.length,
     };
+  }
+
+  /** The session (404 when not the house's) and the pre-upload file check (001 section 5): a refusal throws. */
+  async precheck(houseId: number, catalogId: number, file: { name: string; data: Buffer } | undefined, checkName = true) {
+    const s = await this.session(houseId, catalogId);
+    // The CLI reads files by path: only their type and size are checked, not the upload's name rules.
+    const name = file && (checkName === false ? `upload.${ext(file.name)}` : file.name);
+    const refusal = checkCatalogFile(file && { name: name!, size: file.data.length });
+    if (refusal)
+      throw new LotSheetError(
+        file && file.data.length > 50 * 1024 * 1024 ? LotSheetErrorCode.FILE_TOO_LARGE : LotSheetErrorCode.INVALID_FILE,
+        refusal,
+      );
+    // An .xls over the reader's own bound is refused now, not once a queued read gets to it.
+    if (sheetKind(file!.name) === 'xls' && isBiff(file!.data) && file!.data.length > XLS_LIMITS.maxBytes)
+      throw new LotSheetError(LotSheetErrorCode.INVALID_FILE, SHEET_READ_TEXT.xlsTooLarge);
+    return s;
   }
 
   /** Writes the reviewed lots: checked again here (the server has the last word); any error and nothing is written. */

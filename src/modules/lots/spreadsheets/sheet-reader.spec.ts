@@ -78,8 +78,7 @@ describe('reading spreadsheet files', () => {
     ]);
   });
 
-  it('refuses .xls (no reader in this build), a broken .xlsx, binary text and too many rows, with messages', async () => {
-    expect(await readSheet('old.xls', Buffer.from('x'))).toEqual({ ok: false, message: SHEET_READ_TEXT.xls });
+  it('refuses a broken .xlsx, binary text and too many rows, with messages', async () => {
     expect(await readSheet('bad.xlsx', Buffer.from('not a zip'))).toEqual({ ok: false, message: SHEET_READ_TEXT.notXlsx });
     expect(await readSheet('bad.csv', Buffer.from([0x41, 0, 0, 0x42, 0, 0, 0, 0]))).toEqual({
       ok: false,

@@ -2,15 +2,16 @@ import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { lazyModule } from '../../../core/lazy-module';
 import { decodeSheetText, detectDelimiter, type SheetEncoding } from './sheet-text';
+import { isBiff, readXls, XLS_LIMITS, type XlsLimits } from './xls-reader';
 
 const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 /**
- * One spreadsheet file (.csv or .xlsx) as rows of cell texts. Cells are data, never formulas: an
- * xlsx formula cell gives its cached result. Bounded: the caller has already refused files over
- * 50 MB (multer, the CLI), and more than SHEET_MAX_ROWS data rows are refused here.
- * `.xls` (the binary Excel 97 format) needs a reader this build does not have (see
- * docs/decisions/lot-spreadsheets.md): it is refused with a message saying what to do.
+ * One spreadsheet file (.csv, .xlsx or .xls) as rows of cell texts. Cells are data, never formulas:
+ * a formula cell gives its cached result. Bounded: the caller has already refused files over
+ * 50 MB (multer, the CLI), and more than SHEET_MAX_ROWS data rows are refused here. `.xls` is
+ * parsed in an isolated, size-, row-, heap- and time-limited worker (xls-reader.ts); a file named
+ * .xls that is really an .xlsx or a text export is read as what it is.
  */
 export const SHEET_MAX_ROWS = 20_000;
 /** Columns read per row: a sheet wider than this is not a lot list. */
@@ -25,13 +26,18 @@ export interface SheetRow {
 export interface Sheet {
   header: string[];
   rows: SheetRow[];
-  encoding: SheetEncoding | 'xlsx';
+  encoding: SheetEncoding | 'xlsx' | 'xls';
 }
 
 export type SheetRead = { ok: true; sheet: Sheet } | { ok: false; message: string };
 
 export const SHEET_READ_TEXT = {
-  xls: 'The .xls format (Excel 97-2003) cannot be read here. Please save the file as .xlsx or .csv and upload it again.',
+  xlsTooLarge: `An .xls file (Excel 97-2003) can be at most ${XLS_LIMITS.maxBytes / 1024 / 1024} MB. Please save it as .xlsx or .csv and upload it again.`,
+  xlsTimeout: 'The .xls file took too long to read. Please save it as .xlsx or .csv and upload it again.',
+  xlsMemory: 'The .xls file is too large to read. Please save it as .xlsx or .csv and upload it again.',
+  notXls: 'The file could not be read as an .xls workbook. Please save it as .xlsx or .csv and upload it again.',
+  xlsHtml:
+    'This .xls file is a web page (HTML), not a workbook. Please open it in your spreadsheet program, save it as .xlsx or .csv and upload it again.',
   notText: 'The file could not be read as text (CSV). Please save it as CSV (UTF-8) or .xlsx and upload it again.',
   notXlsx: 'The file could not be read as an .xlsx workbook. Please save it again from your spreadsheet program.',
   empty: 'The file has no header row.',
@@ -45,11 +51,35 @@ export function sheetKind(name: string): 'csv' | 'xlsx' | 'xls' | null {
   return ext === 'csv' || ext === 'xlsx' || ext === 'xls' ? ext : null;
 }
 
-export async function readSheet(name: string, data: Buffer): Promise<SheetRead> {
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+export async function readSheet(name: string, data: Buffer, xlsLimits?: Partial<XlsLimits>): Promise<SheetRead> {
   const kind = sheetKind(name);
-  if (kind === 'xls') return { ok: false, message: SHEET_READ_TEXT.xls };
+  if (kind === 'xls') {
+    // Many "xls" exports are something else: an xlsx, a tab-separated text, or an HTML table.
+    if (data.subarray(0, 4).equals(ZIP)) return readXlsx(data);
+    if (!isBiff(data)) {
+      if (/^\s*</.test(data.subarray(0, 512).toString('latin1'))) return { ok: false, message: SHEET_READ_TEXT.xlsHtml };
+      return readCsv(data);
+    }
+    return readXlsSheet(data, xlsLimits);
+  }
   if (kind === 'xlsx') return readXlsx(data);
   return readCsv(data);
+}
+
+const XLS_REFUSAL = {
+  tooLarge: SHEET_READ_TEXT.xlsTooLarge,
+  timeout: SHEET_READ_TEXT.xlsTimeout,
+  memory: SHEET_READ_TEXT.xlsMemory,
+  unreadable: SHEET_READ_TEXT.notXls,
+  tooManyRows: SHEET_READ_TEXT.tooManyRows,
+} as const;
+
+export async function readXlsSheet(data: Buffer, limits?: Partial<XlsLimits>): Promise<SheetRead> {
+  const r = await readXls(data, { maxRows: SHEET_MAX_ROWS, maxColumns: SHEET_MAX_COLUMNS, ...limits });
+  if (!r.ok) return { ok: false, message: XLS_REFUSAL[r.reason] };
+  return finish(r.records, (i) => r.rowNumbers[i], 'xls');
 }
 
 function finish(records: string[][], rowOf: (i: number) => number, encoding: Sheet['encoding']): SheetRead {

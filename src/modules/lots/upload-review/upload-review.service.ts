@@ -31,6 +31,9 @@ const numberKey = (n: unknown, ext: unknown) => {
 };
 const invKey = (v: unknown) => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim().toUpperCase());
 
+/** Rows per insert when staging: a 10,000-row upload is five statements, each reported as progress. */
+const STAGE_BATCH = 2_000;
+
 const view = (r: StagedRow): UploadRowView => ({ ...r.lot, id: r.id, row: r.row, hasError: r.has_error, errors: r.errors });
 
 /**
@@ -47,21 +50,35 @@ export class UploadReviewService {
     private readonly sheets: LotSheetService,
   ) {}
 
-  /** Replaces the session's staged rows with an upload's lots and their errors (none after a breaking upload). */
-  async stage(houseId: number, catalogId: number, lots: readonly SheetLot[], errors: readonly SheetError[]): Promise<void> {
+  /**
+   * Replaces the session's staged rows with an upload's lots and their errors (none after a breaking
+   * upload), in batches (`progress` after each). `guard` runs under the session's lock first: false
+   * stages nothing (a queued upload that a newer one has replaced) and answers false.
+   */
+  async stage(
+    houseId: number,
+    catalogId: number,
+    lots: readonly SheetLot[],
+    errors: readonly SheetError[],
+    opts: { progress?: (done: number, total: number) => Promise<void>; guard?: (em: EntityManager) => Promise<boolean> } = {},
+  ): Promise<boolean> {
     const byRow = new Map<number, SheetError[]>();
     for (const e of errors) if (e.row !== null) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
     const rows = lots.map(({ id, ...lot }) => ({ row: id, lot: pick(lot), errors: byRow.get(id) ?? [], has_error: byRow.has(id) }));
-    await this.em.transactional(async (em) => {
+    return this.em.transactional(async (em) => {
       await this.sheets.reviewContext(em, houseId, catalogId, true);
+      if (opts.guard && !(await opts.guard(em))) return false;
       await em.execute('delete from lot_upload_row where house_id = ? and catalog_id = ?', [houseId, catalogId]);
-      if (!rows.length) return;
-      await em.execute(
-        `insert into lot_upload_row (house_id, catalog_id, row, lot, errors, has_error)
-         select ?, ?, v.row, v.lot, v.errors, v.has_error
-           from jsonb_to_recordset(?::jsonb) as v(row int, lot jsonb, errors jsonb, has_error boolean)`,
-        [houseId, catalogId, JSON.stringify(rows)],
-      );
+      for (let i = 0; i < rows.length; i += STAGE_BATCH) {
+        await em.execute(
+          `insert into lot_upload_row (house_id, catalog_id, row, lot, errors, has_error)
+           select ?, ?, v.row, v.lot, v.errors, v.has_error
+             from jsonb_to_recordset(?::jsonb) as v(row int, lot jsonb, errors jsonb, has_error boolean)`,
+          [houseId, catalogId, JSON.stringify(rows.slice(i, i + STAGE_BATCH))],
+        );
+        await opts.progress?.(Math.min(i + STAGE_BATCH, rows.length), rows.length);
+      }
+      return true;
     });
   }
 
