@@ -96,8 +96,14 @@ const SOURCE_ORDER: PartSource[] = ['invoices', 'settlements', 'clearing', 'payo
 
 /** Which settlements a part reads: all, only those the consignor owes (net due below zero), or the others. */
 export type SettlementSign = 'any' | 'credit' | 'bill';
-const signSql = (sign: SettlementSign) =>
-  sign === 'credit' ? 'and s.net_due_cents < 0' : sign === 'bill' ? 'and s.net_due_cents >= 0' : '';
+// Inlined, not bound (a number and fixed words), so the batch query keeps its plain `?` order.
+const signSql = (source: PartSource, sign: SettlementSign, houseId: number) =>
+  source !== 'settlements' || sign === 'any'
+    ? ''
+    : `and doc_id in (select id from settlement where house_id = ${Number(houseId)} and net_due_cents ${sign === 'credit' ? '<' : '>='} 0)`;
+/** The ledger's document kinds of a source. */
+const kindsOf = (source: PartSource) =>
+  ({ invoices: `'invoice'`, clearing: `'payment', 'refund'`, settlements: `'settlement'`, payouts: `'payout'` })[source];
 
 const formatSql = (format: ExportFormat) => (format === 'qbo' ? `'qbo'` : `'xero'`);
 
@@ -183,12 +189,16 @@ export class AccountingDocumentsReader {
     const s = SOURCES[source];
     const conn = this.em.getConnection();
     return keysetBatches<AccountingDoc & { position: number }>(async (last, limit) => {
+      // The batch of items first (by the unique (export, position) index), then its documents by key:
+      // joining the whole export's items to the documents per batch let the planner scan them all.
       const rows = await conn.execute<Row[]>(
         `select x.position as x_position, ${s.cols}
-           from accounting_export_item x, ${s.from}
-          where x.export_id = ? and x.house_id = ? and x.position > ? and x.doc_kind = ${s.kind} and ${s.id} = x.doc_id
-            and ${s.house} = x.house_id ${source === 'settlements' ? signSql(sign) : ''}
-          order by x.position limit ?`,
+           from (select position, doc_id, house_id from accounting_export_item
+                  where export_id = ? and house_id = ? and position > ? and doc_kind in (${kindsOf(source)}) ${signSql(source, sign, houseId)}
+                  order by position limit ?) x,
+                ${s.from}
+          where ${s.id} = x.doc_id and ${s.house} = x.house_id
+          order by x.position`,
         [exportId, houseId, last?.position ?? 0, limit],
       );
       return rows.map((r) => ({ ...s.doc(r), position: Number(r.x_position) }));
