@@ -2,7 +2,9 @@ import { ACCOUNTING_TEXT } from '@ar/rules';
 import { parse } from 'csv-parse/sync';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
 import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
-import { XERO_SALES_INVOICE_HEADER } from '../../src/modules/accounting/formats/xero';
+import { AccountingDocumentsReader } from '../../src/modules/accounting/accounting-documents.reader';
+import { QBO_BILL_HEADER, QBO_INVOICE_HEADER, quickbooksFiles } from '../../src/modules/accounting/formats/quickbooks';
+import { XERO_SALES_INVOICE_HEADER, xeroFiles } from '../../src/modules/accounting/formats/xero';
 import { bidder, group, post as housePost, q, TODAY_ISO, TODAY_US } from '../invoice-marks/support';
 import type { FactoryGroup } from '../invoice-details/factory';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
@@ -61,6 +63,17 @@ describe('accounting export (REST)', () => {
   const get = (s: SignedIn, path: string, query: Json = {}) => s.agent.get(path).query(query);
   const post = (s: SignedIn, path: string, body: object = {}) => s.agent.post(path).set('X-CSRF-Token', s.csrf).send(body);
   const put = (s: SignedIn, path: string, body: object) => s.agent.put(path).set('X-CSRF-Token', s.csrf).send(body);
+  /** An export's files as streamed CSV attachments, read back as text (byte-order mark included). */
+  const download = async (s: SignedIn, files: Json[]) =>
+    Promise.all(
+      files.map(async (f) => {
+        const res = await s.agent.get(f.url).buffer(true);
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(res.headers['content-disposition']).toContain(`filename="${f.name}"`);
+        return res.text as string;
+      }),
+    );
   const version = async (invoiceId: number) =>
     (await q<{ version: number }>(t, 'select version from invoice where id = ?', [invoiceId]))[0].version;
   const markPaid = async (invoiceId: number) =>
@@ -154,6 +167,7 @@ describe('accounting export (REST)', () => {
       ['GET', '/api/accounting/trial-balance'],
       ['GET', '/api/accounting/exports'],
       ['POST', '/api/accounting/exports'],
+      ['GET', '/api/accounting/exports/1/download?file=invoices'],
     ])('%s %s refuses users without settlement access (403), changing nothing', async (method, path) => {
       for (const s of [none, invoicesOnly]) {
         const res =
@@ -281,8 +295,15 @@ describe('accounting export (REST)', () => {
       expect(res.status).toBe(200);
       first = res.body;
       expect(first).toMatchObject({ format: 'xero', documentCount: 14, alreadyExported: 0, includeExported: false });
-      expect(first.trialBalance.balanced).toBe(true);
-      const [sales, bills, payments, payouts] = (first.files as Json[]).map((f) => rows(f.content));
+      const tb = (await get(clerk, '/api/accounting/trial-balance', RANGE)).body as Json;
+      expect(tb.balanced).toBe(true);
+      const texts = await download(clerk, first.files);
+      // The streamed files are byte for byte what the formats write from the range read in memory.
+      const set = await t.app.get(AccountingDocumentsReader).read(houses.a.id, FROM, TODAY_ISO);
+      const mapping = { ...MAPPING };
+      expect(texts).toEqual(xeroFiles(set, mapping, `${FROM}-to-${TODAY_ISO}`).map((f) => f.content));
+      first.texts = texts;
+      const [sales, bills, payments, payouts] = texts.map(rows);
       expect(sales[0]).toEqual([...XERO_SALES_INVOICE_HEADER]);
       const numbers = new Set(sales.slice(1).map((r) => r[10]));
       const invoiceNumbers = (
@@ -290,10 +311,16 @@ describe('accounting export (REST)', () => {
       ).map((r) => String(r.invoice_number));
       expect([...numbers]).toEqual(invoiceNumbers);
       const invoiceSum = sales.slice(1).reduce((a, r) => a + cents(r[17]), 0);
-      expect(invoiceSum).toBe(first.trialBalance.buyer.invoicesCents);
+      expect(invoiceSum).toBe(tb.buyer.invoicesCents);
       const billTotals = new Map(bills.slice(1).map((r) => [r[10], cents(r[13])]));
-      expect([...billTotals.values()].reduce((a, b) => a + b, 0)).toBe(first.trialBalance.consignor.settlementsCents);
+      expect([...billTotals.values()].reduce((a, b) => a + b, 0)).toBe(tb.consignor.settlementsCents);
       expect(payments.slice(1).map((r) => r[4])).toHaveLength(6);
+      // Read in keyset batches by ledger position: batches of two give the same documents in the same order.
+      const batches: string[][] = [];
+      for await (const b of t.app.get(AccountingDocumentsReader).exported(houses.a.id, first.id, 'clearing', 'any', 2))
+        batches.push(b.map((d) => d.number));
+      expect(batches.map((b) => b.length)).toEqual([2, 2, 2]);
+      expect(batches.flat()).toEqual(payments.slice(1).map((r) => r[4]));
       expect(payments.slice(1).find((r) => r[4].startsWith('RFD-'))![1]).toBe('-123.45');
       expect(payouts.slice(1).every((r) => r[4].startsWith('PO-') && cents(r[1]) < 0)).toBe(true);
 
@@ -315,7 +342,14 @@ describe('accounting export (REST)', () => {
       const asked = await post(clerk, '/api/accounting/exports', { ...RANGE, format: 'xero', includeExported: true });
       expect(asked.status).toBe(200);
       expect(asked.body).toMatchObject({ documentCount: 14, alreadyExported: 0, includeExported: true });
-      expect(asked.body.files).toEqual(first.files);
+      expect(asked.body.id).not.toBe(first.id);
+      expect(await download(clerk, asked.body.files)).toEqual(first.texts);
+      // And the first export downloads the same again.
+      expect(await download(owner, first.files)).toEqual(first.texts);
+
+      const bad = await get(clerk, `/api/accounting/exports/${first.id}/download`, { file: 'ledger' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual({ file: 'File must be one of invoices, bills, payments, payouts.' });
     });
 
     it('exports only what is new, and another format is its own ledger', async () => {
@@ -323,12 +357,9 @@ describe('accounting export (REST)', () => {
       const next = await post(clerk, '/api/accounting/exports', { ...RANGE, format: 'xero' });
       expect(next.status).toBe(200);
       expect(next.body).toMatchObject({ documentCount: 1, alreadyExported: 14 });
-      expect(
-        rows(next.body.files[2].content)
-          .slice(1)
-          .map((r) => r[4]),
-      ).toEqual([expect.stringMatching(/^PMT-/)]);
-      expect(rows(next.body.files[0].content)).toHaveLength(1);
+      const nextFiles = (await download(clerk, next.body.files)).map(rows);
+      expect(nextFiles[2].slice(1).map((r) => r[4])).toEqual([expect.stringMatching(/^PMT-/)]);
+      expect(nextFiles[0]).toHaveLength(1);
 
       // Two clerks exporting at once: the lock lets one carry the documents, the other is refused.
       const both = await Promise.all([owner, clerk].map((s) => post(s, '/api/accounting/exports', { ...RANGE, format: 'qbo' })));
@@ -342,11 +373,53 @@ describe('accounting export (REST)', () => {
         `quickbooks-payments-${FROM}-to-${TODAY_ISO}.csv`,
         `quickbooks-payouts-${FROM}-to-${TODAY_ISO}.csv`,
       ]);
-      expect(rows(qbo.body.files[0].content)[0][0]).toBe('InvoiceNo');
+      expect(rows((await download(clerk, [qbo.body.files[0]]))[0])[0][0]).toBe('InvoiceNo');
+    });
+
+    it('a settlement the consignor owes exports for QuickBooks as an invoice to the consignor, for Xero as a negative bill (a credit note)', async () => {
+      // Advances beyond what the lots made (set here, as the settlement screen's advances would).
+      const [s] = await q<Json>(
+        t,
+        `update settlement set advances_cents = advances_cents + net_due_cents + 50000, net_due_cents = -50000
+          where id = (select min(id) from settlement where house_id = ? and status = 'ready') returning id`,
+        [houses.a.id],
+      );
+      const qbo = await post(clerk, '/api/accounting/exports', { ...RANGE, format: 'qbo', includeExported: true });
+      expect(qbo.status).toBe(200);
+      const [invoices, bills] = (await download(clerk, qbo.body.files.slice(0, 2))).map(rows);
+      expect(bills[0]).toEqual([...QBO_BILL_HEADER]);
+      expect(bills.slice(1).some((r) => r[0] === `STL-${s.id}`)).toBe(false);
+      expect(bills.slice(1).length).toBeGreaterThan(0);
+      expect(invoices[0]).toEqual([...QBO_INVOICE_HEADER]);
+      const owed = invoices.slice(1).filter((r) => r[0] === `STL-${s.id}`);
+      expect(owed.reduce((a, r) => a + cents(r[11]), 0)).toBe(50_000);
+      expect(owed.find((r) => r[7] === '810')).toBeDefined();
+      // Buyers' invoices come first, then what consignors owe.
+      expect(invoices.findIndex((r) => r[0] === `STL-${s.id}`)).toBe(invoices.length - owed.length);
+
+      const xero = await post(clerk, '/api/accounting/exports', { ...RANGE, format: 'xero', includeExported: true });
+      const xeroBills = rows((await download(clerk, [xero.body.files[1]]))[0]);
+      const credit = xeroBills.slice(1).filter((r) => r[10] === `STL-${s.id}`);
+      expect(credit.length).toBeGreaterThan(0);
+      expect(credit.every((r) => r[13] === '-500.00')).toBe(true);
+      expect(credit.reduce((a, r) => a + cents(r[17]), 0)).toBe(-50_000);
+      // The streamed files still equal the in-memory formats, and the balance still balances.
+      const set = await t.app.get(AccountingDocumentsReader).read(houses.a.id, FROM, TODAY_ISO);
+      expect([invoices, bills]).toEqual(
+        quickbooksFiles(set, MAPPING, `${FROM}-to-${TODAY_ISO}`)
+          .slice(0, 2)
+          .map((f) => rows(f.content)),
+      );
+      expect((await get(clerk, '/api/accounting/trial-balance', RANGE)).body.balanced).toBe(true);
     });
   });
 
   describe('tenancy', () => {
+    let first: Json;
+    beforeAll(async () => {
+      [first] = (await get(clerk, '/api/accounting/exports')).body as Json[];
+    });
+
     it("another house sees none of A's documents, mapping or ledger, and cannot export them", async () => {
       const tb = await get(ownerB, '/api/accounting/trial-balance', RANGE);
       expect(tb.status).toBe(200);
@@ -358,6 +431,7 @@ describe('accounting export (REST)', () => {
       const b = await post(ownerB, '/api/accounting/exports', { ...RANGE, format: 'xero' });
       expect(b.status).toBe(200);
       expect(b.body.documentCount).toBe(0);
+      expect((await get(ownerB, `/api/accounting/exports/${first.id}/download`, { file: 'invoices' })).status).toBe(404);
       expect((await get(clerk, '/api/accounting/accounts')).body.salesAccount).toBe('200');
     });
   });

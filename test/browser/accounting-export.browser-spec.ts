@@ -138,6 +138,11 @@ describeIfChromium('Accounting export (browser)', () => {
     await page.getByTestId('export-button').click();
     await page.getByTestId('export-result').waitFor();
     await until(() => downloads.length === 4);
+    // Each file is the server's streamed attachment, not a text the page built.
+    expect(downloads.map((d) => new URL(d.url()).pathname)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/api\/accounting\/exports\/\d+\/download$/)]),
+    );
+    expect(downloads.every((d) => d.url().includes('/download?file='))).toBe(true);
     const byName = new Map<string, string>();
     for (const d of downloads) byName.set(d.suggestedFilename(), fs.readFileSync((await d.path())!, 'utf8'));
     const month = `${TODAY_ISO.slice(0, 8)}01-to-${TODAY_ISO}`;

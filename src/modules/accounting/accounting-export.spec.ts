@@ -181,4 +181,43 @@ describe('accounting export: mapping, journal, formats', () => {
       ).toBe('999');
     }
   });
+
+  describe('a settlement the consignor owes (net due below zero)', () => {
+    // Advances and expenses exceed what the lots made: 1,250.00 hammer, 175.00 commission, 22.50
+    // fees, 15.53 tax, 1,500.00 advanced: the consignor owes 463.03.
+    const owed: SettlementDoc = { ...settlement, id: 8, number: 'STL-8', advancesCents: 150_000, netDueCents: -46_303 };
+    const set: DocumentSet = { ...SET, settlements: [settlement, owed] };
+    const cents = (v: string) => Math.round(Number(v) * 100);
+
+    it('QuickBooks: an invoice to the consignor for what they owe (a receivable), never a negative bill', () => {
+      const [inv, bills] = quickbooksFiles(set, MAPPING, 'r').map((f) => read(f.content));
+      expect(bills.slice(1).every((r) => r[0] === 'STL-7')).toBe(true);
+      const mine = inv.slice(1).filter((r) => r[0] === 'STL-8');
+      expect(mine.map((r) => [r[1], r[7], r[11]])).toEqual([
+        ['Alice Arden', '200', '-1250.00'],
+        ['Alice Arden', '230', '175.00'],
+        ['Alice Arden', '260', '22.50'],
+        ['Alice Arden', '820', '15.53'],
+        ['Alice Arden', '810', '1500.00'],
+      ]);
+      expect(mine.reduce((a, r) => a + cents(r[11]), 0)).toBe(46_303);
+      expect(mine[0][6]).toBe('Autumn Fine Art (owed by the consignor)');
+      // Buyers' invoices first, then what consignors owe.
+      expect(inv[1][0]).toBe('1001');
+    });
+
+    it('Xero: the bill keeps its lines with a negative Total, which Xero imports as a bill credit note', () => {
+      const bills = read(xeroFiles(set, MAPPING, 'r')[1].content);
+      const mine = bills.slice(1).filter((r) => r[10] === 'STL-8');
+      expect(mine.map((r) => r[13])).toEqual(Array(5).fill('-463.03'));
+      expect(mine.reduce((a, r) => a + cents(r[17]), 0)).toBe(-46_303);
+      expect(mine.map((r) => r[18])).toEqual(['200', '230', '260', '820', '810']);
+    });
+
+    it('the trial balance still balances, the consignor payable debited', () => {
+      const tb = trialBalance(set, { from: '2026-11-01', to: '2026-11-30' }, MAPPING);
+      expect(tb.balanced).toBe(true);
+      expect(tb.consignor.settlementsCents).toBe(103_697 - 46_303);
+    });
+  });
 });

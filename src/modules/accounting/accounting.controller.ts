@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../core/auth/access.decorators';
 import { Principal } from '../../core/auth/principal';
 import type { TrialBalance } from './journal';
+import { CSV_TYPE, tableDownload } from '../../core/http/file-download';
+import { IdParam } from '../../core/http/id-param';
 import { AccountingService, type AccountsView, type ExportResult } from './accounting.service';
-import { AccountMappingDto, CreateExportDto, DateRangeDto } from './dto/accounting.dto';
+import { AccountMappingDto, CreateExportDto, DateRangeDto, ExportFileQueryDto } from './dto/accounting.dto';
 
 /** `/api/accounting`: the house's account mapping, the trial balance of a range, exports. Settlement access, as settlements. */
 @ApiTags('accounting')
@@ -39,8 +41,21 @@ export class AccountingController {
 
   @Post('exports')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exports a range as QuickBooks Online or Xero CSV files; 409 when everything was already exported' })
+  @ApiOperation({
+    summary:
+      'Records a range as a QuickBooks Online or Xero export and answers its four files to download; 409 when everything was already exported',
+  })
   export(@CurrentPrincipal() p: Principal, @Body() dto: CreateExportDto): Promise<ExportResult> {
     return this.accounting.export(p.houseId, p.userId, dto);
+  }
+
+  @Get('exports/:id/download')
+  @ApiProduces(CSV_TYPE)
+  @ApiOperation({
+    summary: "One of an export's files (file=invoices|bills|payments|payouts) as a streamed CSV attachment; 404 another house's export",
+  })
+  async download(@CurrentPrincipal() p: Principal, @IdParam() id: number, @Query() q: ExportFileQueryDto): Promise<StreamableFile> {
+    const f = await this.accounting.download(p.houseId, id, q.file);
+    return tableDownload('csv', f.fileBase, f.table);
   }
 }

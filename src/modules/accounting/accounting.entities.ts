@@ -33,10 +33,12 @@ export class AccountingExport {
 
 /**
  * A document an export carried (invoice, payment, refund, settlement, payout). Unique per export;
- * "already exported" is any row for the same house, format, kind and document.
+ * "already exported" is any row for the same house, format, kind and document. The files of an
+ * export are read back from its items, so downloading them again gives the same documents.
  */
 @Entity({ tableName: 'accounting_export_item' })
 @Unique({ properties: ['exportId', 'docKind', 'docId'] })
+@Unique({ properties: ['exportId', 'position'] })
 @Index({ properties: ['houseId', 'format', 'docKind', 'docId'] })
 export class AccountingExportItem {
   @PrimaryKey() id!: number;
@@ -46,6 +48,8 @@ export class AccountingExportItem {
   @Property({ length: 12 }) docKind!: string;
   @Property() docId!: number;
   @Property({ length: 40 }) docNumber!: string;
+  /** Its place in the export's files (from 1): the files stream in keyset batches by position. */
+  @Property() position!: number;
 }
 
 export const ACCOUNTING_ENTITIES = [HouseAccounting, AccountingExport, AccountingExportItem];

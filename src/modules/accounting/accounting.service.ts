@@ -3,12 +3,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ACCOUNTING_ACCOUNTS, ACCOUNTING_TEXT, accountMappingErrors, type AccountMapping, type ExportFormat } from '@ar/rules';
 import { DomainError } from '../../core/errors/domain-error';
 import { AccountingDocumentsReader } from './accounting-documents.reader';
-import { AccountingExport, AccountingExportItem, HouseAccounting } from './accounting.entities';
+import { AccountingExport, HouseAccounting } from './accounting.entities';
 import { AccountingError, AccountingErrorCode } from './accounting.errors';
-import { allDocs } from './documents';
-import type { ExportFile } from './formats/format-kit';
-import { quickbooksFiles } from './formats/quickbooks';
-import { xeroFiles } from './formats/xero';
+import type { DownloadTable } from '../../core/http/file-download';
+import { exportSuffix, partRows, type ExportFileKey, type FileSpec } from './formats/export-files';
+import { QBO_FILES } from './formats/quickbooks';
+import { XERO_FILES } from './formats/xero';
 import { trialBalance, type TrialBalance } from './journal';
 
 /** Namespace of the per-house advisory lock that serialises exports ('ACX'). */
@@ -17,6 +17,13 @@ const MAX_DAYS = 366;
 
 export interface AccountsView extends AccountMapping {
   mapped: boolean;
+}
+
+/** A file of an export: its name and where to download it (streamed from the ledger). */
+export interface ExportFileLink {
+  key: ExportFileKey;
+  name: string;
+  url: string;
 }
 
 export interface ExportResult {
@@ -28,8 +35,13 @@ export interface ExportResult {
   documentCount: number;
   /** Documents of the range left out because an earlier export of this format carried them. */
   alreadyExported: number;
-  files: ExportFile[];
-  trialBalance: TrialBalance;
+  files: ExportFileLink[];
+}
+
+/** An export's file ready to stream: its name without the extension and its rows, read in batches. */
+export interface ExportDownload {
+  fileBase: string;
+  table: DownloadTable;
 }
 
 const EMPTY: AccountMapping = Object.fromEntries(ACCOUNTING_ACCOUNTS.map((a) => [a.key, ''])) as AccountMapping;
@@ -62,9 +74,11 @@ export class AccountingService {
   }
 
   /**
-   * Exports the range in one format. Documents an earlier export of the same format carried are left
-   * out unless `includeExported`; if that leaves nothing of a non-empty range, the export is refused.
-   * Runs under a per-house lock, so two clerks exporting at once cannot both carry a document.
+   * Exports the range in one format: records in the ledger the documents the files carry (set-based,
+   * in file order) and answers where to download each file. Documents an earlier export of the same
+   * format carried are left out unless `includeExported`; if that leaves nothing of a non-empty
+   * range, the export is refused. Runs under a per-house lock, so two clerks exporting at once
+   * cannot both carry a document.
    */
   async export(houseId: number, userId: number, input: { from: string; to: string; format: ExportFormat; includeExported?: boolean }) {
     const { from, to, format } = input;
@@ -74,40 +88,66 @@ export class AccountingService {
       await em.execute('select pg_advisory_xact_lock(?, ?)', [EXPORT_LOCK_NS, houseId]);
       const row = await em.findOne(HouseAccounting, { houseId });
       if (!row) throw new AccountingError(AccountingErrorCode.NOT_MAPPED, ACCOUNTING_TEXT.notMapped);
-      const mapping = mappingOf(row);
-      const all = await this.reader.read(houseId, from, to, undefined, em);
-      const set = includeExported ? all : await this.reader.read(houseId, from, to, format, em);
-      const docs = allDocs(set);
-      const alreadyExported = allDocs(all).length - docs.length;
-      if (!docs.length && alreadyExported > 0) throw new AccountingError(AccountingErrorCode.ALREADY_EXPORTED, ACCOUNTING_TEXT.nothingNew);
-
       const ledger = em.create(AccountingExport, {
         houseId,
         format,
         fromDate: from,
         toDate: to,
         includeExported,
-        documentCount: docs.length,
+        documentCount: 0,
         createdByUserId: userId,
       });
       await em.flush();
-      for (const d of docs) {
-        em.create(AccountingExportItem, { houseId, exportId: ledger.id, format, docKind: d.kind, docId: d.id, docNumber: d.number });
-      }
+      const { recorded, alreadyExported } = await this.reader.record(em, {
+        houseId,
+        exportId: ledger.id,
+        format,
+        from,
+        to,
+        includeExported,
+      });
+      if (!recorded && alreadyExported > 0) throw new AccountingError(AccountingErrorCode.ALREADY_EXPORTED, ACCOUNTING_TEXT.nothingNew);
+      ledger.documentCount = recorded;
       await em.flush();
-      const suffix = `${from}-to-${to}`;
+      const suffix = exportSuffix(from, to);
       return {
         id: ledger.id,
         format,
         from,
         to,
         includeExported,
-        documentCount: docs.length,
+        documentCount: recorded,
         alreadyExported,
-        files: format === 'qbo' ? quickbooksFiles(set, mapping, suffix) : xeroFiles(set, mapping, suffix),
-        trialBalance: trialBalance(set, { from, to }, mapping),
+        files: specsOf(format).map((f) => ({
+          key: f.key,
+          name: f.name(suffix),
+          url: `/api/accounting/exports/${ledger.id}/download?file=${f.key}`,
+        })),
       };
     });
+  }
+
+  /**
+   * One file of an export, read back from its ledger items a batch at a time while the client
+   * downloads (keyset on the position, so the same export always gives the same file). 404 when
+   * the export is not of the house; the house's current account mapping names the accounts.
+   */
+  async download(houseId: number, exportId: number, key: ExportFileKey): Promise<ExportDownload> {
+    const ledger = await this.em.findOne(AccountingExport, { id: exportId, houseId });
+    if (!ledger) throw DomainError.notFound();
+    const mapping = mappingOf(await this.em.findOne(HouseAccounting, { houseId }));
+    const spec = specsOf(ledger.format as ExportFormat).find((f) => f.key === key)!;
+    const reader = this.reader;
+    async function* rows(): AsyncGenerator<string[]> {
+      for (const part of spec.parts) {
+        const sign = part.source === 'settlements' ? part.sign : 'any';
+        for await (const batch of reader.exported(houseId, exportId, part.source, sign)) {
+          for (const d of batch) yield* partRows(part, d, mapping);
+        }
+      }
+    }
+    const name = spec.name(exportSuffix(ledger.fromDate, ledger.toDate));
+    return { fileBase: name.replace(/\.csv$/, ''), table: { sheetName: name, header: spec.header, rows: rows() } };
   }
 
   /** The export ledger, newest first (what left for the books, by whom, when). */
@@ -125,6 +165,8 @@ function mappingOf(row: HouseAccounting | null): AccountMapping {
   if (!row) return { ...EMPTY };
   return Object.fromEntries(ACCOUNTING_ACCOUNTS.map((a) => [a.key, row[a.key]])) as AccountMapping;
 }
+
+const specsOf = (format: ExportFormat): readonly FileSpec[] => (format === 'qbo' ? QBO_FILES : XERO_FILES);
 
 function checkRange(from: string, to: string): void {
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;

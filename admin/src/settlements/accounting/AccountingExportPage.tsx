@@ -5,7 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Datagrid, FunctionField, ListContextProvider, ResourceContextProvider, TextField, useList } from 'react-admin';
 import { ACCOUNTING_ACCOUNTS, EXPORT_FORMATS, type ExportFormat } from '@ar/rules';
 import { useAppDataProvider } from '../../api/dataProvider';
-import { downloadText } from '../../common/downloadFile';
+import { downloadUrl } from '../../common/downloadFile';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { ShellLoading } from '../../common/ShellLoading';
@@ -20,7 +20,6 @@ import { AccountsDialog } from './AccountsDialog';
 import {
   ACCOUNTS_PATH,
   EXPORTS_PATH,
-  fileText,
   monthToDate,
   trialBalancePath,
   type AccountsRecord,
@@ -35,7 +34,7 @@ const money = (cents: number) => formatMoney(cents, SYMBOL);
 /**
  * Accounting Export (`/settlements/accounting`, settlement access): the house's account mapping,
  * a date range (the month so far by default) and a format; the range's trial balance, and the
- * export's files to download (docs/accounting-export.md).
+ * export's files, each streamed from the server as a CSV download (docs/accounting-export.md).
  */
 export function AccountingExportPage() {
   const dp = useAppDataProvider();
@@ -57,7 +56,8 @@ export function AccountingExportPage() {
     mutationFn: () => dp.call<ExportResult>('POST', EXPORTS_PATH, { ...range, format, includeExported }),
     onSuccess: (r) => {
       setResult(r);
-      for (const f of r.files) downloadText(f.name, fileText(f));
+      // Each file streams from the server as an attachment (same origin: the session cookie goes along).
+      for (const f of r.files) downloadUrl(f.url, f.name);
     },
   });
 
@@ -186,10 +186,10 @@ function ExportFiles({ result }: { result: ExportResult }) {
             size="small"
             variant="outlined"
             startIcon={<DownloadIcon />}
-            onClick={() => downloadText(f.name, fileText(f))}
+            onClick={() => downloadUrl(f.url, f.name)}
             data-testid="export-file"
           >
-            {f.name} ({f.rows} rows)
+            {f.name}
           </Button>
         ))}
       </Box>

@@ -7,10 +7,11 @@ export interface AccountsRecord extends AccountMapping {
   mapped: boolean;
 }
 
-export interface ExportFile {
+/** A file of an export: the server streams it as a CSV attachment from the export's ledger. */
+export interface ExportFileLink {
+  key: 'invoices' | 'bills' | 'payments' | 'payouts';
   name: string;
-  content: string;
-  rows: number;
+  url: string;
 }
 
 export interface ExportResult {
@@ -18,8 +19,7 @@ export interface ExportResult {
   format: ExportFormat;
   documentCount: number;
   alreadyExported: number;
-  files: ExportFile[];
-  trialBalance: TrialBalance;
+  files: ExportFileLink[];
 }
 
 export const ACCOUNTS_PATH = '/api/accounting/accounts';
@@ -30,9 +30,4 @@ export const EXPORTS_PATH = '/api/accounting/exports';
 /** The month so far: its first day to `today` (YYYY-MM-DD), the range a house closes. */
 export function monthToDate(today: string): { from: string; to: string } {
   return { from: `${today.slice(0, 8)}01`, to: today };
-}
-
-/** A file's text without the byte-order mark the server writes (the browser's Blob adds its own encoding). */
-export function fileText(f: ExportFile): string {
-  return f.content.replace(/^\uFEFF/, '');
 }

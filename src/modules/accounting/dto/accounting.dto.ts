@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { ACCOUNTING_TEXT, EXPORT_FORMATS, type ExportFormat } from '@ar/rules';
+import { EXPORT_FILE_KEYS, type ExportFileKey } from '../formats/export-files';
+
+const EXPORT_FILE_TEXT = `File must be one of ${EXPORT_FILE_KEYS.join(', ')}.`;
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -34,4 +37,11 @@ export class CreateExportDto extends DateRangeDto {
   @IsOptional()
   @IsBoolean()
   includeExported?: boolean;
+}
+
+/** `GET /api/accounting/exports/:id/download?file=`: which of the export's four files. */
+export class ExportFileQueryDto {
+  @ApiProperty({ enum: EXPORT_FILE_KEYS })
+  @IsIn(EXPORT_FILE_KEYS, { message: EXPORT_FILE_TEXT })
+  file!: ExportFileKey;
 }

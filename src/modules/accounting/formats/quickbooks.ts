@@ -1,7 +1,8 @@
 import type { AccountMapping } from '@ar/rules';
-import { ordered, type DocumentSet, type MoneyDoc } from '../documents';
+import type { DocumentSet, InvoiceDoc, MoneyDoc, SettlementDoc } from '../documents';
 import { invoiceLines, settlementLines } from './document-lines';
-import { decimal, file, usDate, type ExportFile } from './format-kit';
+import { filesOf, type FileSpec } from './export-files';
+import { decimal, usDate, type ExportFile } from './format-kit';
 
 /**
  * QuickBooks Online's CSV imports (sources in docs/accounting-export.md):
@@ -9,6 +10,9 @@ import { decimal, file, usDate, type ExportFile } from './format-kit';
  * - bills: Settings > Import data > Bills, one row per line (the consignor is the vendor);
  * - payments, refunds and payouts: the three-column bank upload (Date, Description, Amount),
  *   uploaded into the card clearing account (payments, refunds) and the payout bank account.
+ * A settlement whose net due is negative is not a bill: QuickBooks refuses a bill whose total is
+ * below zero and imports no vendor credits, so it is an invoice to the consignor, a receivable
+ * (docs/decisions/accounting-streaming.md).
  */
 export const QBO_INVOICE_HEADER = [
   'InvoiceNo',
@@ -46,51 +50,80 @@ const moneyRow = (d: MoneyDoc, sign: 1 | -1, what: string) => [
   decimal(sign * d.amountCents),
 ];
 
+const invoiceRow = (number: string, customer: string, date: string, memo: string, code: string, description: string, cents: number) => [
+  number,
+  customer,
+  usDate(date),
+  usDate(date),
+  'Due on receipt',
+  '',
+  memo,
+  code,
+  description,
+  '1',
+  decimal(cents),
+  decimal(cents),
+  'N',
+  '',
+];
+
+export const qboInvoiceRows = (i: InvoiceDoc, m: AccountMapping) =>
+  invoiceLines(i, m).map((l) => invoiceRow(i.number, i.contact.name, i.date, i.saleName, l.code, l.description, l.cents));
+
+/**
+ * A settlement the consignor owes (net due below zero) as an invoice to the consignor: the bill's
+ * lines with their signs turned, so each account is posted as the bill would have, and the invoice's
+ * total is what the consignor owes (a receivable).
+ */
+export const qboConsignorInvoiceRows = (s: SettlementDoc, m: AccountMapping) =>
+  settlementLines(s, m).map((l) =>
+    invoiceRow(s.number, s.contact.name, s.date, `${s.saleName} (owed by the consignor)`, l.code, l.description, -l.cents),
+  );
+
+export const qboBillRows = (s: SettlementDoc, m: AccountMapping) =>
+  settlementLines(s, m).map((l) => [
+    s.number,
+    s.contact.name,
+    usDate(s.date),
+    usDate(s.date),
+    'Due on receipt',
+    '',
+    s.saleName,
+    l.code,
+    l.description,
+    decimal(l.cents),
+  ]);
+
+export const QBO_FILES: readonly FileSpec[] = [
+  {
+    key: 'invoices',
+    name: (x) => `quickbooks-invoices-${x}.csv`,
+    header: QBO_INVOICE_HEADER,
+    parts: [
+      { source: 'invoices', rows: qboInvoiceRows },
+      { source: 'settlements', sign: 'credit', rows: qboConsignorInvoiceRows },
+    ],
+  },
+  {
+    key: 'bills',
+    name: (x) => `quickbooks-bills-${x}.csv`,
+    header: QBO_BILL_HEADER,
+    parts: [{ source: 'settlements', sign: 'bill', rows: qboBillRows }],
+  },
+  {
+    key: 'payments',
+    name: (x) => `quickbooks-payments-${x}.csv`,
+    header: QBO_BANK_HEADER,
+    parts: [{ source: 'clearing', rows: (d) => [moneyRow(d, d.kind === 'refund' ? -1 : 1, d.kind === 'refund' ? 'Refund' : 'Payment')] }],
+  },
+  {
+    key: 'payouts',
+    name: (x) => `quickbooks-payouts-${x}.csv`,
+    header: QBO_BANK_HEADER,
+    parts: [{ source: 'payouts', rows: (d) => [moneyRow(d, -1, 'Payout')] }],
+  },
+];
+
 export function quickbooksFiles(input: DocumentSet, m: AccountMapping, suffix: string): ExportFile[] {
-  const set = ordered(input);
-  const invoices = set.invoices.flatMap((i) =>
-    invoiceLines(i, m).map((l) => [
-      i.number,
-      i.contact.name,
-      usDate(i.date),
-      usDate(i.date),
-      'Due on receipt',
-      '',
-      i.saleName,
-      l.code,
-      l.description,
-      '1',
-      decimal(l.cents),
-      decimal(l.cents),
-      'N',
-      '',
-    ]),
-  );
-  const bills = set.settlements.flatMap((s) =>
-    settlementLines(s, m).map((l) => [
-      s.number,
-      s.contact.name,
-      usDate(s.date),
-      usDate(s.date),
-      'Due on receipt',
-      '',
-      s.saleName,
-      l.code,
-      l.description,
-      decimal(l.cents),
-    ]),
-  );
-  const clearing = [
-    ...set.payments.map((p) => ({ d: p, sign: 1 as const, what: 'Payment' })),
-    ...set.refunds.map((r) => ({ d: r, sign: -1 as const, what: 'Refund' })),
-  ]
-    .sort((a, b) => (a.d.date < b.d.date ? -1 : a.d.date > b.d.date ? 1 : a.d.id - b.d.id))
-    .map(({ d, sign, what }) => moneyRow(d, sign, what));
-  const payouts = set.payouts.map((p) => moneyRow(p, -1, 'Payout'));
-  return [
-    file(`quickbooks-invoices-${suffix}.csv`, QBO_INVOICE_HEADER, invoices),
-    file(`quickbooks-bills-${suffix}.csv`, QBO_BILL_HEADER, bills),
-    file(`quickbooks-payments-${suffix}.csv`, QBO_BANK_HEADER, clearing),
-    file(`quickbooks-payouts-${suffix}.csv`, QBO_BANK_HEADER, payouts),
-  ];
+  return filesOf(QBO_FILES, input, m, suffix);
 }

@@ -1,7 +1,8 @@
 import type { AccountMapping } from '@ar/rules';
-import { ordered, type DocumentSet, type MoneyDoc } from '../documents';
+import type { DocumentSet, InvoiceDoc, MoneyDoc, SettlementDoc } from '../documents';
 import { invoiceLines, settlementLines } from './document-lines';
-import { decimal, file, orEmpty, postal, usDate, type ExportFile } from './format-kit';
+import { filesOf, type FileSpec } from './export-files';
+import { decimal, orEmpty, postal, usDate, type ExportFile } from './format-kit';
 
 /**
  * Xero's CSV templates (sources in docs/accounting-export.md): the sales invoice template
@@ -80,66 +81,85 @@ const bankRow = (d: MoneyDoc, sign: 1 | -1, what: string) => [
   d.method === 'check' ? orEmpty(d.reference) : '',
 ];
 
+export const xeroInvoiceRows = (i: InvoiceDoc, m: AccountMapping) =>
+  invoiceLines(i, m).map((l) => [
+    i.contact.name,
+    orEmpty(i.contact.email),
+    ...postal(i.contact),
+    i.number,
+    i.saleName,
+    usDate(i.date),
+    usDate(i.date),
+    '',
+    l.description,
+    '1',
+    decimal(l.cents),
+    '',
+    l.code,
+    XERO_TAX_TYPE,
+    '',
+    '',
+    '',
+    '',
+    i.currency,
+    '',
+  ]);
+
+/**
+ * A settlement's bill rows. One the consignor owes (net due below zero) keeps its rows, its Total
+ * negative: Xero imports a bill whose total is negative as a bill credit note, which is what the
+ * books expect (docs/decisions/accounting-streaming.md).
+ */
+export const xeroBillRows = (s: SettlementDoc, m: AccountMapping) =>
+  settlementLines(s, m).map((l) => [
+    s.contact.name,
+    orEmpty(s.contact.email),
+    ...postal(s.contact),
+    s.number,
+    usDate(s.date),
+    usDate(s.date),
+    decimal(s.netDueCents),
+    '',
+    l.description,
+    '1',
+    decimal(l.cents),
+    l.code,
+    XERO_TAX_TYPE,
+    '0.00',
+    '',
+    '',
+    '',
+    '',
+    s.currency,
+  ]);
+
+export const XERO_FILES: readonly FileSpec[] = [
+  {
+    key: 'invoices',
+    name: (x) => `xero-sales-invoices-${x}.csv`,
+    header: XERO_SALES_INVOICE_HEADER,
+    parts: [{ source: 'invoices', rows: xeroInvoiceRows }],
+  },
+  {
+    key: 'bills',
+    name: (x) => `xero-bills-${x}.csv`,
+    header: XERO_BILL_HEADER,
+    parts: [{ source: 'settlements', sign: 'any', rows: xeroBillRows }],
+  },
+  {
+    key: 'payments',
+    name: (x) => `xero-payments-${x}.csv`,
+    header: XERO_BANK_HEADER,
+    parts: [{ source: 'clearing', rows: (d) => [bankRow(d, d.kind === 'refund' ? -1 : 1, d.kind === 'refund' ? 'Refund' : 'Payment')] }],
+  },
+  {
+    key: 'payouts',
+    name: (x) => `xero-payouts-${x}.csv`,
+    header: XERO_BANK_HEADER,
+    parts: [{ source: 'payouts', rows: (d) => [bankRow(d, -1, 'Payout')] }],
+  },
+];
+
 export function xeroFiles(input: DocumentSet, m: AccountMapping, suffix: string): ExportFile[] {
-  const set = ordered(input);
-  const invoices = set.invoices.flatMap((i) =>
-    invoiceLines(i, m).map((l) => [
-      i.contact.name,
-      orEmpty(i.contact.email),
-      ...postal(i.contact),
-      i.number,
-      i.saleName,
-      usDate(i.date),
-      usDate(i.date),
-      '',
-      l.description,
-      '1',
-      decimal(l.cents),
-      '',
-      l.code,
-      XERO_TAX_TYPE,
-      '',
-      '',
-      '',
-      '',
-      i.currency,
-      '',
-    ]),
-  );
-  const bills = set.settlements.flatMap((s) =>
-    settlementLines(s, m).map((l) => [
-      s.contact.name,
-      orEmpty(s.contact.email),
-      ...postal(s.contact),
-      s.number,
-      usDate(s.date),
-      usDate(s.date),
-      decimal(s.netDueCents),
-      '',
-      l.description,
-      '1',
-      decimal(l.cents),
-      l.code,
-      XERO_TAX_TYPE,
-      '0.00',
-      '',
-      '',
-      '',
-      '',
-      s.currency,
-    ]),
-  );
-  const clearing = [
-    ...set.payments.map((p) => ({ d: p, sign: 1 as const, what: 'Payment' })),
-    ...set.refunds.map((r) => ({ d: r, sign: -1 as const, what: 'Refund' })),
-  ]
-    .sort((a, b) => (a.d.date < b.d.date ? -1 : a.d.date > b.d.date ? 1 : a.d.id - b.d.id))
-    .map(({ d, sign, what }) => bankRow(d, sign, what));
-  const payouts = set.payouts.map((p) => bankRow(p, -1, 'Payout'));
-  return [
-    file(`xero-sales-invoices-${suffix}.csv`, XERO_SALES_INVOICE_HEADER, invoices),
-    file(`xero-bills-${suffix}.csv`, XERO_BILL_HEADER, bills),
-    file(`xero-payments-${suffix}.csv`, XERO_BANK_HEADER, clearing),
-    file(`xero-payouts-${suffix}.csv`, XERO_BANK_HEADER, payouts),
-  ];
+  return filesOf(XERO_FILES, input, m, suffix);
 }

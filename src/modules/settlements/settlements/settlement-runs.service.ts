@@ -235,7 +235,27 @@ export class SettlementRunsService {
         saleIds.size === 1 ? [...plans.values()].find((p) => p.auctionGroupId != null && saleIds.has(p.auctionGroupId)) : undefined;
       const housePlan = [...plans.values()].find((p) => p.isHouseDefault);
 
-      const out: RunSettlement[] = [];
+      // Set-based: every draft and adjustment read at once, the old lines deleted at once, then two
+      // flushes (settlements, then lines). Flushing per consignor made the unit of work diff every
+      // entity so far on each flush: 300 consignors of 5,000 lots took minutes (bench settle-sale).
+      const drafts = new Map(
+        (await em.find(Settlement, { houseId, consignorId: { $in: consignorIds }, status: 'draft', ...target })).map((d) => [
+          d.consignorId,
+          d,
+        ]),
+      );
+      const draftIds = [...drafts.values()].map((d) => d.id);
+      const adjustmentsOf = new Map<number, SettlementAdjustment[]>();
+      for (const a of draftIds.length ? await em.find(SettlementAdjustment, { settlementId: { $in: draftIds } }) : [])
+        adjustmentsOf.set(a.settlementId, [...(adjustmentsOf.get(a.settlementId) ?? []), a]);
+      if (!dryRun && draftIds.length) await em.nativeDelete(SettlementLine, { settlementId: { $in: draftIds } });
+
+      const runs: {
+        consignor: Consignor;
+        draft: Settlement | null;
+        lines: ReturnType<SettlementRunsService['line']>[];
+        totals: ReturnType<typeof settlementTotals>;
+      }[] = [];
       await onProgress?.(0, consignors.length);
       for (const consignor of consignors) {
         const plan = (consignor.commissionPlanId != null ? plans.get(consignor.commissionPlanId) : undefined) ?? salePlan ?? housePlan;
@@ -244,20 +264,17 @@ export class SettlementRunsService {
         const lines = open
           .filter((l) => l.consignorId === consignor.id)
           .map((l) => this.line(l, plan.settlementBasis, terms, collected, overrides, sessionHeld));
-        let draft = await em.findOne(Settlement, { houseId, consignorId: consignor.id, status: 'draft', ...target });
-        const adjustments = draft ? await em.find(SettlementAdjustment, { settlementId: draft.id }) : [];
-        const totals = settlementTotals(lines, adjustments);
+        let draft = drafts.get(consignor.id) ?? null;
+        const totals = settlementTotals(lines, draft ? (adjustmentsOf.get(draft.id) ?? []) : []);
         if (!dryRun) {
-          if (draft) await em.nativeDelete(SettlementLine, { settlementId: draft.id });
-          else
-            draft = em.create(Settlement, {
-              houseId,
-              consignorId: consignor.id,
-              ...target,
-              currencyCode,
-              settlementBasis: plan.settlementBasis,
-              createdByUserId: userId,
-            });
+          draft ??= em.create(Settlement, {
+            houseId,
+            consignorId: consignor.id,
+            ...target,
+            currencyCode,
+            settlementBasis: plan.settlementBasis,
+            createdByUserId: userId,
+          });
           em.assign(draft, {
             ...totals,
             commissionPlanId: plan.id,
@@ -265,11 +282,17 @@ export class SettlementRunsService {
             currencyCode,
             version: draft.version + (draft.id ? 1 : 0),
           });
-          await em.flush();
-          const settlementId = draft.id;
-          for (const l of lines) em.create(SettlementLine, { houseId, settlementId, ...l });
-          await em.flush();
         }
+        runs.push({ consignor, draft, lines, totals });
+        await onProgress?.(runs.length, consignors.length, consignor.name);
+      }
+      if (!dryRun) {
+        await em.flush();
+        for (const r of runs) for (const l of r.lines) em.create(SettlementLine, { houseId, settlementId: r.draft!.id, ...l });
+        await em.flush();
+      }
+
+      const out: RunSettlement[] = runs.map(({ consignor, draft, totals }) => {
         const {
           lotCount,
           heldCount,
@@ -282,8 +305,8 @@ export class SettlementRunsService {
           advancesCents,
           netDueCents,
         } = totals;
-        out.push({
-          id: dryRun ? (draft?.id ?? null) : draft!.id,
+        return {
+          id: draft?.id ?? null,
           consignorId: consignor.id,
           consignorName: consignor.name,
           status: 'draft',
@@ -297,9 +320,8 @@ export class SettlementRunsService {
           expensesCents,
           advancesCents,
           netDueCents,
-        });
-        await onProgress?.(out.length, consignors.length, consignor.name);
-      }
+        };
+      });
       return { currencyCode, dryRun, settlements: out, alreadySettled: settled.size };
     };
     // A dry run reads what a run would read, under the same lock, and writes nothing.
