@@ -12,7 +12,7 @@ import {
   ensureAdminBuilt,
   openBrowser,
   screenshot,
-  signInThroughUi,
+  signInAs,
   type OpenedBrowser,
 } from '../support/browser';
 import { startTestServer } from '../support/test-app';
@@ -84,7 +84,7 @@ describeIfChromium('Accounting export (browser)', () => {
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
     page.on('download', (d) => downloads.push(d));
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -11,7 +11,7 @@ import {
   ensureAdminBuilt,
   openBrowser,
   screenshot,
-  signInThroughUi,
+  signInAs,
   type OpenedBrowser,
 } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
@@ -106,7 +106,7 @@ describeIfChromium('Auto-charge page (browser)', () => {
     api = await signIn(t.server, 'demo', 'owner', DEMO_PASSWORD);
     browser = await openBrowser();
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
@@ -253,7 +253,7 @@ describeIfChromium('Auto-charge page (browser)', () => {
 
     // The demo clerk has invoices access only: no button, and the page itself is refused.
     await page.context().clearCookies();
-    await signInThroughUi(page, server.baseUrl, 'demo', 'clerk');
+    await signInAs(page, server.baseUrl, 'demo', 'clerk');
     await details();
     await page.getByTestId('download-csv').waitFor();
     expect(await manage.count()).toBe(0);

@@ -5,7 +5,7 @@ import { BinSaleSettings } from '../../src/modules/catalogs/bin-wizard/bin-sale-
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { House } from '../../src/modules/houses/house.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // The buy-now wizard in Debian's Chromium against the real server: step 1 with a bad value then a
@@ -42,7 +42,7 @@ describeIfChromium('bin wizard steps 1-2 (browser)', () => {
     base = `${server.baseUrl}/ar/session/bin/${group.id}/${catalog.id}`;
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

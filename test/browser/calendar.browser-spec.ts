@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { CALENDAR_TEXT } from '@ar/rules';
 import { DEMO_TIMED_SALE } from '../../src/demo/demo-calendar';
 import { House } from '../../src/modules/houses/house.entity';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // The calendar (My auctions) in Debian's Chromium against the real server and the demo data:
@@ -21,7 +21,7 @@ describeIfChromium('Calendar (browser)', () => {
     server = await startTestServer();
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
@@ -253,7 +253,7 @@ describeIfChromium('Calendar (browser)', () => {
   it('is refused to a user without accessCalendar', async () => {
     const clerk = await openBrowser();
     try {
-      await signInThroughUi(clerk.page, server.baseUrl, 'demo', 'clerk');
+      await signInAs(clerk.page, server.baseUrl, 'demo', 'clerk');
       await clerk.page.goto(`${server.baseUrl}/ar/my-auctions/current`);
       await clerk.page
         .getByText('You do not have permissions to view this page. Please contact your system administrator.', { exact: true })

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
 import type { FactoryGroup } from '../invoice-details/factory';
 import { bidder, group, q } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // Issue 11's Charge selected cards on Invoice Group Details in Debian's Chromium against the real
@@ -66,7 +66,7 @@ describeIfChromium('Charge selected cards (browser)', () => {
   };
 
   it('a user without settlement access sees no charge button', async () => {
-    await signInThroughUi(page, server.baseUrl, 'demo', 'clerk');
+    await signInAs(page, server.baseUrl, 'demo', 'clerk');
     await open();
     await page.getByTestId('download-csv').waitFor();
     expect(await page.getByTestId('charge-cards').count()).toBe(0);
@@ -74,7 +74,7 @@ describeIfChromium('Charge selected cards (browser)', () => {
   });
 
   it('charges the selected cards: confirm with count and total, the exact banners, skipped reasons, statuses read again', async () => {
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
     await open();
     const button = page.getByTestId('charge-cards');
     expect(await button.textContent()).toBe('Charge all cards');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { invoiceDemoSale } from '../invoice-groups/support';
@@ -27,7 +27,7 @@ describeIfChromium('Home (browser)', () => {
     await invoiceDemoSale(server.testApp, owner, houseId, { title: 'Autumn home' });
     browser = await openBrowser({ viewport: { width: 1024, height: 900 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
@@ -65,7 +65,7 @@ describeIfChromium('Home (browser)', () => {
   it("another house's user sees their own house's counts", async () => {
     const other = await openBrowser({ viewport: { width: 1024, height: 900 } });
     try {
-      await signInThroughUi(other.page, server.baseUrl, 'other', 'owner');
+      await signInAs(other.page, server.baseUrl, 'other', 'owner');
       await other.page.goto(`${server.baseUrl}/ar/`);
       expect(await other.page.getByTestId('home-greeting').textContent()).toBe('Welcome, Otto');
       await other.page.getByTestId('home-task-unsent').waitFor();

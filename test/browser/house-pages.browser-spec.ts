@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { ANALYTICS_TEXT, BROADCAST_TEXT, CAMPAIGN_REPORT_TEXT } from '@ar/rules';
 import { PERMISSION_DENIED_TEXT } from '../../admin/src/common/customerCare';
 import { PUBLISH_FAILED_TEXT } from '../../admin/src/broadcast/whip';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { DOMO_CLIENT, FakeProvider, MILLICAST_SECRET, startFakeDomo, startFakeMillicast } from '../support/fake-providers';
 import { startTestServer } from '../support/test-app';
 
@@ -47,10 +47,16 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
 
   const sql = <T>(q: string, params: unknown[] = []) => server.testApp.em().getConnection().execute(q, params) as Promise<T[]>;
   const open = async (p: Page, path: string) => p.goto(`${server.baseUrl}/ar${path}`);
+  // One signed-in page per user, switches and server: a later test reuses it (a Chromium launch and a sign-in each).
+  const pages = new Map<string, Page>();
   async function newPage(username: string, extraArgs: string[] = [], base = server) {
+    const key = JSON.stringify([username, extraArgs, base.baseUrl]);
+    const known = pages.get(key);
+    if (known) return known;
     const b = await openBrowser({ viewport: { width: 1366, height: 900 }, extraArgs });
     browsers.push(b);
-    await signInThroughUi(b.page, base.baseUrl, 'demo', username);
+    await signInAs(b.page, base.baseUrl, 'demo', username);
+    pages.set(key, b.page);
     return b.page;
   }
 
@@ -266,7 +272,8 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     expect(domo.calls.some((c) => c.path.includes('embed-for'))).toBe(false);
     await screenshot(page, 'analytics-dashboard');
 
-    const b = await newPage('owner', [], bare);
+    // The no-provider owner of the broadcast test (its fake media switches play no part here).
+    const b = await newPage('owner', FAKE_MEDIA, bare);
     await b.goto(`${bare.baseUrl}/ar/reports/analytics`);
     await b.getByTestId('analytics-not-configured').waitFor();
     expect(await b.getByTestId('analytics-not-configured').textContent()).toBe(ANALYTICS_TEXT.notConfigured);
@@ -348,13 +355,43 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
       '/reports/analytics',
     ];
     const superPage = await newPage('super', FAKE_MEDIA);
+    // The server answers every route with the admin (a direct load or a reload of it works).
+    const served: string[] = [];
+    for (const path of specRoutes) {
+      const res = await fetch(`${server.baseUrl}/ar${path}`);
+      if (res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('text/html')) served.push(`${path}: ${res.status}`);
+    }
+    expect(served).toEqual([]);
+    // Then the admin's router opens each one in the page loaded once (as a menu link does: no reload per route).
+    const inFlight = new Set<unknown>();
+    let lastActivity = Date.now();
+    const track = (add: boolean) => (r: unknown) => {
+      if (add) inFlight.add(r);
+      else inFlight.delete(r);
+      lastActivity = Date.now();
+    };
+    superPage.on('request', track(true));
+    superPage.on('requestfinished', track(false));
+    superPage.on('requestfailed', track(false));
+    /** Settled: nothing in flight for 300 ms (the screen's chunk and calls are in) and no spinner. */
+    const settled = async () => {
+      for (let i = 0; i < 200; i++) {
+        const quiet = inFlight.size === 0 && Date.now() - lastActivity >= 300;
+        if (quiet && !(await superPage.locator('[role="progressbar"]:not([aria-valuenow])').count())) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the screen did not settle within 10 s');
+    };
     const placeholders: string[] = [];
     const missing: string[] = [];
     for (const path of specRoutes) {
-      await open(superPage, path);
-      // Settled: the screen's chunk and calls are in (placeholders, pages and Page Not Found alike).
-      await superPage.waitForLoadState('networkidle');
-      await superPage.waitForTimeout(300);
+      await superPage.evaluate((url) => {
+        window.history.pushState(null, '', url);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }, `/ar${path}`);
+      lastActivity = Date.now();
+      // Placeholders, pages and Page Not Found alike.
+      await settled();
       if (await superPage.getByText('Page Not Found', { exact: true }).count()) missing.push(path);
       if (await superPage.getByText(NOT_AVAILABLE_TEXT, { exact: true }).count()) placeholders.push(path);
     }

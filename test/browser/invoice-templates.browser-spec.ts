@@ -1,7 +1,7 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { Locator, Page } from 'playwright-core';
 import { InvoiceTemplatesService } from '../../src/modules/invoicing/templates/invoice-templates.service';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
@@ -49,7 +49,7 @@ describeIfChromium('Invoice Templates page (browser)', () => {
   async function signedIn(house: string, username: string): Promise<Page> {
     const browser = await openBrowser();
     browsers.push(browser);
-    await signInThroughUi(browser.page, server.baseUrl, house, username);
+    await signInAs(browser.page, server.baseUrl, house, username);
     return browser.page;
   }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
@@ -21,7 +21,7 @@ describeIfChromium('Locations page (browser)', () => {
     server = await startTestServer();
     browser = await openBrowser();
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
@@ -238,7 +238,7 @@ describeIfChromium('Locations page (browser)', () => {
     const other = await openBrowser();
     try {
       const p = other.page;
-      await signInThroughUi(p, server.baseUrl, 'other', 'owner');
+      await signInAs(p, server.baseUrl, 'other', 'owner');
       await p.goto(`${server.baseUrl}/ar/settings/locations`);
       await p.getByTestId('locations-empty').waitFor();
       await screenshot(p, 'locations-empty');

@@ -11,7 +11,7 @@ import {
   ensureAdminBuilt,
   openBrowser,
   screenshot,
-  signInThroughUi,
+  signInAs,
   type OpenedBrowser,
 } from '../support/browser';
 import { startTestServer } from '../support/test-app';
@@ -80,7 +80,7 @@ describeIfChromium('Money reports (browser)', () => {
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
     page.on('download', (d) => downloads.push(d));
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

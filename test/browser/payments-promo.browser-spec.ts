@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { PERMISSION_DENIED_TEXT } from '../../admin/src/common/customerCare';
 import { PAYMENTS_PROMO_TEXT as T, PROMO_LINK_TEXT } from '../../admin/src/payments/paymentsPromo';
 import { House } from '../../src/modules/houses/house.entity';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // The Payments promotion page (spec 001) in Chromium against the real server: /payments shows the
@@ -29,7 +29,7 @@ describeIfChromium('Payments promotion page (browser)', () => {
     server = await startTestServer({ redis: false });
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
@@ -87,7 +87,7 @@ describeIfChromium('Payments promotion page (browser)', () => {
   it('a user without invoices and settlement access is refused', async () => {
     const clerk = await openBrowser();
     try {
-      await signInThroughUi(clerk.page, server.baseUrl, 'demo', 'clerk');
+      await signInAs(clerk.page, server.baseUrl, 'demo', 'clerk');
       await clerk.page.goto(`${server.baseUrl}/ar/payments/switch`);
       await clerk.page.getByText(PERMISSION_DENIED_TEXT).waitFor();
       expect(await clerk.page.getByTestId('payments-promo').count()).toBe(0);
@@ -102,7 +102,7 @@ describeIfChromium('Payments promotion page (browser)', () => {
     const other = await openBrowser({ viewport: { width: 1440, height: 900 } });
     try {
       const p = other.page;
-      await signInThroughUi(p, server.baseUrl, 'other', 'owner');
+      await signInAs(p, server.baseUrl, 'other', 'owner');
       await p.goto(`${server.baseUrl}/ar/my-auctions/current`);
       const link = p.getByTestId('banner-activation').getByRole('link', { name: PROMO_LINK_TEXT });
       await link.click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { LOGO_SPECS, PRIVATE_LABEL_BANNER_MS, PRIVATE_LABEL_TEXT } from '@ar/rules';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { makeJpeg } from '../support/jpeg';
 import { startTestServer } from '../support/test-app';
 
@@ -38,7 +38,7 @@ describeIfChromium('Private Label Settings (browser)', () => {
   const backgroundOf = (testId: string) => page.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor);
 
   it('uploads a console logo: the wrong size is refused with the spec message, the right one shows', async () => {
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: 'Private Label Settings' }).click();
     await page.waitForURL(/\/settings\/plSettings$/);

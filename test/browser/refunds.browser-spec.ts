@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
 import type { FactoryGroup } from '../invoice-details/factory';
 import { bidder, group, post, q, TODAY_US } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 
@@ -58,7 +58,7 @@ describeIfChromium('Payments panel: refund and void (browser)', () => {
     );
     browser = await openBrowser();
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
     await page.goto(`${server.baseUrl}/ar/invoices/EditInvoices/${g.groupId}`);
     await page.getByTestId('invoice-editor').waitFor();
   }, 300_000);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { SALES_TAX_CSV_HEADER, SALES_TAX_CSV_NAME, SALES_TAX_TEXT } from '@ar/rules';
 import { createInvoicedGroup } from '../invoice-details/factory';
 import { q } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 
@@ -71,7 +71,7 @@ describeIfChromium('Sales Tax Reports (browser)', () => {
     ref = owner.user.houseInfo.houseRef;
     browser = await openBrowser({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
     await page.goto(`${server.baseUrl}/ar/reports/salesTaxReports`);
     await page.getByTestId('sales-tax-reports').waitFor();
   }, 300_000);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { addDays, dateIn, SESSION_TEXT } from '@ar/rules';
 import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // Add Sale (timed) from the calendar into the live/timed wizard, in Debian's Chromium against the
@@ -21,7 +21,7 @@ describeIfChromium('Session wizard, live/timed steps 1-2 (browser)', () => {
     server = await startTestServer();
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

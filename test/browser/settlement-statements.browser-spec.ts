@@ -10,7 +10,7 @@ import {
   ensureAdminBuilt,
   openBrowser,
   screenshot,
-  signInThroughUi,
+  signInAs,
   type OpenedBrowser,
 } from '../support/browser';
 import { startTestServer } from '../support/test-app';
@@ -68,7 +68,7 @@ describeIfChromium('Settlement statements (browser)', () => {
     benSettlement = run.body.settlements.find((s: { consignorId: number }) => s.consignorId === ben.body.id).id;
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import {
   ensureAdminBuilt,
   openBrowser,
   screenshot,
-  signInThroughUi,
+  signInAs,
   type OpenedBrowser,
 } from '../support/browser';
 import { startTestServer } from '../support/test-app';
@@ -53,7 +53,7 @@ describeIfChromium('Settlements (browser)', () => {
     expect((await post(`/api/consignors/${ann.body.id}/lots`, { lots: sale.lotIds.map((lotId) => ({ lotId })) })).status).toBe(200);
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
@@ -110,7 +110,7 @@ describeIfChromium('Settlements (browser)', () => {
 
   it('refuses a user without settlement access, and hides the menu entry', async () => {
     await page.context().clearCookies();
-    await signInThroughUi(page, server.baseUrl, 'demo', 'clerk');
+    await signInAs(page, server.baseUrl, 'demo', 'clerk');
     await page.getByRole('button', { name: 'Reports' }).click();
     await page.getByRole('menuitem').first().waitFor();
     expect(await page.getByRole('menuitem', { name: 'Consignor Settlements' }).count()).toBe(0);

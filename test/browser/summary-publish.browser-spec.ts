@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { SUMMARY_TEXT as T } from '@ar/rules';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { Lot } from '../../src/modules/lots/lot.entity';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // Summary & Publish and Preview in Debian's Chromium against the real server and the demo data:
@@ -27,7 +27,7 @@ describeIfChromium('Summary & Publish (browser)', () => {
     base = `${server.baseUrl}/ar/session/live/${catalog.group.id}/${catalog.id}`;
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import {
   ensureAdminBuilt,
   openBrowser,
   screenshot,
+  signInAs,
   signInThroughUi,
   fillLogin,
   type OpenedBrowser,
@@ -55,7 +56,7 @@ describeIfChromium('Users and Permissions (browser)', () => {
   };
 
   it('the owner adds a user: the form’s messages, then the mail with a set-password link arrives over SMTP', async () => {
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: 'Users and Permissions' }).click();
     await page.getByTestId('users-permissions-page').waitFor();

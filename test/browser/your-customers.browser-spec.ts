@@ -10,7 +10,7 @@ import {
   yourCustomersFileName,
 } from '@ar/rules';
 import { q } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 
@@ -61,7 +61,7 @@ describeIfChromium('Your Customers (browser)', () => {
     ref = owner.user.houseInfo.houseRef;
     browser = await openBrowser({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInThroughUi(page, server.baseUrl, 'demo', 'owner');
+    await signInAs(page, server.baseUrl, 'demo', 'owner');
     await page.goto(`${server.baseUrl}/ar/your-customers`);
     await page.getByTestId('customers-table').waitFor();
   }, 300_000);

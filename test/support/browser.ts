@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 // What the browser specs (test/browser/*.browser-spec.ts) share: Debian's Chromium, the built
-// admin, a fresh browser profile per signed-in user, sign-in through the login page, screenshots.
+// admin, a fresh browser profile per signed-in user, sign-in (through the login page where the form is
+// under test, else by the login call: signInAs), screenshots.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = path.resolve(__dirname, '../..');
@@ -108,6 +109,18 @@ export async function signInThroughUi(
 ): Promise<void> {
   await page.goto(`${baseUrl}/ar/login`);
   await fillLogin(page, house, username, password);
+  await waitUntilSignedIn(page, username);
+}
+
+/**
+ * Signs in by the login call itself (the session cookie lands in the page's context), then opens the
+ * admin's home and waits until the header shows the user: where the login form is not under test,
+ * this skips loading the login screen and typing into it. Ends where signInThroughUi ends.
+ */
+export async function signInAs(page: Page, baseUrl: string, house: string, username: string, password = DEMO_PASSWORD): Promise<void> {
+  const res = await page.request.post(`${baseUrl}/api/auth/login`, { data: { house, username, password } });
+  if (!res.ok()) throw new Error(`sign-in ${house}/${username} failed: ${res.status()} ${await res.text()}`);
+  await page.goto(`${baseUrl}/ar/`);
   await waitUntilSignedIn(page, username);
 }
 

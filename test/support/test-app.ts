@@ -12,9 +12,10 @@ import { createApp } from '../../src/core/http/create-app';
 import { loadDemoData } from '../../src/demo/demo-data';
 import { arrangeDemoChargingGroup } from '../../src/demo/demo-charging';
 import { arrangeDemoTimedBids } from '../../src/demo/demo-timed-bids';
+import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { deleteRedisKeys } from './redis-keys';
-import { readTestEnv } from './test-env';
+import { readTestEnv, sql } from './test-env';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -92,9 +93,50 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   };
 }
 
+/**
+ * The demo data, loaded and arranged once per run into `<template>_demo` (global teardown drops it
+ * with the run's other databases), so each browser file clones it instead of loading it again
+ * (seconds per file). Built with jobs held: the arrangement's queued runs (invoice creation and
+ * sending) stay `queued` in job_run, and each clone's app dispatches them on start, as it did when
+ * every file arranged its own. The first worker builds it under an advisory lock; the others wait.
+ */
+let demoTemplate: string | undefined;
+async function demoTemplateName(): Promise<string> {
+  if (demoTemplate) return demoTemplate;
+  const env = readTestEnv();
+  const name = `${env.templateDb}_demo`;
+  const lock = new Client({ connectionString: env.adminUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const { rows } = await lock.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rows.length) {
+      const db = await createTestDatabase();
+      try {
+        const t = await createTestApp({ demo: true, redis: false, processJobs: false, database: db });
+        await t.close();
+        await sql(env.adminUrl, `ALTER DATABASE ${db.name} RENAME TO ${name}`);
+      } catch (e) {
+        await db.drop();
+        throw e;
+      }
+    }
+  } finally {
+    await lock.end(); // ends the session, which releases the lock
+  }
+  return (demoTemplate = name);
+}
+
 /** The app listening on a free port with the demo data, serving the built admin (browser tests). */
 export async function startTestServer(opts: TestAppOptions = {}): Promise<{ baseUrl: string; testApp: TestApp; close(): Promise<void> }> {
-  const testApp = await createTestApp({ demo: true, ...opts });
+  // The demo data comes from the run's demo template unless the caller brings a database.
+  const cloned = (opts.demo ?? true) && !opts.database ? await createTestDatabase(await demoTemplateName()) : undefined;
+  const created = await createTestApp(cloned ? { ...opts, demo: false, database: cloned } : { demo: true, ...opts });
+  const close = async () => {
+    await created.close();
+    await cloned?.drop();
+  };
+  const testApp: TestApp = { ...created, close };
   await testApp.app.listen(0, '127.0.0.1');
   const address = testApp.app.getHttpServer().address() as { port: number };
   return { baseUrl: `http://127.0.0.1:${address.port}`, testApp, close: () => testApp.close() };

@@ -7,13 +7,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database cloned from the run's template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh, migrated database cloned from the run's template (or from `template`, e.g. the demo one). */
+export async function createTestDatabase(template?: string): Promise<TestDatabase> {
   const env = readTestEnv();
   const name = `${env.templateDb}_${randomBytes(5).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      await sql(env.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${env.templateDb}`);
+      await sql(env.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template ?? env.templateDb}`);
       break;
     } catch (e) {
       // Two clones of one template at the same instant can collide ("being accessed by other users").
