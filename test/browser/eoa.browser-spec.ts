@@ -47,6 +47,13 @@ describeIfChromium('End of auction (browser)', () => {
         },
       ],
     });
+    // 57 more unsold lots (4..60): more than one page of 50.
+    await q(
+      t,
+      `insert into lot (house_id, catalog_id, lot_ref, lot_number, title, description)
+       select ?, ?, 'LEOA' || n, n::text, 'Unsold ' || n, '' from generate_series(4, 60) n`,
+      [house.id, sale.sessions[0].id],
+    );
     browser = await openBrowser({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     page = browser.page;
     await signInAs(page, server.baseUrl, 'demo', 'super');
@@ -66,6 +73,55 @@ describeIfChromium('End of auction (browser)', () => {
     expect(await page.getByTestId('eoa-session').textContent()).toContain('EOA evening');
     expect(await page.getByTestId(`eoa-result-${sale.lots[0][2]}`).textContent()).toBe('Passed');
     expect(await page.getByTestId('eoa-audit-empty').isVisible()).toBe(true);
+  });
+
+  // The pager updates before the next page's rows replace the shown ones: wait for the rows too.
+  const rowsAre = (n: number) =>
+    page.waitForFunction((count) => document.querySelectorAll('[data-testid="eoa-table"] tbody tr').length === count, n);
+  const rangeIs = (text: string) =>
+    page.waitForFunction((t) => document.querySelector('[data-testid="eoa-page-range"]')?.textContent === t, text);
+  /** A sortable column's header button. */
+  const header = (name: string) => page.getByTestId('eoa-table').locator('thead').getByRole('button', { name });
+  const firstLotIs = (n: string) =>
+    page.waitForFunction((lot) => document.querySelector('[data-testid="eoa-table"] tbody tr td')?.textContent === lot, n);
+
+  it('pages, filters and sorts the lots on the server, with the totals of what matches', async () => {
+    await rangeIs('1-50 of 60');
+    await rowsAre(50);
+    await page.getByRole('navigation', { name: 'EOA lot pages' }).getByRole('button', { name: 'Page 2' }).click();
+    await rangeIs('51-60 of 60');
+    await rowsAre(10);
+    await page.getByLabel('Rows per page').selectOption('100');
+    await rangeIs('1-60 of 60');
+
+    // A paddle: only Alan Turing's lot, with the matching totals.
+    await page.getByPlaceholder('Lot number or paddle').fill('602');
+    await rangeIs('1-1 of 1');
+    await rowsAre(1);
+    expect(await page.getByTestId(`eoa-hammer-${sale.lots[0][1]}`).textContent()).toBe('$200.00');
+    expect(await page.getByTestId('eoa-filtered-hammer').textContent()).toContain('$200.00');
+    await page.getByPlaceholder('Lot number or paddle').fill('');
+    await rangeIs('1-60 of 60');
+
+    // The passed lots only.
+    await page.getByRole('combobox', { name: 'Result' }).click();
+    await page.getByRole('option', { name: 'Passed' }).click();
+    await rangeIs('1-58 of 58');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Result' }).click();
+    // react-admin names the empty choice "Clear value"; it shows "All results".
+    await page.getByRole('option', { name: 'Clear value' }).click();
+    await rangeIs('1-60 of 60');
+    expect(await page.getByTestId('eoa-filtered-totals').count()).toBe(0);
+
+    // Sorted by hammer: lowest first (unsold last), then highest first; back to lot order.
+    await header('Hammer').click();
+    await firstLotIs('2');
+    await header('Hammer').click();
+    await firstLotIs('1');
+    await header('Lot').click();
+    await firstLotIs('1');
+    expect(await page.getByTestId('eoa-total-hammer').textContent()).toContain('$1,200.00');
   });
 
   it('corrects a hammer (refusing a bad one with its message) and passes a lot; the audit trail shows both', async () => {
@@ -118,9 +174,9 @@ describeIfChromium('End of auction (browser)', () => {
     expect(row(2).slice(0, 7)).toEqual(['1', 'Brass telescope', 'Sold', 601, 'Ada Lovelace', 'INV', 1250.5]);
     expect(row(3).slice(0, 3)).toEqual(['2', 'Oak chair', 'Passed']);
     expect(row(4).slice(0, 3)).toEqual(['3', 'Unsold vase', 'Passed']);
-    expect(row(5)[0]).toBe('Total');
-    expect(row(5)[1]).toBe('3 lots: 1 sold, 2 passed');
-    expect(row(5)[6]).toBe(1250.5);
+    expect(row(62)[0]).toBe('Total');
+    expect(row(62)[1]).toBe('60 lots: 1 sold, 59 passed');
+    expect(row(62)[6]).toBe(1250.5);
   });
 
   it('locks the view once the session is invoiced and says why', async () => {

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { EOA_TEXT } from '@ar/rules';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
+import { buyersPremium, liveFee, liveFeeSql, premiumSql } from '../../src/modules/invoicing/math';
 import { EOA_EXPORT_HEADER } from '../../src/modules/lots/eoa/eoa.export';
 import { post, q } from '../invoice-marks/support';
 import { postGroup, seedSale, seedTemplate, SeededSale, storedInvoices, untilCreated } from '../invoice-groups/support';
@@ -29,6 +30,26 @@ describe('end-of-auction reconciliation', () => {
   let lots: number[];
 
   const view = (s = owner, houseRef = ref, catalogRef = sale.sessions[0].ref) => s.agent.get(`/app/house/${houseRef}/eoa/${catalogRef}`);
+  /** A page of the lot list (react-admin list query). */
+  const page = (query: Json = {}, s = owner, catalogRef = sale.sessions[0].ref, houseRef = ref) =>
+    s.agent
+      .get(`/app/house/${houseRef}/eoa/${catalogRef}/lots`)
+      .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])));
+  /** Every lot of the session in lot order, read a page of 500 at a time. */
+  const allLots = async (catalogRef = sale.sessions[0].ref): Promise<Json[]> => {
+    const out: Json[] = [];
+    for (;;) {
+      const res = await page({ range: [out.length, out.length + 499] }, owner, catalogRef);
+      expect(res.status).toBe(200);
+      out.push(...res.body.data.lots);
+      if (out.length >= res.body.data.total) return out;
+    }
+  };
+  /** The view with its lots, as the screen shows them. */
+  const viewAll = async (catalogRef = sale.sessions[0].ref): Promise<Json> => ({
+    ...(await view(owner, ref, catalogRef)).body.data,
+    lots: await allLots(catalogRef),
+  });
   const act = (what: 'hammer' | 'buyer' | 'pass', lotId: number, body: Json = {}, s = owner, houseRef = ref) =>
     post(s, houseRef, `eoa/lots/${lotId}/${what}`, body);
   /** A valid body of each correction. */
@@ -86,8 +107,9 @@ describe('end-of-auction reconciliation', () => {
     expect(d.locked).toBe(false);
     expect(d.lockedReason).toBeNull();
     expect(d.audit).toEqual([]);
+    expect(d.lots).toBeUndefined();
     expect(
-      d.lots.map((l: Json) => [l.lotNumber, l.result, l.paddleNumber, l.buyerName, l.channel, l.hammer, l.premium, l.liveFee]),
+      (await allLots()).map((l: Json) => [l.lotNumber, l.result, l.paddleNumber, l.buyerName, l.channel, l.hammer, l.premium, l.liveFee]),
     ).toEqual([
       ['1', 'Sold', 11, 'Ann Cole', 'INV', 125_000, 30_000, 3_750],
       ['2', 'Sold', 12, 'Bob Avery', 'PL', 5_050, 1_263, 152],
@@ -96,6 +118,159 @@ describe('end-of-auction reconciliation', () => {
       ['5', 'Sold', 11, 'Ann Cole', 'INV', 33_333, 8_333, 1_000],
     ]);
     expect(d.totals).toEqual({ lots: 5, sold: 4, passed: 1, hammer: 241_083, premium: 59_021, liveFee: 4_902 });
+  });
+
+  describe('the lot list, paged in the database', () => {
+    // Three marginal steps with odd rates and a live fee, so premiums and fees round per lot.
+    const steps = [
+      { fromCents: 0, toCents: 50_000, rate: 25_000 },
+      { fromCents: 50_000, toCents: 200_000, rate: 17_500 },
+      { fromCents: 200_000, toCents: null, rate: 12_345 },
+    ];
+    const feeRate = 4_995;
+    const hammers = [1, 3, 199, 201, 49_999, 50_000, 50_001, 50_003, 199_999, 200_000, 200_001, 200_003, 33_333, 66_667];
+    let paged: SeededSale;
+    let all: Json[];
+    const catalogRef = () => paged.sessions[0].ref;
+    const list = async (query: Json) => {
+      const res = await page(query, owner, catalogRef());
+      expect(res.status).toBe(200);
+      return res.body.data as { lots: Json[]; total: number; totals: Json };
+    };
+    /** The totals of some lots, summed from their own (JS-priced) amounts. */
+    const sum = (ls: Json[]) => {
+      const sold = ls.filter((l) => l.result === 'Sold');
+      const add = (k: string) => sold.reduce((a, l) => a + l[k], 0);
+      return {
+        lots: ls.length,
+        sold: sold.length,
+        passed: ls.length - sold.length,
+        hammer: add('hammer'),
+        premium: add('premium'),
+        liveFee: add('liveFee'),
+      };
+    };
+
+    beforeAll(async () => {
+      paged = await seedSale(t.em(), houses.a.id, {
+        liveFeeRate: feeRate,
+        steps,
+        bidders: [
+          { firstName: 'Ida', lastName: 'Zorn', paddle: 101 },
+          { firstName: 'Al', lastName: 'Bell', platform: 'PL', paddle: 102 },
+          { firstName: 'Flo', lastName: 'Moss', platform: 'Floor', paddle: 103 },
+          { firstName: 'Ada', lastName: 'Kent', platform: 'AZ', paddle: 104 },
+        ],
+        sessions: [
+          {
+            title: 'Paged day',
+            // 14 sold (boundaries and half cents), then 6 passed, then lot 12A.
+            lots: [
+              ...hammers.map((hammer, i) => ({ hammer, winner: i % 4 })),
+              ...Array.from({ length: 6 }, () => ({})),
+              { lotNumber: '12', hammer: 12_345, winner: 2 },
+            ],
+          },
+        ],
+      });
+      await q(t, `update lot set lot_ext = 'A' where id = ?`, [paged.lots[0][20]]);
+      all = await allLots(paged.sessions[0].ref);
+    });
+
+    it('answers the whole session in lot order, with totals the database computed equal to the lots’ own amounts', async () => {
+      expect(all.map((l) => l.lotNumber)).toEqual([
+        ...Array.from({ length: 12 }, (_, i) => String(i + 1)),
+        '12A',
+        ...Array.from({ length: 8 }, (_, i) => String(i + 13)),
+      ]);
+      const v = (await view(owner, ref, catalogRef())).body.data;
+      expect(v.totals).toEqual(sum(all));
+      expect(v.totals).toMatchObject({ lots: 21, sold: 15, passed: 6 });
+    });
+
+    it('pages by range, 50 by default', async () => {
+      const first = await list({});
+      expect([first.lots.length, first.total]).toEqual([21, 21]);
+      const second = await list({ range: [5, 9] });
+      expect(second.lots.map((l) => l.lotNumber)).toEqual(['6', '7', '8', '9', '10']);
+      expect(second.total).toBe(21);
+      expect(second.totals).toEqual(sum(all));
+      const past = await list({ range: [40, 49] });
+      expect([past.lots, past.total]).toEqual([[], 21]);
+    });
+
+    it.each([
+      ['lotNumber', 'DESC', (ls: Json[]) => [...ls].reverse()],
+      ['hammer', 'DESC', (ls: Json[]) => [...ls].sort((a, b) => (b.hammer ?? -1) - (a.hammer ?? -1))],
+      ['paddleNumber', 'ASC', (ls: Json[]) => [...ls].sort((a, b) => (a.paddleNumber ?? 1e9) - (b.paddleNumber ?? 1e9))],
+      ['result', 'ASC', (ls: Json[]) => [...ls.filter((l) => l.result === 'Passed'), ...ls.filter((l) => l.result === 'Sold')]],
+      ['channel', 'ASC', (ls: Json[]) => ['AZ', 'Floor', 'INV', 'PL', null].flatMap((c) => ls.filter((l) => l.channel === c))],
+      [
+        'buyerName',
+        'DESC',
+        (ls: Json[]) => ['Ida Zorn', 'Flo Moss', 'Ada Kent', 'Al Bell', null].flatMap((n) => ls.filter((l) => l.buyerName === n)),
+      ],
+    ])('sorts by %s %s in the database (ties in lot order, empty last)', async (field, order, expected) => {
+      const sorted = await list({ sort: [field, order], range: [0, 49] });
+      expect(sorted.lots.map((l) => l.lotID)).toEqual((expected as (ls: Json[]) => Json[])(all).map((l) => l.lotID));
+      // Pages of a sort follow each other without overlap.
+      const [a, b] = [await list({ sort: [field, order], range: [0, 9] }), await list({ sort: [field, order], range: [10, 20] })];
+      expect([...a.lots, ...b.lots].map((l) => l.lotID)).toEqual(sorted.lots.map((l) => l.lotID));
+    });
+
+    it.each([
+      [{ result: 'Passed' }, (l: Json) => l.result === 'Passed'],
+      [{ result: 'Sold' }, (l: Json) => l.result === 'Sold'],
+      [{ channel: 'Floor' }, (l: Json) => l.channel === 'Floor'],
+      [{ result: 'Sold', channel: 'PL' }, (l: Json) => l.channel === 'PL'],
+      [{ q: '12' }, (l: Json) => ['12', '12A'].includes(l.lotNumber)],
+      [{ q: ' 12a ' }, (l: Json) => l.lotNumber === '12A'],
+      [{ q: '103' }, (l: Json) => l.paddleNumber === 103],
+      [{ q: '3', channel: 'AZ' }, (l: Json) => l.lotNumber === '3' && l.channel === 'AZ'],
+      [{ q: 'nothing' }, () => false],
+    ])('filters by %j with the count and totals of the matching lots', async (filter, match) => {
+      const res = await list({ filter, range: [0, 49] });
+      const expected = all.filter(match as (l: Json) => boolean);
+      expect(res.lots.map((l) => l.lotID)).toEqual(expected.map((l) => l.lotID));
+      expect(res.total).toBe(expected.length);
+      expect(res.totals).toEqual(sum(expected));
+    });
+
+    it('refuses a bad sort, range or filter with its message, and answers as the view for access and tenancy', async () => {
+      const bad = async (query: Json) => {
+        const res = await page(query, owner, catalogRef());
+        expect(res.status).toBe(400);
+        return res.body;
+      };
+      expect((await bad({ filter: { result: 'Won' } })).errors).toEqual({ result: EOA_TEXT.filterResult });
+      expect((await bad({ filter: { channel: 'eBay', q: 'x'.repeat(33) } })).errors).toEqual({
+        channel: EOA_TEXT.filterChannel,
+        q: EOA_TEXT.filterSearch,
+      });
+      expect((await bad({ filter: { title: 'x' } })).errors).toEqual({ title: EOA_TEXT.filterUnknown('title') });
+      expect((await bad({ sort: ['title', 'ASC'] })).message).toBe('Cannot sort by title.');
+      expect((await bad({ range: [5, 1] })).message).toContain('range');
+      expect((await bad({ page: '2' })).message).toBeDefined();
+      expect((await page({}, none, catalogRef())).status).toBe(403);
+      expect((await page({}, owner, saleB.sessions[0].ref)).status).toBe(404);
+      expect((await page({}, ownerB, catalogRef(), houses.b.houseRef)).status).toBe(404);
+    });
+
+    it('prices in SQL exactly as the invoice arithmetic, for every hammer of a range', async () => {
+      const premium = premiumSql('h', steps);
+      const fee = liveFeeSql('h', 'c', feeRate);
+      const rows = await q<{ h: string; c: string; p: string; f: string }>(
+        t,
+        `select h, c, ${premium.sql} as p, ${fee.sql} as f
+           from generate_series(0::bigint, 400000::bigint, 11) h, (values ('INV'), ('Floor')) v(c)`,
+        [...premium.params, ...fee.params],
+      );
+      expect(rows.length).toBeGreaterThan(70_000);
+      const wrong = rows.filter(
+        (r) => Number(r.p) !== buyersPremium(Number(r.h), steps) || Number(r.f) !== liveFee(Number(r.h), r.c as 'INV' | 'Floor', feeRate),
+      );
+      expect(wrong).toEqual([]);
+    });
   });
 
   it('needs reports access or a super user (403 otherwise, nothing written)', async () => {
@@ -285,7 +460,7 @@ describe('end-of-auction reconciliation', () => {
   };
 
   it('downloads the view as CSV and XLSX, read back equal to the screen', async () => {
-    const d = (await view()).body.data;
+    const d = await viewAll();
     const csv = await download('csv');
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -344,7 +519,7 @@ describe('end-of-auction reconciliation', () => {
     const rows: string[][] = parse((res.body as Buffer).toString('utf8'), { bom: true }).slice(1);
     const lotRows = rows.slice(0, -1);
     expect(lotRows).toHaveLength(2500);
-    const d = (await view(owner, ref, big.sessions[0].ref)).body.data;
+    const d = await viewAll(big.sessions[0].ref);
     expect(lotRows.map((r) => r[0])).toEqual(d.lots.map((l: Json) => l.lotNumber));
     expect(lotRows.slice(2398, 2402).map((r) => r[0])).toEqual(['2399', '2400', '2400A', '2400B']);
     expect(lotRows.at(-1)![0]).toBe('X2500');
@@ -357,7 +532,7 @@ describe('end-of-auction reconciliation', () => {
   });
 
   it('invoices the corrected session to the cent, then locks it (clear message, nothing written)', async () => {
-    const d = (await view()).body.data;
+    const d = await viewAll();
     const template = await seedTemplate(t.em(), houses.a.id);
     const created = await postGroup(owner, ref, {
       catalogRefs: [sale.sessions[0].ref],

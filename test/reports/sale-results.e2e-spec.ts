@@ -1,7 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { SALE_RESULTS_TEXT } from '@ar/rules';
+import { MikroORM } from '@mikro-orm/core';
+import { REPORT_BATCH_SIZE } from '../../src/core/database/keyset-batches';
 import { SALE_RESULTS_EXPORT_HEADER } from '../../src/modules/lots/sale-results/sale-results.export';
+import { SaleResultsService } from '../../src/modules/lots/sale-results/sale-results.service';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { bidder, post, q } from '../invoice-marks/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
@@ -374,5 +377,100 @@ describe('sale results', () => {
     const own = await catalogs(b, houses.b.houseRef);
     expect(own.body.data.groups.map((g: Json) => g.catalogs.map((c: Json) => c.catalogRef))).toEqual([[other.catalogRefs[0]]]);
     expect((await post(b, houses.b.houseRef, 'message', { userRef: memberRefs[0], subject: 's', message: 'm' })).status).toBe(404);
+  });
+
+  describe('a 10,000-lot session', () => {
+    const n = 10_000;
+    let huge: FactoryGroup;
+    /** The invoices' sums per paddle and in all (cents), what the file's buyer and grand totals must equal. */
+    let invoiced: Map<number, number[]>;
+    let all: number[];
+
+    beforeAll(async () => {
+      huge = await createInvoicedGroup(t.em(), {
+        houseId: houses.a.id,
+        title: 'Huge sale',
+        sessions: [{ title: 'Huge day', eventDate: '2026-11-05T15:00:00Z' }],
+        bidders: Array.from({ length: 1_000 }, (_, i) =>
+          bidder(`Huge${String(i).padStart(4, '0')}`, { paddle: i + 1, platform: (['INV', 'PL', 'Floor'] as const)[i % 3] }),
+        ),
+        // Hammers with odd cents, so premiums and live fees round per lot.
+        lots: Array.from({ length: n }, (_, i) => ({ bidder: i % 1_000, hammer: 3_333 + 17 * i })),
+      });
+      const rows = await q<Json>(
+        t,
+        `select a.paddle_number as paddle, sum(i.hammer_total_cents)::bigint as h, sum(i.premium_total_cents)::bigint as p,
+                sum(i.live_fee_total_cents)::bigint as f
+           from invoice i join approval a on a.id = i.approval_id where i.group_id = ? group by a.paddle_number`,
+        [huge.groupId],
+      );
+      invoiced = new Map(
+        rows.map((r) => [Number(r.paddle), [Number(r.h), Number(r.p), Number(r.f), Number(r.h) + Number(r.p) + Number(r.f)]]),
+      );
+      all = [0, 1, 2, 3].map((k) => [...invoiced.values()].reduce((s, v) => s + v[k], 0));
+    });
+
+    /** Buyer total rows and the grand total row, amounts as cents. */
+    const check = (rows: (string | number | null)[][]) => {
+      const cents = (v: unknown) => Math.round(Number(v) * 100);
+      expect(rows.filter((r) => r[0] === 'Lot')).toHaveLength(n);
+      const buyers = rows.filter((r) => r[0] === 'Buyer total');
+      expect(buyers).toHaveLength(1_000);
+      for (const b of buyers) expect(b.slice(9).map(cents)).toEqual(invoiced.get(Number(b[4])));
+      const grand = rows.at(-1)!;
+      expect(grand.slice(0, 4)).toEqual(['Grand total', '', '', '10000 lots']);
+      expect(grand.slice(9).map(cents)).toEqual(all);
+    };
+
+    it('downloads it as CSV and XLSX whose buyer and grand totals equal the invoices to the cent', async () => {
+      const csv = await download('csv', huge.catalogRefs);
+      expect(csv.status).toBe(200);
+      const parsed: string[][] = parse((csv.body as Buffer).toString('utf8'), { bom: true });
+      expect(parsed[0]).toEqual(HEADER);
+      expect(parsed).toHaveLength(1 + n + 1_000 + 1);
+      // Buyers by name, each buyer's lots then their total row.
+      expect(parsed.slice(1, 12).map((r) => [r[0], r[5]])).toEqual([
+        ...Array.from({ length: 10 }, () => ['Lot', 'Huge0000']),
+        ['Buyer total', 'Huge0000'],
+      ]);
+      check(parsed.slice(1));
+
+      const xlsx = await download('xlsx', huge.catalogRefs);
+      expect(xlsx.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xlsx.body as ArrayBuffer); // exceljs takes a Node Buffer; its types say ArrayBuffer
+      const ws = wb.getWorksheet('Sale Results')!;
+      const rows: (string | number | null)[][] = [];
+      ws.eachRow((row) => rows.push(HEADER.map((_, i) => (row.getCell(i + 1).value ?? '') as string | number)));
+      expect(rows[0]).toEqual(HEADER);
+      check(rows.slice(1));
+    });
+
+    it('reads the sold lots a batch at a time, only as the file is written', async () => {
+      // Count the rows of every query the download makes (the connection is the application's own).
+      const conn = t.app.get(MikroORM).em.getConnection() as unknown as { execute: (...a: unknown[]) => Promise<unknown> };
+      const original = conn.execute;
+      const sizes: number[] = [];
+      conn.execute = async function (this: unknown, ...a: unknown[]) {
+        const rows = await original.apply(this, a);
+        if (Array.isArray(rows)) sizes.push(rows.length);
+        return rows;
+      };
+      try {
+        const file = await t.app.get(SaleResultsService).download(houses.a.id, { catalogRefs: huge.catalogRefs, search: null });
+        // The selection and the sale's charging (its group and two premium steps); no lot yet.
+        expect(sizes).toEqual([1, 1, 2]);
+        const rows = (file.table.rows as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+        expect((await rows.next()).done).toBe(false);
+        expect(sizes.slice(3)).toEqual([REPORT_BATCH_SIZE]);
+        let count = 1;
+        while (!(await rows.next()).done) count++;
+        expect(count).toBe(n + 1_000 + 1);
+        // 20 batches of 500 and the empty read that ends them: never more than one batch at once.
+        expect(sizes.slice(3)).toEqual([...Array.from({ length: n / REPORT_BATCH_SIZE }, () => REPORT_BATCH_SIZE), 0]);
+      } finally {
+        conn.execute = original;
+      }
+    });
   });
 });

@@ -8,6 +8,8 @@ import { housePath } from './housePath';
 export const SESSION_PREVIEW = 'session-preview';
 export const DISPUTES = 'disputes';
 export const SALES_TAX_REPORT = 'sales-tax-report';
+/** The EOA view's lots (`GET eoa/{catalogRef}/lots`): filter `{ houseRef, catalogRef, result?, channel?, q? }`, totals as meta. */
+export const EOA_LOTS = 'eoa-lots';
 
 /**
  * Spec calls under `/app/house/{houseRef}/...` that are lists but not `/api` resources, exposed to
@@ -64,6 +66,8 @@ export const APP_LIST_RESOURCES: Record<string, (call: Call, params: GetListPara
   [SALES_TAX_REPORT]: async (call, params) => (await import('../reports/sales-tax/salesTaxApi')).getSalesTaxList(call, params),
   // `GET /cps/app/catalog/{id}/preview?search&page&size`: the preview grid (spec 001 "Preview step").
   [SESSION_PREVIEW]: async (call, params) => (await import('../sessions/summary/summaryApi')).getPreviewList(call, params),
+  // `GET eoa/{catalogRef}/lots?range&sort&filter`: the EOA view's lots, paged in the database.
+  [EOA_LOTS]: async (call, params) => (await import('../reports/eoa/eoaLotsList')).getEoaLotsList(call, params),
   // `GET openDisputes | pastDisputes?days= | disputes` with page and size (View Disputes).
   [DISPUTES]: async (call, params) => (await import('../customers/disputes/disputesApi')).getDisputesList(call as never, params),
 };

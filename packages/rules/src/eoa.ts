@@ -23,7 +23,26 @@ export const EOA_TEXT = {
   lotNotFound: 'Lot not found.',
   sessionNotFound: 'Session not found.',
   noAccess: 'You need reports access to reconcile results.',
+  filterResult: 'Result must be Sold or Passed.',
+  filterChannel: 'Channel must be INV, PL, AZ or Floor.',
+  filterSearch: 'Search must be a lot number or a paddle (at most 32 characters).',
+  filterUnknown: (field: string) => `Cannot filter by ${field}.`,
 } as const;
+
+/** The EOA lot list's page sizes (the spec gives none for this screen; first = default). */
+export const EOA_PAGE_SIZES = [50, 100, 200] as const;
+/** Columns the EOA lot list sorts by (lotNumber: numbers as numbers, then the letter). */
+export const EOA_SORTS = ['lotNumber', 'result', 'paddleNumber', 'buyerName', 'channel', 'hammer'] as const;
+export type EoaSort = (typeof EOA_SORTS)[number];
+export const EOA_RESULTS = ['Sold', 'Passed'] as const;
+export const EOA_CHANNELS = ['INV', 'PL', 'AZ', 'Floor'] as const;
+
+/** The lot list's filter: result, channel (sold lots), and a lot number or paddle (`q`). */
+export interface EoaLotFilter {
+  result?: (typeof EOA_RESULTS)[number];
+  channel?: (typeof EOA_CHANNELS)[number];
+  q?: string;
+}
 
 export type EoaAction = 'hammer' | 'buyer' | 'pass';
 
@@ -119,9 +138,16 @@ export interface EoaView {
   session: { catalogID: number; catalogRef: string; title: string; date: string; currencyCode: string };
   locked: boolean;
   lockedReason: string | null;
-  lots: EoaLot[];
+  /** The whole session's (computed by the database). */
   totals: EoaTotals;
   audit: EoaAuditEntry[];
+}
+
+/** A page of the session's lots (`GET eoa/{catalogRef}/lots`): `total` lots match the filter, `totals` are theirs. */
+export interface EoaLotsPage {
+  lots: EoaLot[];
+  total: number;
+  totals: EoaTotals;
 }
 
 /** "Bob Avery, paddle 12, INV, 1,250.00" style one-line summary of a snapshot, for the audit trail. */

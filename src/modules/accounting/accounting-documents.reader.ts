@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ExportFormat } from '@ar/rules';
-import { keysetBatches } from '../reports/keyset-batches';
+import { keysetBatches } from '../../core/database/keyset-batches';
 import {
   docNumber,
   sortDocs,

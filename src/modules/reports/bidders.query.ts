@@ -2,7 +2,7 @@ import { placeholders } from '../../core/validation/sql-text';
 import type { Channel } from '../invoicing/math';
 import type { GroupCharging } from '../lots/sale-results/sale-results.rules';
 import type { BidderRow } from './bidders.report';
-import { keysetBatches } from './keyset-batches';
+import { keysetBatches } from '../../core/database/keyset-batches';
 import { addAmounts, noAmounts, priceLot, type LotAmounts } from './report-pricing';
 import type { ReportSession } from './report-sessions';
 import { after, CHANNEL, LIVE_BID, num, ownMembers, SOLD, text, type Execute, type Row } from './report-sql';

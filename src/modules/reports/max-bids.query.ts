@@ -1,5 +1,5 @@
 import { placeholders } from '../../core/validation/sql-text';
-import { keysetBatches } from './keyset-batches';
+import { keysetBatches } from '../../core/database/keyset-batches';
 import type { MaxBidRow } from './max-bids.report';
 import type { ReportSession } from './report-sessions';
 import { after, LIVE_BID, LOT_KEYS, num, SOLD, text, type Execute, type Row } from './report-sql';

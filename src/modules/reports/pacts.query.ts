@@ -2,7 +2,7 @@ import { placeholders } from '../../core/validation/sql-text';
 import { paymentMethodName } from '../invoicing/editing/marks/payment-methods';
 import type { Channel } from '../invoicing/math';
 import type { GroupCharging } from '../lots/sale-results/sale-results.rules';
-import { keysetBatches } from './keyset-batches';
+import { keysetBatches } from '../../core/database/keyset-batches';
 import type { PactsInvoice, PactsRow } from './pacts.report';
 import { priceLot } from './report-pricing';
 import type { ReportSession } from './report-sessions';

@@ -1,5 +1,5 @@
 import { bidderRows, type BidderRow } from './bidders.report';
-import { keysetBatches } from './keyset-batches';
+import { keysetBatches } from '../../core/database/keyset-batches';
 import { MAX_BID_RESULT, maxBidCells, type MaxBidRow } from './max-bids.report';
 import { PACTS_TEXT, pactsRows, type PactsRow } from './pacts.report';
 import { reportFileBase } from './report-cells';

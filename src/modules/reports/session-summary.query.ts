@@ -1,7 +1,7 @@
 import { placeholders } from '../../core/validation/sql-text';
 import type { Channel } from '../invoicing/math';
 import type { GroupCharging } from '../lots/sale-results/sale-results.rules';
-import { keysetBatches } from './keyset-batches';
+import { keysetBatches } from '../../core/database/keyset-batches';
 import { priceLot } from './report-pricing';
 import type { ReportSession } from './report-sessions';
 import { CHANNEL, LIVE_BID, mapBatches, num, SOLD, type Execute, type Row } from './report-sql';

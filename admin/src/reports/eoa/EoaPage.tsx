@@ -2,9 +2,29 @@ import { useState } from 'react';
 import { Alert, Button, Card, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockIcon from '@mui/icons-material/Lock';
-import { Datagrid, FunctionField, ListContextProvider, ResourceContextProvider, useList } from 'react-admin';
+import {
+  Datagrid,
+  FilterForm,
+  FunctionField,
+  ListBase,
+  ListContextProvider,
+  ResourceContextProvider,
+  SearchInput,
+  SelectInput,
+  useList,
+  useListContext,
+} from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { describeResult, EOA_ACTION_LABELS, type EoaAuditEntry, type EoaLot } from '@ar/rules';
+import {
+  describeResult,
+  EOA_ACTION_LABELS,
+  EOA_CHANNELS,
+  EOA_PAGE_SIZES,
+  EOA_RESULTS,
+  type EoaAuditEntry,
+  type EoaLot,
+  type EoaTotals,
+} from '@ar/rules';
 import { downloadUrl } from '../../common/downloadFile';
 import { ShellLoading } from '../../common/ShellLoading';
 import { useHouseRef } from '../../invoices/useHouseRef';
@@ -19,20 +39,29 @@ import { Toolbar } from '../../kit/Toolbar';
 import { ToolbarButton } from '../../kit/ToolbarButton';
 import { TotalsStrip } from '../../kit/TotalsStrip';
 import { BuyerDialog, HammerDialog } from './EoaDialogs';
-import { eoaDownloadPath, useEoa, useEoaActions } from './eoaApi';
+import { EOA_LOTS, eoaDownloadPath, useEoa, useEoaActions, type EoaLotRecord } from './eoaApi';
 
 const BACK = { to: '/reports/sessionResults', label: '< Sales Results' };
-const PAGE_SIZES = [100, 250, 500] as const;
 
-type LotRow = EoaLot & { id: number };
+type LotRow = EoaLotRecord;
 type AuditRow = EoaAuditEntry;
+
+const choices = (values: readonly string[]) => values.map((v) => ({ id: v, name: v }));
+
+// The reconciliation filters: the server filters in the database (result, channel, lot number or paddle).
+const LOT_FILTERS = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Lot number or paddle" data-testid="eoa-filter-q" />,
+  <SelectInput key="result" source="result" label="Result" alwaysOn choices={choices(EOA_RESULTS)} emptyText="All results" />,
+  <SelectInput key="channel" source="channel" label="Channel" alwaysOn choices={choices(EOA_CHANNELS)} emptyText="All channels" />,
+];
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
- * End of Auction (/reports/eoa/{catalogRef}; issue 14, docs/decisions/eoa.md): every lot of the
- * session with its result, buyer, channel and amounts; super users and reports users correct a
+ * End of Auction (/reports/eoa/{catalogRef}; issue 14, docs/decisions/eoa.md): the session's lots
+ * a page at a time (react-admin's list over `eoa-lots`: paged, sorted and filtered by the server)
+ * with result, buyer, channel and amounts, and the whole session's totals; super users and reports users correct a
  * hammer, reassign a buyer by paddle or pass a lot before invoicing, each change listed in the
  * audit trail below. Once the session is invoiced the actions are off and the reason is shown.
  */
@@ -44,7 +73,6 @@ export function EoaPage() {
   const [hammerOf, setHammerOf] = useState<EoaLot | null>(null);
   const [buyerOf, setBuyerOf] = useState<EoaLot | null>(null);
   const [passOf, setPassOf] = useState<EoaLot | null>(null);
-  const lots = useList<LotRow>({ data: (eoa.data?.lots ?? []).map((l) => ({ ...l, id: l.lotID })), perPage: PAGE_SIZES[0] });
   const audit = useList<AuditRow>({ data: eoa.data?.audit ?? [], perPage: 25 });
 
   if (eoa.isPending) return <ShellLoading />;
@@ -103,76 +131,91 @@ export function EoaPage() {
           { label: 'Live Fee', value: t.liveFee, money: true },
         ]}
       />
-      <ResourceContextProvider value="eoa-lots">
-        <ListContextProvider value={lots}>
-          <Card
-            variant="outlined"
-            sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
+      <ListBase<LotRow>
+        resource={EOA_LOTS}
+        filter={{ houseRef, catalogRef }}
+        sort={{ field: 'lotNumber', order: 'ASC' }}
+        perPage={EOA_PAGE_SIZES[0]}
+        disableSyncWithLocation
+      >
+        <FilterForm filters={LOT_FILTERS} />
+        <FilteredTotals symbol={symbol} />
+        <Card
+          variant="outlined"
+          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' } }}
+        >
+          <Datagrid
+            rowClick={false}
+            bulkActionButtons={false}
+            data-testid="eoa-table"
+            empty={
+              <Typography sx={{ p: 2 }} color="text.secondary" data-testid="eoa-lots-empty">
+                No lots match.
+              </Typography>
+            }
           >
-            <Datagrid rowClick={false} bulkActionButtons={false} data-testid="eoa-table">
-              <FunctionField<LotRow> label="Lot" sortable={false} render={(l) => l.lotNumber} />
-              <FunctionField<LotRow> label="Title" sortable={false} render={(l) => l.title} />
-              <FunctionField<LotRow>
-                label="Result"
-                sortable={false}
-                render={(l) => (
-                  <StatusChip label={l.result} tone={l.result === 'Sold' ? 'success' : 'neutral'} data-testid={`eoa-result-${l.lotID}`} />
-                )}
-              />
-              <FunctionField<LotRow> label="Paddle" sortable={false} render={(l) => l.paddleNumber ?? '—'} />
-              <FunctionField<LotRow> label="Buyer" sortable={false} render={(l) => l.buyerName ?? '—'} />
-              <FunctionField<LotRow> label="Channel" sortable={false} render={(l) => l.channel ?? '—'} />
-              <FunctionField<LotRow>
-                label="Hammer"
-                sortable={false}
-                textAlign="right"
-                render={(l) => <span data-testid={`eoa-hammer-${l.lotID}`}>{money(l.hammer)}</span>}
-              />
-              <FunctionField<LotRow>
-                label="Premium"
-                sortable={false}
-                textAlign="right"
-                render={(l) => money(l.result === 'Sold' ? l.premium : null)}
-              />
-              <FunctionField<LotRow>
-                label="Live Fee"
-                sortable={false}
-                textAlign="right"
-                render={(l) => money(l.result === 'Sold' ? l.liveFee : null)}
-              />
-              <FunctionField<LotRow>
-                label="Correct"
-                sortable={false}
-                render={(l) => (
-                  <Stack direction="row" spacing={0.5}>
-                    <Button
-                      size="small"
-                      disabled={d.locked || l.result !== 'Sold'}
-                      onClick={() => setHammerOf(l)}
-                      data-testid={`eoa-edit-hammer-${l.lotID}`}
-                    >
-                      Hammer
-                    </Button>
-                    <Button size="small" disabled={d.locked} onClick={() => setBuyerOf(l)} data-testid={`eoa-edit-buyer-${l.lotID}`}>
-                      Buyer
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      disabled={d.locked || l.result !== 'Sold'}
-                      onClick={() => setPassOf(l)}
-                      data-testid={`eoa-pass-${l.lotID}`}
-                    >
-                      Pass
-                    </Button>
-                  </Stack>
-                )}
-              />
-            </Datagrid>
-          </Card>
-          <ListPager sizes={PAGE_SIZES} label="EOA lot pages" />
-        </ListContextProvider>
-      </ResourceContextProvider>
+            <FunctionField<LotRow> label="Lot" sortBy="lotNumber" render={(l) => l.lotNumber} />
+            <FunctionField<LotRow> label="Title" sortable={false} render={(l) => l.title} />
+            <FunctionField<LotRow>
+              label="Result"
+              sortBy="result"
+              render={(l) => (
+                <StatusChip label={l.result} tone={l.result === 'Sold' ? 'success' : 'neutral'} data-testid={`eoa-result-${l.lotID}`} />
+              )}
+            />
+            <FunctionField<LotRow> label="Paddle" sortBy="paddleNumber" render={(l) => l.paddleNumber ?? '—'} />
+            <FunctionField<LotRow> label="Buyer" sortBy="buyerName" render={(l) => l.buyerName ?? '—'} />
+            <FunctionField<LotRow> label="Channel" sortBy="channel" render={(l) => l.channel ?? '—'} />
+            <FunctionField<LotRow>
+              label="Hammer"
+              sortBy="hammer"
+              textAlign="right"
+              render={(l) => <span data-testid={`eoa-hammer-${l.lotID}`}>{money(l.hammer)}</span>}
+            />
+            <FunctionField<LotRow>
+              label="Premium"
+              sortable={false}
+              textAlign="right"
+              render={(l) => money(l.result === 'Sold' ? l.premium : null)}
+            />
+            <FunctionField<LotRow>
+              label="Live Fee"
+              sortable={false}
+              textAlign="right"
+              render={(l) => money(l.result === 'Sold' ? l.liveFee : null)}
+            />
+            <FunctionField<LotRow>
+              label="Correct"
+              sortable={false}
+              render={(l) => (
+                <Stack direction="row" spacing={0.5}>
+                  <Button
+                    size="small"
+                    disabled={d.locked || l.result !== 'Sold'}
+                    onClick={() => setHammerOf(l)}
+                    data-testid={`eoa-edit-hammer-${l.lotID}`}
+                  >
+                    Hammer
+                  </Button>
+                  <Button size="small" disabled={d.locked} onClick={() => setBuyerOf(l)} data-testid={`eoa-edit-buyer-${l.lotID}`}>
+                    Buyer
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={d.locked || l.result !== 'Sold'}
+                    onClick={() => setPassOf(l)}
+                    data-testid={`eoa-pass-${l.lotID}`}
+                  >
+                    Pass
+                  </Button>
+                </Stack>
+              )}
+            />
+          </Datagrid>
+        </Card>
+        <ListPager sizes={EOA_PAGE_SIZES} label="EOA lot pages" testIds={{ size: 'eoa-page-size', range: 'eoa-page-range' }} />
+      </ListBase>
 
       <Typography variant="h6" component="h2">
         Audit trail
@@ -213,5 +256,29 @@ export function EoaPage() {
         onClose={() => setPassOf(null)}
       />
     </Stack>
+  );
+}
+
+/** While a filter is on, the count and sums of the lots it matches (the server's totals, over every page). */
+function FilteredTotals({ symbol }: { symbol: string }) {
+  const { filterValues, meta, isPending } = useListContext<LotRow>();
+  const t = (meta as { totals?: EoaTotals } | undefined)?.totals;
+  const filtered = Object.entries(filterValues ?? {}).some(
+    ([k, v]) => k !== 'houseRef' && k !== 'catalogRef' && v !== undefined && v !== '',
+  );
+  if (!filtered || isPending || !t) return null;
+  return (
+    <TotalsStrip
+      symbol={symbol}
+      testId="eoa-filtered-totals"
+      items={[
+        { label: 'Matching lots', value: t.lots },
+        { label: 'Sold', value: t.sold },
+        { label: 'Passed', value: t.passed },
+        { label: 'Hammer', value: t.hammer, money: true, testId: 'eoa-filtered-hammer' },
+        { label: "Buyer's Premium", value: t.premium, money: true },
+        { label: 'Live Fee', value: t.liveFee, money: true },
+      ]}
+    />
   );
 }

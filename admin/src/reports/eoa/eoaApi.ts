@@ -1,7 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EoaLot, EoaView } from '@ar/rules';
+import { EOA_LOTS } from '../../api/appListResources';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { housePath } from '../../api/housePath';
+
+export { EOA_LOTS };
+export type { EoaLotRecord } from './eoaLotsList';
 
 /** The EOA path of a session (from the Sales Results list). */
 export const eoaPath = (catalogRef: string) => `/reports/eoa/${encodeURIComponent(catalogRef)}`;
@@ -19,13 +23,16 @@ export function useEoa(houseRef: string, catalogRef: string) {
 
 type Answer = { data: { changed: boolean; lot: EoaLot } };
 
-/** The three corrections; each reloads the view (lots, totals, audit trail) once answered. */
+/** The three corrections; each reloads the view (totals, audit trail) and the lot list once answered. */
 export function useEoaActions(houseRef: string, catalogRef: string) {
   const dp = useAppDataProvider();
   const client = useQueryClient();
   const call = async (lotId: number, what: 'hammer' | 'buyer' | 'pass', body: object) => {
     const res = await dp.call<Answer>('POST', housePath(houseRef, `eoa/lots/${lotId}/${what}`), body);
-    await client.invalidateQueries({ queryKey: EOA_KEY(houseRef, catalogRef) });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: EOA_KEY(houseRef, catalogRef) }),
+      client.invalidateQueries({ queryKey: [EOA_LOTS] }),
+    ]);
     return res.data;
   };
   return {

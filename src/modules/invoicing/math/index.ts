@@ -10,3 +10,4 @@ export * from './sales-tax';
 export * from './line';
 export * from './invoice-totals';
 export * from './statuses';
+export * from './pricing-sql';

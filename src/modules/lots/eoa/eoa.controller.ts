@@ -7,7 +7,8 @@ import { DomainError, PERMISSION_DENIED_TEXT } from '../../../core/errors/domain
 import { IdParam } from '../../../core/http/id-param';
 import { CSV_TYPE, tableDownload, XLSX_TYPE } from '../../../core/http/file-download';
 import { eoaFileBase, eoaTable } from './eoa.export';
-import { EoaBuyerDto, EoaDownloadQueryDto, EoaHammerDto, readBuyer, readHammer } from './eoa.input';
+import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
+import { EoaBuyerDto, EoaDownloadQueryDto, EoaHammerDto, parseEoaLotsQuery, readBuyer, readHammer } from './eoa.input';
 import { EoaService } from './eoa.service';
 
 const lotNotFound = () => new DomainError('not_found', 'LOT_NOT_FOUND', EOA_TEXT.lotNotFound);
@@ -35,12 +36,25 @@ export class EoaController {
   @Get(':catalogRef')
   @ApiOperation({
     summary:
-      'The EOA view of a session: { data: { session, locked, lockedReason, lots: [{ lotID, lotNumber, title, result, paddleNumber, buyerName, channel, hammer, premium, liveFee }], totals, audit } }. ' +
+      "The EOA view of a session: { data: { session, locked, lockedReason, totals, audit } } (totals: the whole session's; the lots come from eoa/{catalogRef}/lots). " +
       '403 without reports access (super users pass), 404 a catalogRef not of the house.',
   })
   async view(@CurrentPrincipal() p: Principal, @Param('catalogRef') catalogRef: string) {
     mustReconcile(p);
     return { data: await this.eoa.view(p.houseId, catalogRef) };
+  }
+
+  @SignedIn()
+  @Get(':catalogRef/lots')
+  @ApiOperation({
+    summary:
+      'A page of the session\'s lots, paged, sorted and filtered in the database (react-admin list query): ?range=[0,49]&sort=["lotNumber|result|paddleNumber|buyerName|channel|hammer","ASC|DESC"]' +
+      '&filter={"result":"Sold|Passed","channel":"INV|PL|AZ|Floor","q":"lot number or paddle"} -> { data: { lots: [{ lotID, lotNumber, title, result, paddleNumber, buyerName, channel, hammer, premium, liveFee }], total, totals } } ' +
+      '(total and totals: every lot matching the filter). 400 a bad query or filter value (errors.result | channel | q), 403, 404.',
+  })
+  async lots(@CurrentPrincipal() p: Principal, @Param('catalogRef') catalogRef: string, @Query() query: RaListQueryDto) {
+    mustReconcile(p);
+    return { data: await this.eoa.lots(p.houseId, catalogRef, parseEoaLotsQuery(query)) };
   }
 
   @SignedIn()

@@ -5,8 +5,20 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsIn } from 'class-validator';
-import { parseHammer, parsePaddle } from '@ar/rules';
+import {
+  EOA_CHANNELS,
+  EOA_PAGE_SIZES,
+  EOA_RESULTS,
+  EOA_SORTS,
+  EOA_TEXT,
+  parseHammer,
+  parsePaddle,
+  type EoaLotFilter,
+  type EoaSort,
+} from '@ar/rules';
 import { DomainError } from '../../../core/errors/domain-error';
+import { parseRaListQuery } from '../../../core/http/ra-list-query';
+import type { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../../core/http/file-download';
 
 export class EoaHammerDto {
@@ -53,4 +65,42 @@ export function readBuyer(body: EoaBuyerDto): { paddle: number; hammer: number |
   if (h && !h.ok) errors.hammer = h.message;
   if (Object.keys(errors).length) throw DomainError.validation(errors, Object.values(errors)[0]);
   return { paddle: (p as { value: number }).value, hammer: h && h.ok ? h.value : null };
+}
+
+/** A page of the EOA lot list: react-admin's range and sort, and the reconciliation filters. */
+export interface EoaLotsQuery {
+  sort: { field: EoaSort; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+  filter: EoaLotFilter;
+}
+
+/**
+ * `?range=[0,49]&sort=["hammer","DESC"]&filter={"result":"Sold","channel":"INV","q":"12"}`; pages of
+ * at most 500 rows (50 when no range). A bad filter value answers its field's message.
+ */
+export function parseEoaLotsQuery(query: RaListQueryDto): EoaLotsQuery {
+  const q = parseRaListQuery(query, {
+    sortable: EOA_SORTS,
+    defaultSort: { field: 'lotNumber', order: 'ASC' },
+    defaultLimit: EOA_PAGE_SIZES[0],
+  });
+  const filter: EoaLotFilter = {};
+  const errors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(q.filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'result') {
+      if ((EOA_RESULTS as readonly unknown[]).includes(value)) filter.result = value as EoaLotFilter['result'];
+      else errors.result = EOA_TEXT.filterResult;
+    } else if (key === 'channel') {
+      if ((EOA_CHANNELS as readonly unknown[]).includes(value)) filter.channel = value as EoaLotFilter['channel'];
+      else errors.channel = EOA_TEXT.filterChannel;
+    } else if (key === 'q') {
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : null;
+      if (text === null || text.length > 32) errors.q = EOA_TEXT.filterSearch;
+      else if (text) filter.q = text;
+    } else errors[key] = EOA_TEXT.filterUnknown(key);
+  }
+  if (Object.keys(errors).length) throw DomainError.validation(errors, Object.values(errors)[0]);
+  return { sort: q.sort as EoaLotsQuery['sort'], offset: q.offset, limit: q.limit, filter };
 }

@@ -1,11 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { EOA_TEXT, type EoaAction, type EoaAuditEntry, type EoaLot, type EoaResultSnapshot, type EoaView } from '@ar/rules';
+import {
+  EOA_TEXT,
+  type EoaAction,
+  type EoaAuditEntry,
+  type EoaLot,
+  type EoaLotFilter,
+  type EoaLotsPage,
+  type EoaResultSnapshot,
+  type EoaSort,
+  type EoaTotals,
+  type EoaView,
+} from '@ar/rules';
 import type { Principal } from '../../../core/auth/principal';
 import { DomainError } from '../../../core/errors/domain-error';
 import { CatalogsService, type SessionRow } from '../../catalogs/catalogs.service';
+import { keysetBatches } from '../../../core/database/keyset-batches';
+import { liveFeeSql, premiumSql } from '../../invoicing/math';
 import { INVOICES_LOCK_NAME, LotResultLocks } from '../results/result-locks';
-import { addToTotals, emptyTotals, eoaLot, isSold, sameSnapshot, snapshot, type EoaCharging, type EoaLotRow } from './eoa.rules';
+import type { EoaLotsQuery } from './eoa.input';
+import { eoaLot, isSold, sameSnapshot, snapshot, type EoaCharging, type EoaLotRow } from './eoa.rules';
 
 /** The lots of a session with their winner, in lot-number order (numbers as numbers, then text, then the letter). */
 const LOTS_SQL = `
@@ -17,7 +31,58 @@ const LOTS_SQL = `
     left join approval a on a.id = l.winning_approval_id and a.house_id = l.house_id
     left join member m on m.id = a.member_id and m.house_id = l.house_id
    where l.house_id = ? and l.catalog_id = ? and l.status <> 'd'`;
-const ORDER = 'order by k1, k2, k3, l.id';
+/** Lot order (numbers as numbers, then text, then the letter, then id): the download's keyset and the list's default sort. */
+const LOT_ORDER = [
+  "coalesce(case when l.lot_number ~ '^[0-9]{1,9}$' then l.lot_number::bigint end, 9999999999)",
+  "coalesce(l.lot_number, '')",
+  "coalesce(l.lot_ext, '')",
+  'l.id',
+];
+const LOT_KEYS = LOT_ORDER.join(', ');
+/** A sold lot: a winner and a hammer (eoa.rules isSold). */
+const SOLD = 'l.winning_approval_id is not null and l.hammer_cents is not null';
+/** The channel a sold lot is charged by: the result's, else the registration's (as LOTS_SQL). */
+const CHANNEL = 'coalesce(l.result_channel, a.channel)';
+const NO_FILTER: EoaLotFilter = {};
+
+/** Sort expressions of the list (lot order breaks ties, so pages never overlap). */
+const SORTS: Record<EoaSort, string> = {
+  lotNumber: '',
+  result: `(${SOLD})`,
+  paddleNumber: `case when ${SOLD} then a.paddle_number end`,
+  buyerName: `case when ${SOLD} then lower(m.last_name) || ' ' || lower(m.first_name) end`,
+  channel: `case when ${SOLD} then ${CHANNEL} end`,
+  hammer: `case when ${SOLD} then l.hammer_cents end`,
+};
+
+function sortSql(sort: EoaLotsQuery['sort']): string {
+  const dir = sort.order === 'DESC' ? 'desc' : 'asc';
+  const lotOrder = (d: string) => LOT_ORDER.map((k) => `${k} ${d}`).join(', ');
+  if (sort.field === 'lotNumber') return lotOrder(dir);
+  return `${SORTS[sort.field]} ${dir} nulls last, ${lotOrder('asc')}`;
+}
+
+/**
+ * The filters: result, channel of a sold lot, and `q` a lot number (with or without its letter:
+ * "12" finds 12, 12A, 12B) or a buyer's paddle.
+ */
+function filterSql(f: EoaLotFilter): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (f.result) parts.push(f.result === 'Sold' ? `(${SOLD})` : `not (${SOLD})`);
+  if (f.channel) {
+    parts.push(`(${SOLD}) and ${CHANNEL} = ?`);
+    params.push(f.channel);
+  }
+  if (f.q) {
+    const paddle = /^\d{1,9}$/.test(f.q) ? Number(f.q) : null;
+    parts.push(
+      `(lower(coalesce(l.lot_number, '') || coalesce(l.lot_ext, '')) = lower(?) or l.lot_number = ?${paddle === null ? '' : ` or ((${SOLD}) and a.paddle_number = ?)`})`,
+    );
+    params.push(f.q, f.q, ...(paddle === null ? [] : [paddle]));
+  }
+  return { sql: parts.map((p) => `and ${p}`).join(' '), params };
+}
 
 /** Lots read per query by the download (a 10,000-lot session is never one array). */
 export const EOA_BATCH = 1000;
@@ -48,14 +113,12 @@ export class EoaService {
     return s;
   }
 
+  /** The session's header, lock, totals (computed by the database) and audit trail; its lots come a page at a time (`lots`). */
   async view(houseId: number, catalogRef: string): Promise<EoaView> {
     const s = await this.session(houseId, catalogRef);
     const catalogId = s.catalogId;
     const charging = await this.charging(houseId, s.groupId);
-    const rows: Row[] = await this.em.getConnection().execute(`${LOTS_SQL} ${ORDER}`, [houseId, catalogId]);
-    const totals = emptyTotals();
-    const lots = rows.map((r) => eoaLot(r, charging));
-    lots.forEach((l) => addToTotals(totals, l));
+    const totals = await this.totals(houseId, catalogId, charging, NO_FILTER);
     const reason = await this.lockReason(this.em, houseId, catalogId);
     return {
       session: {
@@ -67,26 +130,69 @@ export class EoaService {
       },
       locked: reason !== null,
       lockedReason: reason,
-      lots,
       totals,
       audit: await this.audit(houseId, catalogId),
     };
   }
 
-  /** The view's lots for the download, read in keyset batches, then the totals line (`null` marks it). */
-  async *lotBatches(houseId: number, catalogId: number, charging: EoaCharging): AsyncGenerator<EoaLot[]> {
-    let after: Row | null = null;
-    for (;;) {
-      const keyset: string = after
-        ? "and (coalesce(case when l.lot_number ~ '^[0-9]{1,9}$' then l.lot_number::bigint end, 9999999999), coalesce(l.lot_number, ''), coalesce(l.lot_ext, ''), l.id) > (?, ?, ?, ?)"
-        : '';
-      const params: unknown[] = [houseId, catalogId, ...(after ? [after.k1, after.k2, after.k3, after.id] : []), EOA_BATCH];
-      const rows: Row[] = await this.em.fork().getConnection().execute(`${LOTS_SQL} ${keyset} ${ORDER} limit ?`, params);
-      if (!rows.length) return;
-      yield rows.map((r) => eoaLot(r, charging));
-      if (rows.length < EOA_BATCH) return;
-      after = rows[rows.length - 1];
-    }
+  /** A page of the session's lots, sorted and filtered in the database, with the count and totals of all that match. */
+  async lots(houseId: number, catalogRef: string, q: EoaLotsQuery): Promise<EoaLotsPage> {
+    const s = await this.session(houseId, catalogRef);
+    const charging = await this.charging(houseId, s.groupId);
+    const where = filterSql(q.filter);
+    const rows: Row[] = await this.em
+      .getConnection()
+      .execute(`${LOTS_SQL} ${where.sql} order by ${sortSql(q.sort)} limit ? offset ?`, [
+        houseId,
+        s.catalogId,
+        ...where.params,
+        q.limit,
+        q.offset,
+      ]);
+    const totals = await this.totals(houseId, s.catalogId, charging, q.filter);
+    return { lots: rows.map((r) => eoaLot(r, charging)), total: totals.lots, totals };
+  }
+
+  /** The view's lots for the download, read in keyset batches of EOA_BATCH in lot order. */
+  lotBatches(houseId: number, catalogId: number, charging: EoaCharging): AsyncGenerator<EoaLot[]> {
+    const conn = this.em.fork().getConnection();
+    const batches = keysetBatches<Row>((after, size) => {
+      const keyset = after ? `and (${LOT_KEYS}) > (?, ?, ?, ?)` : '';
+      const params = [houseId, catalogId, ...(after ? [after.k1, after.k2, after.k3, after.id] : []), size];
+      return conn.execute(`${LOTS_SQL} ${keyset} order by ${LOT_KEYS} limit ?`, params);
+    }, EOA_BATCH);
+    return (async function* () {
+      for await (const rows of batches) yield rows.map((r) => eoaLot(r, charging));
+    })();
+  }
+
+  /**
+   * Counts and sums over the matching lots, in one query: premium and live fee by the invoice
+   * arithmetic spelled in SQL (invoicing/math pricing-sql.ts), rounded per lot as invoice lines are.
+   */
+  private async totals(houseId: number, catalogId: number, charging: EoaCharging, filter: EoaLotFilter): Promise<EoaTotals> {
+    const hammer = 'l.hammer_cents::bigint';
+    const premium = premiumSql(hammer, charging.premiumSteps);
+    const fee = liveFeeSql(hammer, CHANNEL, charging.liveFeeRate);
+    const where = filterSql(filter);
+    const [t]: Record<string, string | number | null>[] = await this.em.getConnection().execute(
+      `select count(*) as lots, count(*) filter (where ${SOLD}) as sold,
+              coalesce(sum(${hammer}) filter (where ${SOLD}), 0) as hammer,
+              coalesce(sum(${premium.sql}) filter (where ${SOLD}), 0) as premium,
+              coalesce(sum(${fee.sql}) filter (where ${SOLD}), 0) as live_fee
+         from lot l left join approval a on a.id = l.winning_approval_id and a.house_id = l.house_id
+        where l.house_id = ? and l.catalog_id = ? and l.status <> 'd' ${where.sql}`,
+      [...premium.params, ...fee.params, houseId, catalogId, ...where.params],
+    );
+    const n = (v: unknown) => Number(v ?? 0);
+    return {
+      lots: n(t.lots),
+      sold: n(t.sold),
+      passed: n(t.lots) - n(t.sold),
+      hammer: n(t.hammer),
+      premium: n(t.premium),
+      liveFee: n(t.live_fee),
+    };
   }
 
   async charging(houseId: number, auctionGroupId: number): Promise<EoaCharging> {

@@ -3,7 +3,6 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
 import { CSV_TYPE, tableDownload, XLSX_TYPE } from '../../../core/http/file-download';
-import { saleResultsFileBase, saleResultsTable } from './sale-results.export';
 import {
   BidderMessageDto,
   parseBidderMessage,
@@ -53,11 +52,11 @@ export class SaleResultsController {
   @ApiOperation({
     summary:
       'The sale results as a file (?format=csv|xlsx&catalogRefs=A,B&search=): the rows and totals of sessionResults/lots, ' +
-      'columns in docs/reports.md, as an attachment. Same refusals as sessionResults/lots.',
+      'columns in docs/reports.md, as an attachment streamed from the database in keyset batches. Same refusals as sessionResults/lots.',
   })
   async download(@CurrentPrincipal() p: Principal, @Query() query: SaleResultsDownloadQueryDto): Promise<StreamableFile> {
-    const answer = await this.results.results(p.houseId, parseSaleResultsDownload(query));
-    return tableDownload(query.format, saleResultsFileBase(answer), saleResultsTable(answer));
+    const file = await this.results.download(p.houseId, parseSaleResultsDownload(query));
+    return tableDownload(query.format, file.fileBase, file.table);
   }
 
   @RequireAccess('accessReports')

@@ -59,6 +59,66 @@ function emptySums(): SaleResultsSums {
   return { lotCount: 0, sumHammer: 0, sumBuyPrem: 0, sumLiveFee: 0, sumPayable: 0 };
 }
 
+/** A buyer's columns from their first sold lot row (sums empty, no lots yet). */
+export function saleResultBidder(r: SoldLotRow): SaleResultBidder {
+  return {
+    memberID: r.memberId,
+    memberRef: r.memberRef,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    channel: r.channel,
+    approvalID: r.approvalId,
+    paddleNumber: r.paddleNumber,
+    email: r.email,
+    phones: [r.phone, r.mobilePhone].filter((p): p is string => !!p),
+    address: { street: r.street, city: r.city, stateID: r.stateCode, postCode: r.postalCode, countryID: r.countryCode },
+    memberSums: emptySums(),
+    items: [],
+  };
+}
+
+/** A sold lot priced with its sale's premium steps and live fee (the invoice arithmetic). */
+export function saleResultLot(r: SoldLotRow, charging: ReadonlyMap<number, GroupCharging>, currencySymbol: string): SaleResultLot {
+  const group = charging.get(r.auctionGroupId);
+  if (!group) throw new Error(`No charging for sale ${r.auctionGroupId}`);
+  const premium = buyersPremium(r.hammer, group.premiumSteps);
+  const fee = liveFee(r.hammer, r.channel, group.liveFeeRate);
+  return {
+    transactionID: r.lotId,
+    lotRef: r.lotRef,
+    memberID: r.memberId,
+    lotNumber: r.lotNumber,
+    title: r.title,
+    lotUrl: null,
+    catalogRef: r.catalogRef,
+    catalogPrefix: r.catalogPrefix,
+    hammer: r.hammer,
+    buyPrem: premium,
+    liveFee: fee,
+    payble: r.hammer + premium + fee,
+    currencySymbol,
+    canOpenDispute: r.canOpenDispute ?? false,
+    disputeRef: r.disputeRef ?? null,
+    disputeStatDescription: r.disputeStat ?? null,
+  };
+}
+
+export const emptyGrandTotals = (): SaleResultsGrandTotals => ({ lotCount: 0, hammer: 0, buyPrem: 0, liveFee: 0, payable: 0 });
+
+/** Adds a priced lot's rounded cents to its buyer's sums and to the grand totals (as invoices sum lines). */
+export function addSaleResultLot(s: SaleResultsSums, g: SaleResultsGrandTotals, lot: SaleResultLot): void {
+  s.lotCount += 1;
+  s.sumHammer += lot.hammer;
+  s.sumBuyPrem += lot.buyPrem;
+  s.sumLiveFee += lot.liveFee;
+  s.sumPayable += lot.payble;
+  g.lotCount += 1;
+  g.hammer += lot.hammer;
+  g.buyPrem += lot.buyPrem;
+  g.liveFee += lot.liveFee;
+  g.payable += lot.payble;
+}
+
 /**
  * Lots grouped by buyer (in the order the rows come: the query sorts by buyer name), each lot priced
  * with its sale's premium steps and live fee, member sums per buyer and the grand totals.
@@ -69,61 +129,13 @@ export function groupSaleResults(
   currencySymbol: string,
 ): { groupedData: SaleResultBidder[]; grandTotals: SaleResultsGrandTotals } {
   const byMember = new Map<number, SaleResultBidder>();
-  const grandTotals: SaleResultsGrandTotals = { lotCount: 0, hammer: 0, buyPrem: 0, liveFee: 0, payable: 0 };
+  const grandTotals = emptyGrandTotals();
   for (const r of rows) {
-    const group = charging.get(r.auctionGroupId);
-    if (!group) throw new Error(`No charging for sale ${r.auctionGroupId}`);
-    const premium = buyersPremium(r.hammer, group.premiumSteps);
-    const fee = liveFee(r.hammer, r.channel, group.liveFeeRate);
-    const payable = r.hammer + premium + fee;
+    const lot = saleResultLot(r, charging, currencySymbol);
     let bidder = byMember.get(r.memberId);
-    if (!bidder) {
-      bidder = {
-        memberID: r.memberId,
-        memberRef: r.memberRef,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        channel: r.channel,
-        approvalID: r.approvalId,
-        paddleNumber: r.paddleNumber,
-        email: r.email,
-        phones: [r.phone, r.mobilePhone].filter((p): p is string => !!p),
-        address: { street: r.street, city: r.city, stateID: r.stateCode, postCode: r.postalCode, countryID: r.countryCode },
-        memberSums: emptySums(),
-        items: [],
-      };
-      byMember.set(r.memberId, bidder);
-    }
-    const lot: SaleResultLot = {
-      transactionID: r.lotId,
-      lotRef: r.lotRef,
-      memberID: r.memberId,
-      lotNumber: r.lotNumber,
-      title: r.title,
-      lotUrl: null,
-      catalogRef: r.catalogRef,
-      catalogPrefix: r.catalogPrefix,
-      hammer: r.hammer,
-      buyPrem: premium,
-      liveFee: fee,
-      payble: payable,
-      currencySymbol,
-      canOpenDispute: r.canOpenDispute ?? false,
-      disputeRef: r.disputeRef ?? null,
-      disputeStatDescription: r.disputeStat ?? null,
-    };
+    if (!bidder) byMember.set(r.memberId, (bidder = saleResultBidder(r)));
     bidder.items.push(lot);
-    const s = bidder.memberSums;
-    s.lotCount += 1;
-    s.sumHammer += r.hammer;
-    s.sumBuyPrem += premium;
-    s.sumLiveFee += fee;
-    s.sumPayable += payable;
-    grandTotals.lotCount += 1;
-    grandTotals.hammer += r.hammer;
-    grandTotals.buyPrem += premium;
-    grandTotals.liveFee += fee;
-    grandTotals.payable += payable;
+    addSaleResultLot(bidder.memberSums, grandTotals, lot);
   }
   return { groupedData: [...byMember.values()], grandTotals };
 }

@@ -4,17 +4,56 @@ import { openRefusal, SALE_RESULTS_TEXT, type SaleResultsAnswer, type SaleResult
 import type { Principal } from '../../../core/auth/principal';
 import { DomainError } from '../../../core/errors/domain-error';
 import { MailService } from '../../../core/mail/mail.service';
+import { keysetBatches, REPORT_BATCH_SIZE } from '../../../core/database/keyset-batches';
+import type { DownloadTable } from '../../../core/http/file-download';
 import { likeContains, placeholders } from '../../../core/validation/sql-text';
 import { HousesService } from '../../houses/houses.service';
 import { currencySymbol } from '../../invoicing/invoices/money-json';
 import type { Channel } from '../../invoicing/math';
 import { catalogPrefix, groupSaleResults, type GroupCharging, type SoldLotRow } from './sale-results.rules';
+import { saleResultsFileBase, saleResultsTable } from './sale-results.export';
 import type { BidderMessageInput, SaleResultsQuery } from './sale-results.input';
 
 export const SALE_RESULTS_MAIL_KIND = 'sale-results.message';
 
 /** A sold lot: a result (winning approval and hammer) on a lot that is not deleted. */
 const SOLD = `l.winning_approval_id is not null and l.hammer_cents is not null and l.status <> 'd'`;
+
+/**
+ * The screen's order (buyer by last, first name, then session, lot number nulls last, letter nulls
+ * first), spelled null-free so a batch can start after a row with a row comparison (keyset).
+ */
+const SOLD_KEYS = `lower(m.last_name), lower(m.first_name), m.id, l.catalog_id, l.lot_number is null, coalesce(l.lot_number, ''), l.lot_ext is not null, coalesce(l.lot_ext, ''), l.id`;
+const soldKeyValues = (r: Record<string, unknown>) => [
+  r.k_last,
+  r.k_first,
+  r.member_id,
+  r.catalog_id,
+  r.k_no_number,
+  r.k_number,
+  r.k_has_ext,
+  r.k_ext,
+  r.id,
+];
+
+interface SelectedCatalog {
+  id: number;
+  catalog_ref: string;
+  title: string;
+  event_date: Date;
+  currency_code: string;
+  group_id: number;
+}
+
+interface Selection {
+  houseId: number;
+  catalogs: SelectedCatalog[];
+  currencyCode: string;
+  symbol: string;
+  prefixes: Map<number, string>;
+  /** The search as a LIKE pattern, or null. */
+  search: string | null;
+}
 
 /**
  * Sale results (spec 001 "Sale results"; docs/decisions/sale-results.md): the sessions with results
@@ -66,9 +105,58 @@ export class SaleResultsService {
     viewer: Pick<Principal, 'isSuperUser'> = { isSuperUser: false },
     now = new Date(),
   ): Promise<SaleResultsAnswer> {
+    const sel = await this.selection(houseId, q);
+    const rows = await this.em.getConnection().execute(this.soldSql(sel, '', ''), this.soldParams(sel, [], null));
+    const sold = this.toSoldRows(rows, sel, { viewer, now });
+    const charging = await this.charging(houseId, [...new Set(sold.map((s) => s.auctionGroupId))]);
+    const { groupedData, grandTotals } = groupSaleResults(sold, charging, sel.symbol);
+    return {
+      catalogHeaders: sel.catalogs.map((c) => ({
+        catalogRef: c.catalog_ref,
+        prefix: sel.prefixes.get(c.id)!,
+        title: c.title,
+        date: new Date(c.event_date).toISOString(),
+      })),
+      currencyCode: sel.currencyCode,
+      currencySymbol: sel.symbol,
+      groupedData,
+      grandTotals,
+    };
+  }
+
+  /**
+   * The download of the screen's rows: the selection is checked now (refusals answer before the
+   * file starts); the sold lots are then read in keyset batches of `batchSize` in the screen's order
+   * while the client downloads, so a 10,000-lot session is never one array.
+   */
+  async download(houseId: number, q: SaleResultsQuery, batchSize = REPORT_BATCH_SIZE): Promise<{ fileBase: string; table: DownloadTable }> {
+    const sel = await this.selection(houseId, q);
+    const charging = await this.charging(houseId, [...new Set(sel.catalogs.map((c) => Number(c.group_id)))]);
+    // The connection, not the request's EntityManager: the rows are read after the handler returned.
     const conn = this.em.getConnection();
-    const catalogs: { id: number; catalog_ref: string; title: string; event_date: Date; currency_code: string }[] = await conn.execute(
-      `select id, catalog_ref, title, event_date, currency_code from catalog
+    const batches = keysetBatches<Record<string, unknown>>((last, size) => {
+      const after = last ? soldKeyValues(last) : [];
+      const keyset = last ? `and (${SOLD_KEYS}) > (${placeholders(after)})` : '';
+      return conn.execute(this.soldSql(sel, keyset, 'limit ?'), this.soldParams(sel, after, size));
+    }, batchSize);
+    const toRows = (r: Record<string, unknown>[]) => this.toSoldRows(r, sel);
+    const rows = (async function* () {
+      for await (const b of batches) yield toRows(b);
+    })();
+    return {
+      fileBase: saleResultsFileBase(sel.catalogs.map((c) => c.title)),
+      table: saleResultsTable(rows, {
+        sessionTitles: new Map(sel.catalogs.map((c) => [c.catalog_ref, c.title])),
+        charging,
+        currencySymbol: sel.symbol,
+      }),
+    };
+  }
+
+  /** The selected sessions of the house in date order (404 one not of the house, 400 mixed currencies) and the search. */
+  private async selection(houseId: number, q: SaleResultsQuery): Promise<Selection> {
+    const catalogs: SelectedCatalog[] = await this.em.getConnection().execute(
+      `select id, catalog_ref, title, event_date, currency_code, group_id from catalog
         where house_id = ? and catalog_ref in (${placeholders(q.catalogRefs)})
         order by event_date asc, id asc`,
       [houseId, ...q.catalogRefs],
@@ -77,86 +165,99 @@ export class SaleResultsService {
     const currencies = new Set(catalogs.map((c) => c.currency_code));
     if (currencies.size > 1) throw DomainError.validation({ catalogRefs: SALE_RESULTS_TEXT.sameCurrency }, SALE_RESULTS_TEXT.sameCurrency);
     const currencyCode = catalogs[0].currency_code;
-    const symbol = currencySymbol(currencyCode);
-    const prefixes = new Map(catalogs.map((c, i) => [c.id, catalogPrefix(i)]));
+    return {
+      houseId,
+      catalogs,
+      currencyCode,
+      symbol: currencySymbol(currencyCode),
+      prefixes: new Map(catalogs.map((c, i) => [c.id, catalogPrefix(i)])),
+      search: q.search ? likeContains(q.search) : null,
+    };
+  }
 
-    const catalogIds = catalogs.map((c) => c.id);
-    const params: unknown[] = [houseId, ...catalogIds];
-    let searchSql = '';
-    if (q.search) {
-      const like = likeContains(q.search);
-      searchSql = `and (m.first_name ilike ? or m.last_name ilike ? or m.email ilike ? or (m.first_name || ' ' || m.last_name) ilike ?)`;
-      params.push(like, like, like, like);
-    }
-    const rows: Record<string, unknown>[] = await conn.execute(
-      `select l.id, l.lot_ref, coalesce(l.lot_number, '') || coalesce(l.lot_ext, '') as lot_number, l.title, l.catalog_id,
+  /** The sold lots of the selection with their buyers, in the screen's order (`keyset`: after a row; `limit`: a batch). */
+  private soldSql(sel: Selection, keyset: string, limit: string): string {
+    const search = sel.search
+      ? `and (m.first_name ilike ? or m.last_name ilike ? or m.email ilike ? or (m.first_name || ' ' || m.last_name) ilike ?)`
+      : '';
+    return `select l.id, l.lot_ref, coalesce(l.lot_number, '') || coalesce(l.lot_ext, '') as lot_number, l.title, l.catalog_id,
               l.hammer_cents::bigint as hammer, a.channel, a.group_id, a.id as approval_id, a.paddle_number,
               m.id as member_id, m.member_ref, m.first_name, m.last_name, m.email, m.phone, m.mobile_phone,
               concat_ws(' ', m.street1, m.street2) as street, m.city, m.state_code, m.postal_code, m.country_code,
+              m.house_id as member_house_id, lower(m.last_name) as k_last, lower(m.first_name) as k_first, l.lot_number is null as k_no_number,
+              coalesce(l.lot_number, '') as k_number, l.lot_ext is not null as k_has_ext, coalesce(l.lot_ext, '') as k_ext,
               d.dispute_ref, d.stat as dispute_stat
          from lot l
          join approval a on a.id = l.winning_approval_id and a.house_id = l.house_id
-         join member m on m.id = a.member_id and m.house_id = l.house_id
+         join member m on m.id = a.member_id
          -- Read-only: the disputes module owns this table, but it imports invoicing, which imports lots.
-         left join dispute d on d.lot_id = l.id and d.house_id = l.house_id
-        where l.house_id = ? and l.catalog_id in (${placeholders(catalogIds)}) and ${SOLD} ${searchSql}
-        order by lower(m.last_name), lower(m.first_name), m.id, l.catalog_id, l.lot_number, l.lot_ext nulls first, l.id`,
-      params,
-    );
-    const catalogRef = new Map(catalogs.map((c) => [c.id, c.catalog_ref]));
-    const saleDate = new Map(catalogs.map((c) => [c.id, new Date(c.event_date)]));
-    const sold: SoldLotRow[] = rows.map((r) => ({
-      lotId: Number(r.id),
-      lotRef: r.lot_ref as string,
-      lotNumber: r.lot_number as string,
-      title: r.title as string,
-      catalogRef: catalogRef.get(Number(r.catalog_id))!,
-      catalogPrefix: prefixes.get(Number(r.catalog_id))!,
-      hammer: Number(r.hammer),
-      channel: r.channel as Channel,
-      auctionGroupId: Number(r.group_id),
-      approvalId: Number(r.approval_id),
-      paddleNumber: Number(r.paddle_number),
-      memberId: Number(r.member_id),
-      memberRef: r.member_ref as string,
-      firstName: r.first_name as string,
-      lastName: r.last_name as string,
-      email: (r.email as string | null) || null,
-      phone: (r.phone as string | null) || null,
-      mobilePhone: (r.mobile_phone as string | null) || null,
-      street: (r.street as string | null) || null,
-      city: (r.city as string | null) || null,
-      stateCode: (r.state_code as string | null) || null,
-      postalCode: (r.postal_code as string | null) || null,
-      countryCode: (r.country_code as string | null) || null,
-      disputeRef: (r.dispute_ref as string | null) ?? null,
-      disputeStat: (r.dispute_stat as string | null) ?? null,
-      canOpenDispute:
-        openRefusal(
-          {
-            sold: true,
-            channel: r.channel as string,
-            disputeRef: (r.dispute_ref as string | null) ?? null,
-            saleDate: saleDate.get(Number(r.catalog_id))!,
-          },
-          viewer.isSuperUser,
-          now,
-        ) === null,
-    }));
-    const charging = await this.charging(houseId, [...new Set(sold.map((s) => s.auctionGroupId))]);
-    const { groupedData, grandTotals } = groupSaleResults(sold, charging, symbol);
-    return {
-      catalogHeaders: catalogs.map((c) => ({
-        catalogRef: c.catalog_ref,
-        prefix: prefixes.get(c.id)!,
-        title: c.title,
-        date: new Date(c.event_date).toISOString(),
-      })),
-      currencyCode,
-      currencySymbol: symbol,
-      groupedData,
-      grandTotals,
-    };
+         -- The lot's latest dispute only, so a lot is one row whatever its history.
+         left join lateral (
+           select dispute_ref, stat from dispute where lot_id = l.id and house_id = l.house_id order by id desc limit 1
+         ) d on true
+        where l.house_id = ? and l.catalog_id in (${placeholders(sel.catalogs)}) and ${SOLD} ${search} ${keyset}
+        order by ${SOLD_KEYS} ${limit}`;
+  }
+
+  private soldParams(sel: Selection, keyset: unknown[], limit: number | null): unknown[] {
+    const search = sel.search ? [sel.search, sel.search, sel.search, sel.search] : [];
+    return [sel.houseId, ...sel.catalogs.map((c) => c.id), ...search, ...keyset, ...(limit === null ? [] : [limit])];
+  }
+
+  /**
+   * The rows whose buyer is of the house. Checked here, not in the join: with stale statistics (right
+   * after a large import) the planner scanned the house's members for every lot (minutes for a
+   * 10,000-lot download), as the reports module found (reports/report-sql.ts `ownMembers`).
+   */
+  private toSoldRows(
+    rows: Record<string, unknown>[],
+    sel: Selection,
+    disputes?: { viewer: Pick<Principal, 'isSuperUser'>; now: Date },
+  ): SoldLotRow[] {
+    const catalogRef = new Map(sel.catalogs.map((c) => [c.id, c.catalog_ref]));
+    const saleDate = new Map(sel.catalogs.map((c) => [c.id, new Date(c.event_date)]));
+    const canOpen = (r: Record<string, unknown>) =>
+      !!disputes &&
+      openRefusal(
+        {
+          sold: true,
+          channel: r.channel as string,
+          disputeRef: (r.dispute_ref as string | null) ?? null,
+          saleDate: saleDate.get(Number(r.catalog_id))!,
+        },
+        disputes.viewer.isSuperUser,
+        disputes.now,
+      ) === null;
+    return rows
+      .filter((r) => Number(r.member_house_id) === sel.houseId)
+      .map((r) => ({
+        lotId: Number(r.id),
+        lotRef: r.lot_ref as string,
+        lotNumber: r.lot_number as string,
+        title: r.title as string,
+        catalogRef: catalogRef.get(Number(r.catalog_id))!,
+        catalogPrefix: sel.prefixes.get(Number(r.catalog_id))!,
+        hammer: Number(r.hammer),
+        channel: r.channel as Channel,
+        auctionGroupId: Number(r.group_id),
+        approvalId: Number(r.approval_id),
+        paddleNumber: Number(r.paddle_number),
+        memberId: Number(r.member_id),
+        memberRef: r.member_ref as string,
+        firstName: r.first_name as string,
+        lastName: r.last_name as string,
+        email: (r.email as string | null) || null,
+        phone: (r.phone as string | null) || null,
+        mobilePhone: (r.mobile_phone as string | null) || null,
+        street: (r.street as string | null) || null,
+        city: (r.city as string | null) || null,
+        stateCode: (r.state_code as string | null) || null,
+        postalCode: (r.postal_code as string | null) || null,
+        countryCode: (r.country_code as string | null) || null,
+        disputeRef: (r.dispute_ref as string | null) ?? null,
+        disputeStat: (r.dispute_stat as string | null) ?? null,
+        canOpenDispute: canOpen(r),
+      }));
   }
 
   /** `POST message`: a message to a bidder of the house (by memberRef), through the mail outbox. */

@@ -1,6 +1,6 @@
 import { ageInDays, agingBucket, AGING_BUCKETS, type AgingBucketId } from '@ar/rules';
 import type { DownloadCell } from '../../../core/http/file-download';
-import { keysetBatches } from '../keyset-batches';
+import { keysetBatches } from '../../../core/database/keyset-batches';
 import { money } from '../report-cells';
 import { num, text, type Execute } from '../report-sql';
 import type { DateRange } from './money-range';

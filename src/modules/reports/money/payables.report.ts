@@ -1,5 +1,5 @@
 import type { DownloadCell } from '../../../core/http/file-download';
-import { keysetBatches } from '../keyset-batches';
+import { keysetBatches } from '../../../core/database/keyset-batches';
 import { money } from '../report-cells';
 import { after, num, text, type Execute } from '../report-sql';
 import type { DateRange } from './money-range';
