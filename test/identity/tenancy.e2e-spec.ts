@@ -1,3 +1,4 @@
+import { changedTables, houseChecksums } from '../support/row-checksums';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
@@ -518,27 +519,10 @@ describe('tenancy: a user of house B reaches nothing of house A through any rout
     return out;
   }
 
-  /**
-   * Row count and an md5 of every row of the house, per table with a house_id column, plus the
-   * house row itself: one query, cheap enough to take after every write.
-   */
-  async function snapshot(houseId: number): Promise<Record<string, string>> {
-    const parts = [`select 'house' as tb, 1 as n, md5(h::text) as h from house h where id = ?`];
-    for (const table of houseTables) {
-      parts.push(
-        `select '${table}', count(*)::int, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${table}" x where house_id = ?`,
-      );
-    }
-    const rows = await q<{ tb: string; n: number; h: string }>(
-      parts.join(' union all '),
-      parts.map(() => houseId),
-    );
-    return Object.fromEntries(rows.map((r) => [r.tb, `${r.n} rows, md5 ${r.h}`]));
-  }
-
+  /** Row count and md5 per house table (test/support/row-checksums.ts): cheap enough after every write. */
+  const snapshot = (houseId: number) => houseChecksums(t, houseId);
   /** The tables whose house-A content differs between two snapshots. */
-  const changed = (before: Record<string, string>, after: Record<string, string>) =>
-    Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+  const changed = changedTables;
 
   function inContext<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
     return RequestContext.create(t.app.get(MikroORM).em, () => fn(t.app.get(EntityManager)));
