@@ -51,40 +51,45 @@ export class DemoDataCommand extends CliCommand {
     const size = options.size === undefined ? 1 : positiveNumber('--size', options.size, MAX_DEMO_SIZE);
     const seed = options.seed === undefined ? undefined : nonNegativeInteger('--seed', options.seed, 2 ** 32 - 1);
     const started = Date.now();
-    const pending = await this.orm.getMigrator().getPendingMigrations();
-    if (pending.length) cliNote(`applying ${pending.length} pending migration${pending.length === 1 ? '' : 's'} first...`);
     // Under the migration lock, like a first server start: two loads at once cannot both pass the check.
-    const applied = await migrateUnderLock(this.orm, this.runtime.databaseUrl, async () => {
-      const em = this.orm.em.fork() as EntityManager;
-      const rows: { house_user_name: string }[] = await em
-        .getConnection()
-        .execute(
-          `select house_user_name from house where house_user_name in (${DEMO_HOUSES.map(() => '?').join(', ')}) order by house_user_name`,
-          DEMO_HOUSES,
+    const applied = await migrateUnderLock(
+      this.orm,
+      this.runtime.databaseUrl,
+      async () => {
+        const em = this.orm.em.fork() as EntityManager;
+        const rows: { house_user_name: string }[] = await em
+          .getConnection()
+          .execute(
+            `select house_user_name from house where house_user_name in (${DEMO_HOUSES.map(() => '?').join(', ')}) order by house_user_name`,
+            DEMO_HOUSES,
+          );
+        if (rows.length) {
+          const names = rows.map((r) => `"${r.house_user_name}"`).join(' and ');
+          throw new CliError(
+            `The demo data is already loaded: ${rows.length === 1 ? `house ${names} exists` : `houses ${names} exist`}. Nothing was changed. To load it again (for example with another --size), point DATABASE_URL at an empty database.`,
+          );
+        }
+        cliNote(`loading the demo data (size ${size}${seed === undefined ? '' : `, seed ${seed}`})...`);
+        const summary = await loadDemoData(em, {
+          size,
+          seed,
+          onProgress: (done, total, step) => cliNote(`  [${done}/${total}] ${step}`),
+        });
+        // The batch-charge demo: its group created, built and sent (three days back) by the application's services.
+        await arrangeDemoChargingGroup(this.moduleRef);
+        cliNote(`  invoice group "${DEMO_CHARGING_GROUP}" sent 3 days ago: open it to charge cards`);
+        // The open timed sale's bids, placed by the bidding engine.
+        const { bids } = await arrangeDemoTimedBids(this.moduleRef);
+        cliNote(`  ${bids} bids placed on the open timed sale "${DEMO_TIMED_SALE}": see its Bulk Bidding page`);
+        cliOut(
+          `Loaded ${summary.houses} houses, ${summary.users} staff users, ${summary.sessions} sessions, ${summary.lots} lots (${summary.soldLots} sold) and ${summary.bidders} bidders in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
         );
-      if (rows.length) {
-        const names = rows.map((r) => `"${r.house_user_name}"`).join(' and ');
-        throw new CliError(
-          `The demo data is already loaded: ${rows.length === 1 ? `house ${names} exists` : `houses ${names} exist`}. Nothing was changed. To load it again (for example with another --size), point DATABASE_URL at an empty database.`,
-        );
-      }
-      cliNote(`loading the demo data (size ${size}${seed === undefined ? '' : `, seed ${seed}`})...`);
-      const summary = await loadDemoData(em, {
-        size,
-        seed,
-        onProgress: (done, total, step) => cliNote(`  [${done}/${total}] ${step}`),
-      });
-      // The batch-charge demo: its group created, built and sent (three days back) by the application's services.
-      await arrangeDemoChargingGroup(this.moduleRef);
-      cliNote(`  invoice group "${DEMO_CHARGING_GROUP}" sent 3 days ago: open it to charge cards`);
-      // The open timed sale's bids, placed by the bidding engine.
-      const { bids } = await arrangeDemoTimedBids(this.moduleRef);
-      cliNote(`  ${bids} bids placed on the open timed sale "${DEMO_TIMED_SALE}": see its Bulk Bidding page`);
-      cliOut(
-        `Loaded ${summary.houses} houses, ${summary.users} staff users, ${summary.sessions} sessions, ${summary.lots} lots (${summary.soldLots} sold) and ${summary.bidders} bidders in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-      );
-      cliOut(`Sign in at /ar with house "demo", user "owner", "clerk" or "super", password "${DEMO_PASSWORD}" (demo only).`);
-    });
+        cliOut(`Sign in at /ar with house "demo", user "owner", "clerk" or "super", password "${DEMO_PASSWORD}" (demo only).`);
+      },
+      (pending) => {
+        if (pending) cliNote(`applying ${pending} pending migration${pending === 1 ? '' : 's'} first...`);
+      },
+    );
     for (const name of applied) cliNote(`applied migration ${name}`);
   }
 }

@@ -17,11 +17,10 @@ export class MigrateCommand extends CliCommand {
   }
 
   protected async execute(): Promise<void> {
-    const pending = await this.orm.getMigrator().getPendingMigrations();
-    if (pending.length) cliNote(`applying ${pending.length} pending migration${pending.length === 1 ? '' : 's'}...`);
     const started = Date.now();
-    // Pending migrations are listed again under the lock: another instance may have applied some meanwhile.
-    const applied = await migrateUnderLock(this.orm, this.runtime.databaseUrl);
+    const applied = await migrateUnderLock(this.orm, this.runtime.databaseUrl, undefined, (pending) => {
+      if (pending) cliNote(`applying ${pending} pending migration${pending === 1 ? '' : 's'}...`);
+    });
     for (const name of applied) cliOut(`applied ${name}`);
     cliOut(
       applied.length

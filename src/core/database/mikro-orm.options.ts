@@ -1,7 +1,11 @@
 import * as path from 'node:path';
 import { Options } from '@mikro-orm/core';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
+import type * as Migrations from '@mikro-orm/migrations';
 import { ALL_ENTITIES } from '../../app.entities';
+import { lazyModule } from '../lazy-module';
+
+const migrations = lazyModule<typeof Migrations>('@mikro-orm/migrations');
 
 /** Migrations live at the repository root (`migrations/`); compiled ones under `dist/migrations/`. */
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../../migrations');
@@ -15,8 +19,14 @@ export function buildOrmOptions(databaseUrl: string, overrides: Partial<Options<
     discovery: { warnWhenNoEntities: true },
     forceUtcTimezone: true,
     pool: { min: 0, max: 10 },
-    // No `extensions: [Migrator]`: `orm.migrator` then requires @mikro-orm/migrations on first use.
-    // Registering it loads umzug and its CLI kit (about 200 modules) into every start, tests included.
+    // The migrator registered as `Migrator.register` does, but @mikro-orm/migrations is loaded on first
+    // use: importing it loads umzug and its CLI kit (about 200 modules) into every start, tests included.
+    // (Leaving the extension out makes MikroORM require it from process.cwd(), which fails elsewhere.)
+    extensions: [
+      {
+        register: (orm) => orm.config.registerExtension('@mikro-orm/migrator', () => new (migrations().Migrator)(orm.em as EntityManager)),
+      },
+    ],
     migrations: {
       path: MIGRATIONS_DIR,
       glob: '!(*.d).{js,ts}',
