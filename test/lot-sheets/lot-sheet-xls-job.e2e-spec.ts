@@ -2,9 +2,7 @@ import request from 'supertest';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { csvDocument } from '@ar/rules';
-import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
-import { Catalog, SaleType } from '../../src/modules/catalogs/catalog.entity';
-import { newRef } from '../../src/modules/houses/identity/secrets';
+import type { SaleType } from '../../src/modules/catalogs/catalog.entity';
 import { SHEET_JOB_MIN_BYTES } from '../../src/modules/lots/spreadsheets/lot-sheet-upload.job';
 import { STANDARD_EXPORT_HEADER } from '../../src/modules/lots/spreadsheets/sheet-export';
 import { SHEET_COLUMN_RULES, SHEET_EXAMPLE, sheetGuide } from '../../src/modules/lots/spreadsheets/sheet-guide';
@@ -12,6 +10,7 @@ import { readSheet, SHEET_READ_TEXT } from '../../src/modules/lots/spreadsheets/
 import { XLS_LIMITS } from '../../src/modules/lots/spreadsheets/xls-reader';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
+import { seedSheetSession } from './seed-session';
 
 // Issue 13's remaining upload pieces over HTTP on the real database and queue: .xls read in its
 // bounded worker (the same lots as the same sheet in .xlsx; the size bound refused at once), a
@@ -19,7 +18,6 @@ import { createTestApp, TestApp } from '../support/test-app';
 // and the model spreadsheet and tip sheet, downloaded and read back.
 
 type Json = Record<string, any>;
-const DAY = 24 * 3_600_000;
 const HEADER = ['Lot Number', 'Inventory Number', 'Title', 'Description', 'Low Estimate', 'High Estimate', 'Circa'];
 const ROWS: (string | number | Date)[][] = [
   [
@@ -48,20 +46,7 @@ describe('lot sheets: .xls, large files as a job, model and tip sheet (HTTP, rea
   let ownerB: SignedIn;
   let none: SignedIn;
 
-  async function seedSession(houseId: number, type: SaleType) {
-    const em = t.em().fork();
-    const group = em.create(AuctionGroup, { house: houseId, groupName: `g${type}`, isLive: type !== 'bin' });
-    const c = em.create(Catalog, {
-      house: houseId,
-      group,
-      catalogRef: newRef('C'),
-      title: type,
-      saleType: type,
-      eventDate: new Date(Date.now() + 5 * DAY),
-    });
-    await em.flush();
-    return c.id;
-  }
+  const seedSession = (houseId: number, type: SaleType) => seedSheetSession(t, houseId, type);
 
   const upload = (s: SignedIn, catalogId: number, data: Buffer, name: string, kind = 'artfact') =>
     s.agent

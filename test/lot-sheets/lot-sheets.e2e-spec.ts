@@ -1,19 +1,17 @@
 import ExcelJS from 'exceljs';
 import { CATALOG_FILE_TEXT, csvDocument, LOT_TEXT, SHEET_TEXT } from '@ar/rules';
-import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
-import { Catalog, SaleType } from '../../src/modules/catalogs/catalog.entity';
-import { newRef } from '../../src/modules/houses/identity/secrets';
+import type { SaleType } from '../../src/modules/catalogs/catalog.entity';
 import { Lot } from '../../src/modules/lots/lot.entity';
 import { OrderBid } from '../../src/modules/lots/order-bid.entity';
 import { SHEET_READ_TEXT } from '../../src/modules/lots/spreadsheets/sheet-reader';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
+import { seedSheetSession } from './seed-session';
 
 // The upload-items calls (spec 001 section 7) over HTTP on the real database: the spreadsheet
 // upload (Standard and Auction Flex, csv and xlsx) answering data.lots / warnings / errors, the
 // pre-upload checks, the save of the reviewed lots, a 1,000-lot file back exactly, access and tenancy.
 
-const DAY = 24 * 3_600_000;
 const HEADER = ['Lot Number', 'Extension', 'Inventory Number', 'Title', 'Description', 'Low Estimate', 'High Estimate', 'Reserve'];
 
 describe('lot spreadsheets (HTTP, real PostgreSQL)', () => {
@@ -23,20 +21,7 @@ describe('lot spreadsheets (HTTP, real PostgreSQL)', () => {
   let none: SignedIn;
   let ownerB: SignedIn;
 
-  async function seedSession(houseId: number, type: SaleType) {
-    const em = t.em().fork();
-    const group = em.create(AuctionGroup, { house: houseId, groupName: `g${type}`, isLive: type !== 'bin' });
-    const c = em.create(Catalog, {
-      house: houseId,
-      group,
-      catalogRef: newRef('C'),
-      title: type,
-      saleType: type,
-      eventDate: new Date(Date.now() + 5 * DAY),
-    });
-    await em.flush();
-    return c.id;
-  }
+  const seedSession = (houseId: number, type: SaleType) => seedSheetSession(t, houseId, type);
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });

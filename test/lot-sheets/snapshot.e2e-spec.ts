@@ -2,9 +2,7 @@ import request from 'supertest';
 import JSZip from 'jszip';
 import { csvDocument, LOT_TEXT, SNAPSHOT_QUERY } from '@ar/rules';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
-import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
-import { Catalog, SaleType } from '../../src/modules/catalogs/catalog.entity';
-import { newRef } from '../../src/modules/houses/identity/secrets';
+import type { SaleType } from '../../src/modules/catalogs/catalog.entity';
 import { LotImagesService } from '../../src/modules/lots/images/lot-images.service';
 import { SNAPSHOT_QUERY_TEXT } from '../../src/modules/lots/snapshot/dto/snapshot-query.dto';
 import { SnapshotService } from '../../src/modules/lots/snapshot/snapshot.service';
@@ -12,6 +10,7 @@ import { STANDARD_EXPORT_HEADER } from '../../src/modules/lots/spreadsheets/shee
 import { makePhoto } from '../support/images';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
+import { seedSheetSession } from './seed-session';
 
 // The catalog snapshot (spec 001 section 7 "Snapshot") over HTTP on the real database, the real
 // queue (Bull on Redis) and the real local storage: the call starts the job, progress is read from
@@ -19,7 +18,6 @@ import { createTestApp, TestApp } from '../support/test-app';
 // again through the upload call and saved: the same lots; the images imported again by name).
 
 type Json = Record<string, any>;
-const DAY = 24 * 3_600_000;
 const SESSION_NOT_FOUND = { statusCode: 404, code: 'SESSION_NOT_FOUND', message: LOT_TEXT.sessionNotFound };
 
 /** Collects a binary answer (supertest buffers only text and JSON by default). */
@@ -70,20 +68,7 @@ describe('catalog snapshot (HTTP, real PostgreSQL, Bull, local storage)', () => 
   let catalog: number;
   const photos: Record<string, Buffer> = {};
 
-  async function seedSession(houseId: number, type: SaleType) {
-    const em = t.em().fork();
-    const group = em.create(AuctionGroup, { house: houseId, groupName: `g${type}`, isLive: type !== 'bin' });
-    const c = em.create(Catalog, {
-      house: houseId,
-      group,
-      catalogRef: newRef('C'),
-      title: type,
-      saleType: type,
-      eventDate: new Date(Date.now() + 5 * DAY),
-    });
-    await em.flush();
-    return c.id;
-  }
+  const seedSession = (houseId: number, type: SaleType) => seedSheetSession(t, houseId, type);
   const upload = (s: SignedIn, catalogId: number, data: Buffer, name: string) =>
     s.agent
       .post('/cps/app/spreadsheet/csv/artfact?version=v2')

@@ -1,18 +1,17 @@
 import { csvDocument, LOT_TEXT, SHEET_TEXT } from '@ar/rules';
-import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
-import { Catalog, SaleType } from '../../src/modules/catalogs/catalog.entity';
+import type { SaleType } from '../../src/modules/catalogs/catalog.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
 import { Lot } from '../../src/modules/lots/lot.entity';
 import { UPLOAD_ROW_NOT_FOUND } from '../../src/modules/lots/upload-review/upload-review.errors';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
+import { seedSheetSession } from './seed-session';
 
 // The upload-items review list over HTTP on the real database (spec 001 section 4 "Spreadsheet
 // upload"): the upload staged per session, the react-admin list (paged, error filter), the edit
 // modal's save with the Lot page's messages, deletes, duplicates (110, 121) rechecked by the
 // server, the staged lots sent to lots/update, Go Back, access and tenancy.
 
-const DAY = 24 * 3_600_000;
 const HEADER = ['Lot Number', 'Extension', 'Inventory Number', 'Title', 'Description', 'Low Estimate', 'High Estimate', 'Shipping Width'];
 
 interface Row {
@@ -32,20 +31,7 @@ describe('upload-items review list (HTTP, real PostgreSQL)', () => {
   let none: SignedIn;
   let ownerB: SignedIn;
 
-  async function seedSession(houseId: number, type: SaleType) {
-    const em = t.em().fork();
-    const group = em.create(AuctionGroup, { house: houseId, groupName: `g${type}`, isLive: type !== 'bin' });
-    const c = em.create(Catalog, {
-      house: houseId,
-      group,
-      catalogRef: newRef('C'),
-      title: type,
-      saleType: type,
-      eventDate: new Date(Date.now() + 5 * DAY),
-    });
-    await em.flush();
-    return c.id;
-  }
+  const seedSession = (houseId: number, type: SaleType) => seedSheetSession(t, houseId, type);
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
