@@ -18,7 +18,7 @@ import { requireCurrentSchema } from '../schema-check';
 @Command({
   name: 'import-lots',
   arguments: '<file>',
-  description: 'Import the lots of a session from a spreadsheet (.csv or .xlsx), Standard or Auction Flex format: all lots or none.',
+  description: 'Import the lots of a session from a spreadsheet (.csv, .xlsx or .xls), Standard or Auction Flex format: all lots or none.',
 })
 export class ImportLotsCommand extends CliCommand {
   constructor(
