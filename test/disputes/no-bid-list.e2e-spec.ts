@@ -31,7 +31,10 @@ describe('no bid list', () => {
   const listed = async (houseId: number) =>
     (await q(t, 'select member_id, dispute_id, reason from house_no_bid where house_id = ? order by id', [houseId])) as Json[];
   const addAudits = async () =>
-    (await q(t, `select house_id, member_id, dispute_id, user_name, entry from no_bid_audit where action = 'add' and dispute_id is null order by id`)) as Json[];
+    (await q(
+      t,
+      `select house_id, member_id, dispute_id, user_name, entry from no_bid_audit where action = 'add' and dispute_id is null order by id`,
+    )) as Json[];
   const remove = (s: SignedIn, id: number | string) => s.agent.delete(`/api/no-bid-list/${id}`).set('X-CSRF-Token', s.csrf);
   /** Opens and closes (as a super user: at once, no terms) a dispute on each lot. */
   const disputeAndClose = async (s: SignedIn, houseRef: string, lotIds: number[]) => {
@@ -195,12 +198,21 @@ describe('no bid list', () => {
     const before = [await listed(houses.a.id), await addAudits()];
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{}, { bidder: T.bidderRequired, reason: T.reasonRequired }],
-      [{ bidder: '  ', reason: '  ' }, { bidder: T.bidderRequired, reason: T.reasonRequired }],
-      [{ bidder: 'x'.repeat(121), reason: 'r'.repeat(256) }, { bidder: T.bidderTooLong, reason: T.reasonTooLong }],
+      [
+        { bidder: '  ', reason: '  ' },
+        { bidder: T.bidderRequired, reason: T.reasonRequired },
+      ],
+      [
+        { bidder: 'x'.repeat(121), reason: 'r'.repeat(256) },
+        { bidder: T.bidderTooLong, reason: T.reasonTooLong },
+      ],
       [{ bidder: '99', reason: 'x' }, { bidder: T.bidderNotFound }],
       [{ bidder: '12345678901', reason: 'x' }, { bidder: T.bidderNotFound }],
       [{ bidder: 'nobody@example.com', reason: 'x' }, { bidder: T.bidderNotFound }],
-      [{ bidder: { paddle: 22 }, reason: ['x'] }, { bidder: T.bidderRequired, reason: T.reasonRequired }],
+      [
+        { bidder: { paddle: 22 }, reason: ['x'] },
+        { bidder: T.bidderRequired, reason: T.reasonRequired },
+      ],
     ];
     for (const [body, errors] of cases) {
       const res = await add(owner, body);

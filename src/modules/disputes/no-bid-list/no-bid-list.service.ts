@@ -98,11 +98,11 @@ export class NoBidListService {
   private async findBidder(em: EntityManager, houseId: number, key: NoBidBidderKey): Promise<number> {
     const ids: { id: number }[] =
       'paddle' in key
-        ? await em.execute(`select distinct a.member_id as id from approval a join member m on m.id = a.member_id and m.house_id = a.house_id
-              where a.house_id = ? and a.paddle_number = ? limit 2`, [
-            houseId,
-            key.paddle,
-          ])
+        ? await em.execute(
+            `select distinct a.member_id as id from approval a join member m on m.id = a.member_id and m.house_id = a.house_id
+              where a.house_id = ? and a.paddle_number = ? limit 2`,
+            [houseId, key.paddle],
+          )
         : await em.execute('select m.id from member m where m.house_id = ? and lower(m.email) = lower(?) limit 2', [houseId, key.email]);
     const refuse = (message: string) => DomainError.validation({ bidder: message }, message);
     if (!ids.length) throw refuse(T.bidderNotFound);
