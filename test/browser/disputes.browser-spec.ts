@@ -170,4 +170,26 @@ describeIfChromium('Disputes (browser)', () => {
       { action: 'remove', user_name: 'owner' },
     ]);
   });
+
+  it('adds the bidder back by paddle with a reason: rule messages first, then the server refusal, then the row', async () => {
+    await page.getByTestId('no-bid-add').click();
+    const dialog = page.getByTestId('no-bid-add-dialog');
+    await page.getByTestId('no-bid-add-save').click();
+    await dialog.getByText(NO_BID_LIST_TEXT.bidderRequired).waitFor();
+    await dialog.getByText(NO_BID_LIST_TEXT.reasonRequired).waitFor();
+    await page.getByTestId('no-bid-add-bidder').fill('999');
+    await page.getByTestId('no-bid-add-reason').fill('Refused to pay the buyer premium.');
+    await page.getByTestId('no-bid-add-save').click();
+    // The server's refusal shows beside the field; what was typed stays.
+    await dialog.locator('.MuiFormHelperText-root', { hasText: NO_BID_LIST_TEXT.bidderNotFound }).waitFor();
+    await screenshot(page, 'no-bid-add-1440');
+    await page.getByTestId('no-bid-add-bidder').fill('77');
+    await page.getByTestId('no-bid-add-save').click();
+    await page.getByText(NO_BID_LIST_TEXT.added).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByTestId('no-bid-table').locator('tr', { hasText: 'dora@browser.example' });
+    await row.getByText('Refused to pay the buyer premium.').waitFor();
+    const [added] = await q(server.testApp, `select user_name, entry from no_bid_audit where action = 'add' and dispute_id is null`);
+    expect([added.user_name, added.entry.paddleNumber, added.entry.reason]).toEqual(['owner', 77, 'Refused to pay the buyer premium.']);
+  });
 });

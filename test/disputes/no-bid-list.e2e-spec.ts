@@ -27,6 +27,14 @@ describe('no bid list', () => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)]));
     return s.agent.get(`/api/no-bid-list?${qs.toString()}`);
   };
+  const add = (s: SignedIn, body: Record<string, unknown>) => s.agent.post('/api/no-bid-list').set('X-CSRF-Token', s.csrf).send(body);
+  const listed = async (houseId: number) =>
+    (await q(t, 'select member_id, dispute_id, reason from house_no_bid where house_id = ? order by id', [houseId])) as Json[];
+  const addAudits = async () =>
+    (await q(
+      t,
+      `select house_id, member_id, dispute_id, user_name, entry from no_bid_audit where action = 'add' and dispute_id is null order by id`,
+    )) as Json[];
   const remove = (s: SignedIn, id: number | string) => s.agent.delete(`/api/no-bid-list/${id}`).set('X-CSRF-Token', s.csrf);
   /** Opens and closes (as a super user: at once, no terms) a dispute on each lot. */
   const disputeAndClose = async (s: SignedIn, houseRef: string, lotIds: number[]) => {
@@ -160,5 +168,99 @@ describe('no bid list', () => {
     expect((await remove(customerOnly, baker.id)).status).toBe(404);
     // The bidder's dispute and strike stay: removal only lifts the bid block.
     expect(await q(t, 'select count(*)::int as n from unpaid_item_strike where member_id = ?', [baker.memberID])).toEqual([{ n: 1 }]);
+  });
+
+  it('adds a bidder by paddle or email with a reason, audited, answering the new entry', async () => {
+    const byPaddle = await add(customerOnly, { bidder: ' 22 ', reason: ' Bounced two cheques. ' });
+    expect(byPaddle.status).toBe(201);
+    expect(byPaddle.body).toEqual({
+      id: expect.any(Number),
+      memberID: sale.memberIds[1],
+      memberRef: expect.any(String),
+      firstName: 'Ben',
+      lastName: 'Baker',
+      email: 'ben@example.com',
+      paddleNumber: 22,
+      disputeRef: null,
+      reason: 'Bounced two cheques.',
+      dateAdded: expect.any(String),
+    });
+    const byEmail = await add(owner, { bidder: 'CARA@example.com', reason: 'Shill bidding.' });
+    expect([byEmail.status, byEmail.body.lastName, byEmail.body.paddleNumber]).toEqual([201, 'Cole', 33]);
+    expect((await list(owner, { filter: { q: 'Baker' } })).body).toEqual([byPaddle.body]);
+    expect(await addAudits()).toEqual([
+      { house_id: houses.a.id, member_id: sale.memberIds[1], dispute_id: null, user_name: 'accessCustomer', entry: byPaddle.body },
+      { house_id: houses.a.id, member_id: sale.memberIds[2], dispute_id: null, user_name: 'owner', entry: byEmail.body },
+    ]);
+  });
+
+  it('refuses a bad add with its field message, and a bidder already listed with 409 (nothing written)', async () => {
+    const before = [await listed(houses.a.id), await addAudits()];
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{}, { bidder: T.bidderRequired, reason: T.reasonRequired }],
+      [
+        { bidder: '  ', reason: '  ' },
+        { bidder: T.bidderRequired, reason: T.reasonRequired },
+      ],
+      [
+        { bidder: 'x'.repeat(121), reason: 'r'.repeat(256) },
+        { bidder: T.bidderTooLong, reason: T.reasonTooLong },
+      ],
+      [{ bidder: '99', reason: 'x' }, { bidder: T.bidderNotFound }],
+      [{ bidder: '12345678901', reason: 'x' }, { bidder: T.bidderNotFound }],
+      [{ bidder: 'nobody@example.com', reason: 'x' }, { bidder: T.bidderNotFound }],
+      [
+        { bidder: { paddle: 22 }, reason: ['x'] },
+        { bidder: T.bidderRequired, reason: T.reasonRequired },
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await add(owner, body);
+      expect([res.status, res.body.errors, res.body.message]).toEqual([400, errors, Object.values(errors)[0]]);
+    }
+    expect((await add(owner, { bidder: '11', reason: 'x', memberID: 1 })).status).toBe(400);
+    const again = await add(owner, { bidder: 'alice@example.com', reason: 'Again.' });
+    expect([again.status, again.body.message]).toEqual([409, T.alreadyListed]);
+    expect([await listed(houses.a.id), await addAudits()]).toEqual(before);
+  });
+
+  it('refuses a paddle or email naming two bidders, asking for the other', async () => {
+    const [cole, baker] = [sale.memberIds[2], sale.memberIds[1]];
+    await q(t, 'delete from house_no_bid where house_id = ? and member_id in (?, ?)', [houses.a.id, cole, baker]);
+    await q(t, 'update approval set paddle_number = 33 where member_id = ?', [baker]);
+    await q(t, `update member set email = 'cara@example.com' where id = ?`, [baker]);
+    try {
+      const paddle = await add(owner, { bidder: '33', reason: 'x' });
+      expect([paddle.status, paddle.body.errors]).toEqual([400, { bidder: T.paddleAmbiguous(33) }]);
+      const email = await add(owner, { bidder: 'cara@example.com', reason: 'x' });
+      expect([email.status, email.body.errors]).toEqual([400, { bidder: T.emailAmbiguous }]);
+    } finally {
+      await q(t, 'update approval set paddle_number = 22 where member_id = ?', [baker]);
+      await q(t, `update member set email = 'ben@example.com' where id = ?`, [baker]);
+    }
+  });
+
+  it('needs customer access to add', async () => {
+    const before = await listed(houses.a.id);
+    const res = await add(reportsOnly, { bidder: '22', reason: 'x' });
+    expect(res.status).toBe(403);
+    expect(await listed(houses.a.id)).toEqual(before);
+  });
+
+  it("never adds another house's bidder: their paddle or email is not found in the caller's house", async () => {
+    const before = [await listed(houses.a.id), await listed(houses.b.id)];
+    // House B's paddle 22 and Baker's email are house A's; house A does not know Olga.
+    for (const [s, bidderText] of [
+      [ownerB, '22'],
+      [ownerB, 'ben@example.com'],
+      [owner, 'olga@example.com'],
+    ] as const) {
+      const res = await add(s, { bidder: bidderText, reason: 'x' });
+      expect([res.status, res.body.errors]).toEqual([400, { bidder: T.bidderNotFound }]);
+    }
+    // Paddle 11 in house B is Olga (already on B's list), never house A's Alice.
+    const olga = await add(ownerB, { bidder: '11', reason: 'x' });
+    expect([olga.status, olga.body.message]).toEqual([409, T.alreadyListed]);
+    expect([await listed(houses.a.id), await listed(houses.b.id)]).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { EOA_TEXT } from '@ar/rules';
+import { EOA_TEXT, REPORT_DOWNLOADS_TEXT } from '@ar/rules';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
 import { buyersPremium, liveFee, liveFeeSql, premiumSql } from '../../src/modules/invoicing/math';
 import { EOA_EXPORT_HEADER } from '../../src/modules/lots/eoa/eoa.export';
@@ -490,6 +490,34 @@ describe('end-of-auction reconciliation', () => {
     const bad = await owner.agent.get(`/app/house/${ref}/eoa/${sale.sessions[0].ref}/download?format=pdf`);
     expect(bad.status).toBe(400);
     expect((await download('csv', ownerB)).status).toBe(404);
+  });
+
+  it("answers the spec's eoaReports?catalogRef= with the same file (XLSX by default), and its refusals", async () => {
+    const bytes = (path: string, s = owner) =>
+      s.agent
+        .get(path)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
+    const spec = `/app/house/${ref}/eoaReports?catalogRef=${sale.sessions[0].ref}`;
+    const [viaSpec, viaScreen] = [await bytes(`${spec}&format=csv`), await download('csv')];
+    expect(viaSpec.status).toBe(200);
+    expect((viaSpec.body as Buffer).toString('utf8')).toBe((viaScreen.body as Buffer).toString('utf8'));
+    const xlsx = await bytes(spec);
+    expect([xlsx.status, xlsx.headers['content-disposition']]).toEqual([
+      200,
+      expect.stringContaining('End of Auction - Evening sale.xlsx'),
+    ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.body as ArrayBuffer);
+    expect(wb.getWorksheet('End of Auction')!.rowCount).toBe(expectedRows(await viewAll()).length + 1);
+    const missing = await owner.agent.get(`/app/house/${ref}/eoaReports`);
+    expect([missing.status, missing.body.errors]).toEqual([400, { catalogRef: REPORT_DOWNLOADS_TEXT.catalogRef }]);
+    expect((await bytes(spec, none)).status).toBe(403);
+    expect((await bytes(spec, ownerB)).status).toBe(404);
   });
 
   it('keeps a title that looks like a formula as text in both files', async () => {

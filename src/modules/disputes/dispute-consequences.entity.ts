@@ -20,6 +20,10 @@ export class HouseNoBid {
   @ManyToOne({ entity: () => Dispute, deleteRule: 'set null', nullable: true })
   dispute?: Rel<Dispute> | null;
 
+  /** Why staff added the bidder by hand (null: a closed dispute added them). */
+  @Property({ length: 255, nullable: true })
+  reason?: string | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -8,7 +8,7 @@ import { LotEditingService } from './lot-editing/lot-editing.service';
 import { PublishingController } from './publishing/publishing.controller';
 import { PublishingService } from './publishing/publishing.service';
 import { SessionSummaryService } from './publishing/session-summary.service';
-import { EoaController } from './eoa/eoa.controller';
+import { EoaController, EoaReportsController } from './eoa/eoa.controller';
 import { EoaService } from './eoa/eoa.service';
 import { LotResultLocks } from './results/result-locks';
 import { ResultsImportController } from './results/results-import.controller';
@@ -63,6 +63,7 @@ import { SnapshotService } from './snapshot/snapshot.service';
     ResultsImportController,
     SaleResultsController,
     EoaController,
+    EoaReportsController,
     PublishingController,
     LotSheetController,
     RealizedPricesController,

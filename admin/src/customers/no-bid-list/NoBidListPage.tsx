@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Link, Stack, TextField as MuiTextField } from '@mui/material';
+import { Button, Card, Link, Stack } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/PersonRemoveOutlined';
-import SearchIcon from '@mui/icons-material/Search';
+import AddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import {
   Datagrid,
   FunctionField,
@@ -15,12 +15,14 @@ import {
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { NO_BID_LIST_PAGE_SIZES, NO_BID_LIST_SEARCH_MAX, NO_BID_LIST_TEXT as T, usDate, type NoBidEntry } from '@ar/rules';
 import { AppAlert } from '../../common/AppAlert';
+import { SearchToolbar } from '../../common/SearchToolbar';
 import { ShellLoading } from '../../common/ShellLoading';
 import { ConfirmDialog } from '../../kit/ConfirmDialog';
 import { EmptyState } from '../../kit/EmptyState';
 import { ListPager } from '../../kit/ListPager';
 import { PageHeader } from '../../kit/PageHeader';
 import { ToolbarButton } from '../../kit/ToolbarButton';
+import { AddNoBidDialog } from './AddNoBidDialog';
 
 /** The react-admin resource: GET/DELETE /api/no-bid-list (docs/decisions/no-bid-list.md). */
 export const NO_BID_LIST = 'no-bid-list';
@@ -30,13 +32,15 @@ const fullName = (e: NoBidEntry) => `${e.firstName} ${e.lastName}`.trim();
 /**
  * No Bid List (/customers/noBidList; accessCustomer, spec 001 section 6): the bidders the house no
  * longer takes bids from (a closed dispute puts its bidder here), searched by name, email or paddle
- * (kept in the URL as q), sorted and paged by the server; Remove asks first, the server audits it.
+ * (kept in the URL as q), sorted and paged by the server; Add Bidder puts one on by paddle or email
+ * with a reason; Remove asks first; the server audits both.
  */
 export function NoBidListPage() {
   const [params, setParams] = useSearchParams();
   const applied = params.get('q') ?? '';
   const [search, setSearch] = useState(applied);
   const [removing, setRemoving] = useState<NoBidEntry | null>(null);
+  const [adding, setAdding] = useState(false);
   const [remove] = useDelete<NoBidEntry>();
   const notify = useNotify();
 
@@ -70,35 +74,21 @@ export function NoBidListPage() {
   return (
     <Stack spacing={2} data-testid="no-bid-list">
       <PageHeader title={T.title} />
-      <Card variant="outlined">
-        <CardContent>
-          <Box
-            component="form"
-            role="search"
-            onSubmit={(e) => {
-              e.preventDefault();
-              apply(search.trim());
-            }}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
-          >
-            <MuiTextField
-              label={T.search}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              size="small"
-              placeholder={T.searchPlaceholder}
-              sx={{ width: { xs: '100%', sm: 320 } }}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { maxLength: NO_BID_LIST_SEARCH_MAX, 'data-testid': 'no-bid-search' },
-              }}
-            />
-            <ToolbarButton type="submit" variant="contained" icon={<SearchIcon />} data-testid="no-bid-search-submit">
-              Search
-            </ToolbarButton>
-          </Box>
-        </CardContent>
-      </Card>
+      <SearchToolbar
+        label={T.search}
+        placeholder={T.searchPlaceholder}
+        value={search}
+        onChange={setSearch}
+        onSearch={apply}
+        maxLength={NO_BID_LIST_SEARCH_MAX}
+        testId="no-bid-search"
+        actionsLabel="No Bid List actions"
+        actions={
+          <ToolbarButton icon={<AddIcon />} onClick={() => setAdding(true)} data-testid="no-bid-add">
+            {T.add}
+          </ToolbarButton>
+        }
+      />
 
       {list.isPending ? (
         <ShellLoading />
@@ -157,6 +147,16 @@ export function NoBidListPage() {
           </ListContextProvider>
         </ResourceContextProvider>
       )}
+      <AddNoBidDialog
+        open={adding}
+        resource={NO_BID_LIST}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false);
+          notify(T.added, { type: 'success' });
+          void list.refetch();
+        }}
+      />
       <ConfirmDialog
         open={!!removing}
         title={T.removeTitle}

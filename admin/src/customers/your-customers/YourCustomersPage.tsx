@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Card, CardContent, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Card, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
 import NotificationsIcon from '@mui/icons-material/NotificationsActive';
 import { Datagrid, FunctionField, ListContextProvider, ResourceContextProvider, TextField, useListController } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
@@ -16,13 +15,13 @@ import {
 } from '@ar/rules';
 import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
+import { SearchToolbar } from '../../common/SearchToolbar';
 import { ShellLoading } from '../../common/ShellLoading';
 import { useHouseRef } from '../../invoices/useHouseRef';
 import { AppSelect } from '../../kit/AppSelect';
 import { EmptyState } from '../../kit/EmptyState';
 import { ListPager } from '../../kit/ListPager';
 import { PageHeader } from '../../kit/PageHeader';
-import { Toolbar } from '../../kit/Toolbar';
 import { ToolbarButton } from '../../kit/ToolbarButton';
 import {
   downloadCustomersCsv,
@@ -97,67 +96,47 @@ export function YourCustomersPage() {
   return (
     <Stack spacing={2} data-testid="your-customers">
       <PageHeader title={T.title} />
-      <Card variant="outlined">
-        <CardContent>
-          <Box
-            component="form"
-            role="search"
-            onSubmit={(e) => {
-              e.preventDefault();
-              apply({ q: search.trim(), group: applied.group });
-            }}
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: 2,
-              alignItems: 'center',
-              '& > .MuiFormControl-root': { width: { xs: '100%', sm: 280 } },
-            }}
-          >
-            <MuiTextField
-              label={T.search}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              size="small"
-              placeholder="Name, email or phone"
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { maxLength: YOUR_CUSTOMERS_SEARCH_MAX, 'data-testid': 'customers-search' },
-              }}
-            />
-            <AppSelect
-              label={T.groupFilter}
-              value={applied.group}
-              onChange={(group) => apply({ q: search.trim(), group })}
-              options={groupOptions}
-              placeholder={T.allGroups}
-              size="small"
-              slotProps={{ htmlInput: { 'data-testid': 'customers-group' } }}
-            />
-            <Toolbar label="Customer actions">
-              <ToolbarButton type="submit" variant="contained" icon={<SearchIcon />} data-testid="customers-search-submit">
-                Search
-              </ToolbarButton>
-              <ToolbarButton
-                icon={<DownloadIcon />}
-                disabled={noRows || list.isPending || busy !== null}
-                onClick={() => void download('csv')}
-                data-testid="customers-download"
-              >
-                {T.downloadCsv}
-              </ToolbarButton>
-              <ToolbarButton
-                icon={<NotificationsIcon />}
-                disabled={busy !== null}
-                onClick={() => void download('keywords')}
-                data-testid="customers-keywords"
-              >
-                {T.keywordReport}
-              </ToolbarButton>
-            </Toolbar>
-          </Box>
-        </CardContent>
-      </Card>
+      <SearchToolbar
+        label={T.search}
+        placeholder="Name, email or phone"
+        value={search}
+        onChange={setSearch}
+        onSearch={(q) => apply({ q, group: applied.group })}
+        maxLength={YOUR_CUSTOMERS_SEARCH_MAX}
+        testId="customers-search"
+        actionsLabel="Customer actions"
+        filters={
+          <AppSelect
+            label={T.groupFilter}
+            value={applied.group}
+            onChange={(group) => apply({ q: search.trim(), group })}
+            options={groupOptions}
+            placeholder={T.allGroups}
+            size="small"
+            slotProps={{ htmlInput: { 'data-testid': 'customers-group' } }}
+          />
+        }
+        actions={
+          <>
+            <ToolbarButton
+              icon={<DownloadIcon />}
+              disabled={noRows || list.isPending || busy !== null}
+              onClick={() => void download('csv')}
+              data-testid="customers-download"
+            >
+              {T.downloadCsv}
+            </ToolbarButton>
+            <ToolbarButton
+              icon={<NotificationsIcon />}
+              disabled={busy !== null}
+              onClick={() => void download('keywords')}
+              data-testid="customers-keywords"
+            >
+              {T.keywordReport}
+            </ToolbarButton>
+          </>
+        }
+      />
       {downloadError && (
         <Alert severity="error" onClose={() => setDownloadError(null)}>
           {downloadError}

@@ -1,7 +1,16 @@
-import { Controller, Delete, Get, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
 import type { Response } from 'express';
-import { NO_BID_LIST_PAGE_SIZES, NO_BID_LIST_SEARCH_MAX, NO_BID_LIST_TEXT as T, type NoBidEntry } from '@ar/rules';
+import {
+  NO_BID_BIDDER_MAX,
+  NO_BID_LIST_PAGE_SIZES,
+  NO_BID_LIST_SEARCH_MAX,
+  NO_BID_LIST_TEXT as T,
+  NO_BID_REASON_MAX,
+  readNoBidAdd,
+  type NoBidEntry,
+} from '@ar/rules';
 import { CurrentPrincipal, RequireAccess } from '../../../core/auth/access.decorators';
 import { Principal } from '../../../core/auth/principal';
 import { DomainError } from '../../../core/errors/domain-error';
@@ -10,11 +19,28 @@ import { contentRange, parseRaListQuery } from '../../../core/http/ra-list-query
 import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
 import { NO_BID_SORTABLE, NoBidListService, type NoBidQuery } from './no-bid-list.service';
 
+/**
+ * Staff add a bidder by hand. The fields are read by the shared rule (`readNoBidAdd`: the dialog
+ * runs it too), so they are only declared here (the global ValidationPipe refuses other fields).
+ */
+export class NoBidAddDto {
+  @ApiProperty({
+    oneOf: [{ type: 'string', maxLength: NO_BID_BIDDER_MAX }, { type: 'integer' }],
+    description: "The bidder: a paddle number at one of the house's sales (digits) or the bidder's email.",
+  })
+  @Allow()
+  bidder?: unknown;
+
+  @ApiProperty({ maxLength: NO_BID_REASON_MAX, description: 'Why the bidder may not bid (shown on the list, kept in the audit).' })
+  @Allow()
+  reason?: unknown;
+}
+
 const entryNotFound = () => new DomainError('not_found', 'NOT_FOUND', T.notFound);
 const DEFAULT_SORT = { field: 'dateAdded', order: 'DESC' } as const;
 
 /**
- * `/api/no-bid-list` for react-admin (ra-data-simple-rest): the house's No Bid List and removal
+ * `/api/no-bid-list` for react-admin (ra-data-simple-rest): the house's No Bid List, adding by hand and removal
  * (docs/decisions/no-bid-list.md). Needs accessCustomer, as the spec's other customer pages; the
  * house is the caller's.
  */
@@ -46,6 +72,19 @@ export class NoBidListController {
     const { rows, total } = await this.noBid.page(p.houseId, q);
     res.setHeader('Content-Range', contentRange('no-bid-list', q.offset, rows.length, total));
     return rows;
+  }
+
+  @RequireAccess('accessCustomer')
+  @Post()
+  @ApiOperation({
+    summary:
+      'Adds a bidder by hand ({ bidder: paddle or email, reason }), audited: the new entry. ' +
+      '400 errors.bidder / errors.reason (required, too long, no such bidder of the house, a paddle or email naming two), 403 no accessCustomer, 409 already on the list.',
+  })
+  add(@CurrentPrincipal() p: Principal, @Body() body: NoBidAddDto): Promise<NoBidEntry> {
+    const read = readNoBidAdd(body.bidder, body.reason);
+    if (!read.ok) throw DomainError.validation(read.errors, Object.values(read.errors)[0]);
+    return this.noBid.add(p.houseId, p, read.bidder, read.reason);
   }
 
   @RequireAccess('accessCustomer')

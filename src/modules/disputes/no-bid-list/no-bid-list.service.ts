@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { disputeReasonName, NO_BID_LIST_TEXT as T, type NoBidEntry } from '@ar/rules';
+import { disputeReasonName, NO_BID_LIST_TEXT as T, type NoBidBidderKey, type NoBidEntry } from '@ar/rules';
 import type { Principal } from '../../../core/auth/principal';
 import { DomainError } from '../../../core/errors/domain-error';
 import { likeContains } from '../../../core/validation/sql-text';
@@ -27,7 +27,7 @@ type Actor = Pick<Principal, 'userId' | 'userName'>;
 type Row = Record<string, any>;
 
 /** An entry with its bidder, the dispute that added it and the paddle of that sale (else the latest one). */
-const ENTRY_SQL = `select n.id, n.created_at, n.dispute_id, m.id as member_id, m.member_ref, m.first_name, m.last_name, m.email,
+const ENTRY_SQL = `select n.id, n.created_at, n.dispute_id, n.reason as manual_reason, m.id as member_id, m.member_ref, m.first_name, m.last_name, m.email,
         d.dispute_ref, d.reason_id,
         coalesce(da.paddle_number, (select a.paddle_number from approval a
                                      where a.member_id = m.id and a.house_id = n.house_id order by a.id desc limit 1)) as paddle_number
@@ -71,6 +71,45 @@ export class NoBidListService {
     return { rows: rows.map(entryView), total: count[0].n };
   }
 
+  /**
+   * Staff put a bidder on the list by hand: the house's bidder with that paddle (at any of its
+   * sales) or email; another house's bidder is not found. Written with its `add` audit row in one
+   * transaction; a bidder already on the list is a 409 (the unique house-and-bidder row decides a race).
+   */
+  async add(houseId: number, actor: Actor, bidder: NoBidBidderKey, reason: string): Promise<NoBidEntry> {
+    return this.em.transactional(async (em) => {
+      const memberId = await this.findBidder(em, houseId, bidder);
+      const added: { id: number }[] = await em.execute(
+        `insert into house_no_bid (house_id, member_id, reason) values (?, ?, ?) on conflict (house_id, member_id) do nothing returning id`,
+        [houseId, memberId, reason],
+      );
+      if (!added.length) throw new DomainError('conflict', 'ALREADY_LISTED', T.alreadyListed);
+      const [row] = await em.execute<Row[]>(`${ENTRY_SQL} where n.house_id = ? and n.id = ?`, [houseId, added[0].id]);
+      const entry = entryView(row);
+      await em.execute(
+        `insert into no_bid_audit (house_id, member_id, dispute_id, user_id, user_name, action, entry) values (?, ?, null, ?, ?, 'add', ?)`,
+        [houseId, memberId, actor.userId, actor.userName.slice(0, 64), JSON.stringify(entry)],
+      );
+      return entry;
+    });
+  }
+
+  /** The house's one bidder a paddle or email names (by paddle: the bidders registered with it at any of the house's sales). */
+  private async findBidder(em: EntityManager, houseId: number, key: NoBidBidderKey): Promise<number> {
+    const ids: { id: number }[] =
+      'paddle' in key
+        ? await em.execute(
+            `select distinct a.member_id as id from approval a join member m on m.id = a.member_id and m.house_id = a.house_id
+              where a.house_id = ? and a.paddle_number = ? limit 2`,
+            [houseId, key.paddle],
+          )
+        : await em.execute('select m.id from member m where m.house_id = ? and lower(m.email) = lower(?) limit 2', [houseId, key.email]);
+    const refuse = (message: string) => DomainError.validation({ bidder: message }, message);
+    if (!ids.length) throw refuse(T.bidderNotFound);
+    if (ids.length > 1) throw refuse('paddle' in key ? T.paddleAmbiguous(key.paddle) : T.emailAmbiguous);
+    return ids[0].id;
+  }
+
   /** Takes a bidder off the list (ra-data-simple-rest answers the removed record); another house's entry is 404. */
   async remove(houseId: number, actor: Actor, id: number): Promise<NoBidEntry> {
     return this.em.transactional(async (em) => {
@@ -97,7 +136,7 @@ function entryView(r: Row): NoBidEntry {
     email: r.email || null,
     paddleNumber: r.paddle_number ?? null,
     disputeRef: r.dispute_ref ?? null,
-    reason: r.dispute_ref ? `Dispute ${r.dispute_ref} closed (${disputeReasonName(r.reason_id)})` : T.manual,
+    reason: r.dispute_ref ? `Dispute ${r.dispute_ref} closed (${disputeReasonName(r.reason_id)})` : (r.manual_reason ?? T.manual),
     dateAdded: new Date(r.created_at).toISOString(),
   };
 }

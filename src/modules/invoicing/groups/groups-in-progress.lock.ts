@@ -12,6 +12,9 @@ export const GROUPS_IN_PROGRESS_LOCK: LotResultLock = {
   async lockedLots() {
     return new Map<number, string>();
   },
+  async anyLotLocked() {
+    return false;
+  },
   async lockedCatalogs(em, houseId, catalogIds) {
     const rows: { catalog_id: number; title: string }[] = await em.execute(
       `select distinct on (gc.catalog_id) gc.catalog_id, g.title from invoice_group g join invoice_group_catalog gc on gc.group_id = g.id

@@ -21,4 +21,12 @@ export const INVOICED_LOTS_LOCK: LotResultLock = {
     }
     return out;
   },
+  async anyLotLocked(em, houseId, catalogId) {
+    const [r]: { locked: boolean }[] = await em.execute(
+      `select exists (select 1 from lot l join invoice_line il on il.lot_id = l.id and il.house_id = l.house_id
+                       where l.house_id = ? and l.catalog_id = ?) as locked`,
+      [houseId, catalogId],
+    );
+    return r.locked;
+  },
 };

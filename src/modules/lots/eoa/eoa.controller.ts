@@ -5,10 +5,10 @@ import { CurrentPrincipal, SignedIn } from '../../../core/auth/access.decorators
 import { Principal } from '../../../core/auth/principal';
 import { DomainError, PERMISSION_DENIED_TEXT } from '../../../core/errors/domain-error';
 import { IdParam } from '../../../core/http/id-param';
-import { CSV_TYPE, tableDownload, XLSX_TYPE } from '../../../core/http/file-download';
+import { CSV_TYPE, tableDownload, XLSX_TYPE, type DownloadFormat } from '../../../core/http/file-download';
 import { eoaFileBase, eoaTable } from './eoa.export';
 import { RaListQueryDto } from '../../../core/http/ra-list-query.dto';
-import { EoaBuyerDto, EoaDownloadQueryDto, EoaHammerDto, parseEoaLotsQuery, readBuyer, readHammer } from './eoa.input';
+import { EoaBuyerDto, EoaDownloadQueryDto, EoaHammerDto, EoaReportQueryDto, parseEoaLotsQuery, readBuyer, readHammer } from './eoa.input';
 import { EoaService } from './eoa.service';
 
 const lotNotFound = () => new DomainError('not_found', 'LOT_NOT_FOUND', EOA_TEXT.lotNotFound);
@@ -63,15 +63,8 @@ export class EoaController {
   @ApiOperation({
     summary: 'The EOA report (?format=csv|xlsx): the view as a file, columns in docs/reports.md, streamed. Same refusals as the view.',
   })
-  async download(
-    @CurrentPrincipal() p: Principal,
-    @Param('catalogRef') catalogRef: string,
-    @Query() query: EoaDownloadQueryDto,
-  ): Promise<StreamableFile> {
-    mustReconcile(p);
-    const s = await this.eoa.session(p.houseId, catalogRef);
-    const charging = await this.eoa.charging(p.houseId, s.groupId);
-    return tableDownload(query.format, eoaFileBase(s.title), eoaTable(this.eoa.lotBatches(p.houseId, s.catalogId, charging)));
+  download(@CurrentPrincipal() p: Principal, @Param('catalogRef') catalogRef: string, @Query() query: EoaDownloadQueryDto) {
+    return eoaFile(this.eoa, p, catalogRef, query.format);
   }
 
   @SignedIn()
@@ -109,5 +102,32 @@ export class EoaController {
   async pass(@CurrentPrincipal() p: Principal, @IdParam('lotId', lotNotFound) lotId: number) {
     mustReconcile(p);
     return { data: await this.eoa.pass(p.houseId, p, lotId) };
+  }
+}
+
+/** The EOA file of a session for a caller who may reconcile (the screen's download and the spec's eoaReports). */
+async function eoaFile(eoa: EoaService, p: Principal, catalogRef: string, format: DownloadFormat): Promise<StreamableFile> {
+  mustReconcile(p);
+  const s = await eoa.session(p.houseId, catalogRef);
+  const charging = await eoa.charging(p.houseId, s.groupId);
+  return tableDownload(format, eoaFileBase(s.title), eoaTable(eoa.lotBatches(p.houseId, s.catalogId, charging)));
+}
+
+/** The spec's download call for the EOA report (spec 001: `GET eoaReports?catalogRef=`), the same file as `eoa/{catalogRef}/download`. */
+@ApiTags('reports')
+@Controller('app/house/:houseRef')
+export class EoaReportsController {
+  constructor(private readonly eoa: EoaService) {}
+
+  @SignedIn()
+  @Get('eoaReports')
+  @ApiProduces(XLSX_TYPE, CSV_TYPE)
+  @ApiOperation({
+    summary:
+      'End of Auction (?catalogRef=A&format=xlsx|csv, XLSX by default): the EOA view as a file, columns in docs/reports.md. ' +
+      '400 no catalogRef, 403 without reports access (super users pass), 404 a session not of the house.',
+  })
+  download(@CurrentPrincipal() p: Principal, @Query() q: EoaReportQueryDto): Promise<StreamableFile> {
+    return eoaFile(this.eoa, p, q.catalogRef.trim(), q.format ?? 'xlsx');
   }
 }

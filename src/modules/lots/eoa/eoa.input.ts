@@ -4,7 +4,7 @@
  * ValidationPipe refuses any other field) and checked with the spec-style messages in `read*`.
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsIn } from 'class-validator';
+import { Allow, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import {
   EOA_CHANNELS,
   EOA_PAGE_SIZES,
@@ -12,6 +12,7 @@ import {
   EOA_SORTS,
   EOA_TEXT,
   parseHammer,
+  REPORT_DOWNLOADS_TEXT,
   parsePaddle,
   type EoaLotFilter,
   type EoaSort,
@@ -47,6 +48,20 @@ export class EoaDownloadQueryDto {
   @ApiProperty({ enum: DOWNLOAD_FORMATS })
   @IsIn(DOWNLOAD_FORMATS as DownloadFormat[], { message: 'format must be csv or xlsx.' })
   format!: DownloadFormat;
+}
+
+/** The spec's `GET eoaReports?catalogRef=` (spec 001 downloads); format as the EOA screen's download, XLSX by default. */
+export class EoaReportQueryDto {
+  @ApiProperty({ description: "One session's catalogRef." })
+  @IsString({ message: REPORT_DOWNLOADS_TEXT.catalogRef })
+  @MinLength(1, { message: REPORT_DOWNLOADS_TEXT.catalogRef })
+  @MaxLength(32, { message: REPORT_DOWNLOADS_TEXT.catalogRef })
+  catalogRef!: string;
+
+  @ApiPropertyOptional({ enum: DOWNLOAD_FORMATS, default: 'xlsx' })
+  @IsOptional()
+  @IsIn(DOWNLOAD_FORMATS as DownloadFormat[], { message: 'format must be csv or xlsx.' })
+  format?: DownloadFormat;
 }
 
 export function readHammer(raw: unknown): number {

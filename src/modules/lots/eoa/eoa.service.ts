@@ -302,13 +302,7 @@ export class EoaService {
   /** Why the session's results are locked, or null: an invoice group over it, or any of its lots on an invoice. */
   private async lockReason(em: EntityManager, houseId: number, catalogId: number): Promise<string | null> {
     if ((await this.locks.lockedCatalogs(em, houseId, [catalogId])).size) return EOA_TEXT.locked;
-    const ids: { id: number }[] = await em.execute('select id from lot where house_id = ? and catalog_id = ?', [houseId, catalogId]);
-    const locked = await this.locks.lockedLots(
-      em,
-      houseId,
-      ids.map((r) => r.id),
-    );
-    return locked.size ? EOA_TEXT.locked : null;
+    return (await this.locks.anyLotLocked(em, houseId, catalogId)) ? EOA_TEXT.locked : null;
   }
 
   private async audit(houseId: number, catalogId: number): Promise<EoaAuditEntry[]> {

@@ -15,6 +15,11 @@ export interface LotResultLock {
    */
   lockedLots(em: EntityManager, houseId: number, lotIds: readonly number[]): Promise<Map<number, string>>;
   /**
+   * Whether any lot of the session (catalog id) of the house is locked as `lockedLots` would say,
+   * in one set-based query (EXISTS), without reading the session's lot ids.
+   */
+  anyLotLocked(em: EntityManager, houseId: number, catalogId: number): Promise<boolean>;
+  /**
    * Of the given sessions (catalog ids) of the house, those whose lots' results cannot change at
    * the moment (e.g. their invoices are being created), each with the reason. Runs inside the
    * writer's transaction, under the sale's results lock (see LotResultLocks.lockSales).
@@ -62,6 +67,12 @@ export class LotResultLocks {
       for (const [id, reason] of await lock.lockedCatalogs(em, houseId, catalogIds)) if (!out.has(id)) out.set(id, reason);
     }
     return out;
+  }
+
+  /** Whether any lot of the session is locked by a registered lock (each asked set-based, until one says yes). */
+  async anyLotLocked(em: EntityManager, houseId: number, catalogId: number): Promise<boolean> {
+    for (const lock of this.locks) if (await lock.anyLotLocked(em, houseId, catalogId)) return true;
+    return false;
   }
 
   /** Reasons by lot id, from every registered lock (the first reason wins). */

@@ -12,7 +12,7 @@ describe('ResultsImportService refusals', () => {
   const service = (locks: LotResultLocks) => new ResultsImportService(em, catalogs, {} as BiddersService, locks);
   const withInvoices = () => {
     const l = new LotResultLocks();
-    l.register({ name: INVOICES_LOCK_NAME, lockedLots: async () => new Map() });
+    l.register({ name: INVOICES_LOCK_NAME, lockedLots: async () => new Map(), anyLotLocked: async () => false });
     return l;
   };
   const csv = { name: 'r.csv', data: Buffer.from('lot,hammer,paddle\n1,10,1\n') };
@@ -54,11 +54,12 @@ describe('ResultsImportService refusals', () => {
 
   it('registers each lock once and reports the first reason per lot', async () => {
     const l = new LotResultLocks();
-    const lock = { name: 'a', lockedLots: async () => new Map([[1, 'first']]) };
+    const lock = { name: 'a', lockedLots: async () => new Map([[1, 'first']]), anyLotLocked: async () => false };
     l.register(lock);
     l.register(lock);
     l.register({
       name: 'b',
+      anyLotLocked: async (_em, _house, catalogId) => catalogId === 7,
       lockedLots: async () =>
         new Map([
           [1, 'second'],
@@ -70,5 +71,8 @@ describe('ResultsImportService refusals', () => {
       [2, 'other'],
     ]);
     expect(await l.lockedLots({} as EntityManager, 1, [])).toEqual(new Map());
+    // A session is locked when any registered lock says so.
+    expect(await l.anyLotLocked({} as EntityManager, 1, 7)).toBe(true);
+    expect(await l.anyLotLocked({} as EntityManager, 1, 8)).toBe(false);
   });
 });
