@@ -259,6 +259,8 @@ describeIfChromium('Locations page (browser)', () => {
       await p.keyboard.press('Enter');
       await p.getByRole('dialog').waitFor({ state: 'detached' });
       const row = p.locator('[data-testid^="location-row-"]');
+      // The list is fetched again after the save: wait for the row rather than count at once.
+      await row.first().waitFor();
       expect(await row.count()).toBe(1);
       expect(await row.getByTestId('primary-badge').textContent()).toBe('Primary');
       expect(await row.getByTestId('location-name').textContent()).toBe('1 Poultry');
