@@ -109,6 +109,10 @@ describeIfChromium('bin wizard steps 1-2 (browser)', () => {
     await page.locator('#bin-term-1-text').fill('Ships within 5 days.');
     await page.getByTestId('wizard-blocked-hint').waitFor({ state: 'detached' });
     await screenshot(page, 'bin-step1-1440', { fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'bin-step1-1024', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 1000 });
     await page.getByTestId('wizard-continue').click();
 
     // Step 2, Upload Items, after the save and the tracker's 2.
@@ -137,6 +141,10 @@ describeIfChromium('bin wizard steps 1-2 (browser)', () => {
     await page.getByTestId('upload-review-table').waitFor();
     await page.getByTestId('upload-review-range').getByText('1-2 of 2').waitFor();
     await screenshot(page, 'bin-step2-review-1440', { fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'bin-step2-review-1024', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 1000 });
     await page.getByTestId('wizard-continue').click();
     await page.waitForURL(`${base}/3`);
     expect((await em.findOneOrFail(Catalog, catalogId, { refresh: true })).stepTracker).toBe(3);

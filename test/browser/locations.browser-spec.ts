@@ -1,10 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
+import { VAT_TEXT } from '@ar/rules';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
 import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
 // The Locations page (/settings/locations) in Debian's Chromium against the real server and the
-// demo data: add, edit, make primary and delete a location; the form's rules and messages.
+// demo data: add, edit, make primary and delete a location; the form's rules and messages; the
+// house's VAT rate below the list.
 
 jest.setTimeout(120_000);
 
@@ -257,6 +259,8 @@ describeIfChromium('Locations page (browser)', () => {
       await p.keyboard.press('Enter');
       await p.getByRole('dialog').waitFor({ state: 'detached' });
       const row = p.locator('[data-testid^="location-row-"]');
+      // The list is fetched again after the save: wait for the row rather than count at once.
+      await row.first().waitFor();
       expect(await row.count()).toBe(1);
       expect(await row.getByTestId('primary-badge').textContent()).toBe('Primary');
       expect(await row.getByTestId('location-name').textContent()).toBe('1 Poultry');
@@ -299,5 +303,36 @@ describeIfChromium('Locations page (browser)', () => {
     } finally {
       await sql(`delete from house_address where facility_name like 'Pager %'`);
     }
+  });
+
+  it("sets the house's VAT rate below the locations: the range and format messages, then a saved rate", async () => {
+    const vat = async () =>
+      (await server.testApp.em().getConnection().execute(`select vat_rate from house where house_user_name = 'demo'`))[0].vat_rate as
+        number | null;
+    const vatHelper = (text: string) =>
+      page.waitForFunction((t) => document.getElementById('house-vat-rate-helper-text')?.textContent?.trim() === t, text);
+    await page.goto(`${server.baseUrl}/ar/settings/locations`);
+    const card = page.getByTestId('house-tax');
+    const input = card.getByLabel(VAT_TEXT.label);
+    await input.waitFor();
+    expect(await input.inputValue()).toBe('');
+    expect(await helperOf('house-vat-rate')).toBe(VAT_TEXT.help);
+    await input.fill('120');
+    await input.blur();
+    await vatHelper(VAT_TEXT.range);
+    await input.fill('17.1234');
+    await card.getByTestId('save-vat-rate').click();
+    await vatHelper(VAT_TEXT.format);
+    expect(await vat()).toBeNull();
+    await screenshot(page, 'locations-vat-error');
+    await input.fill('17.5');
+    await card.getByTestId('save-vat-rate').click();
+    await page.getByText(VAT_TEXT.saved, { exact: true }).waitFor();
+    expect(await vat()).toBe(17_500);
+    expect(await helperOf('house-vat-rate')).toBe(VAT_TEXT.help);
+    await page.reload();
+    await card.getByLabel(VAT_TEXT.label).waitFor();
+    expect(await card.getByLabel(VAT_TEXT.label).inputValue()).toBe('17.5');
+    await screenshot(page, 'locations-vat-saved');
   });
 });

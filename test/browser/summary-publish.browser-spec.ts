@@ -2,12 +2,23 @@ import type { Page } from 'playwright-core';
 import { SUMMARY_TEXT as T } from '@ar/rules';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { Lot } from '../../src/modules/lots/lot.entity';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import request from 'supertest';
+import {
+  DEMO_PASSWORD,
+  describeIfChromium,
+  ensureAdminBuilt,
+  openBrowser,
+  screenshot,
+  signInAs,
+  type OpenedBrowser,
+} from '../support/browser';
+import { makeJpeg } from '../support/jpeg';
 import { startTestServer } from '../support/test-app';
 
 // Summary & Publish and Preview in Debian's Chromium against the real server and the demo data:
 // the banners of the demo's live session, five featured lots (four refused, a sixth asked to
-// deselect first), publish selected with its confirmation and the 24-48 hours banner; the preview grid.
+// deselect first), publish selected with its confirmation and the 24-48 hours banner; the preview grid
+// and its house header with the site logo.
 
 jest.setTimeout(120_000);
 
@@ -85,10 +96,31 @@ describeIfChromium('Summary & Publish (browser)', () => {
     await shots('published');
   });
 
-  it('preview: the house header and a grid of lots with search and page size', async () => {
+  it("preview: the house header with the house's site logo, and a grid of lots with search and page size", async () => {
+    // The site logo as Private Label Settings uploads it (the demo house has a private label).
+    const [{ house_ref: houseRef }] = await server.testApp
+      .em()
+      .getConnection()
+      .execute(`select house_ref from house where house_user_name = 'demo'`);
+    const agent = request.agent(server.baseUrl);
+    const login = await agent.post('/api/auth/login').send({ house: 'demo', username: 'owner', password: DEMO_PASSWORD }).expect(200);
+    await agent
+      .post(`/app/house/${houseRef as string}/logo`)
+      .set('X-CSRF-Token', login.body.data.csrfToken as string)
+      .field('fileName', 'site.jpg')
+      .attach('file', makeJpeg(350, 100), { filename: 'site.jpg', contentType: 'image/jpeg' })
+      .expect(200);
+
     await page.goto(`${base}/5`);
     await page.getByTestId('preview-grid').waitFor();
     await page.getByTestId('session-kind').waitFor();
+    const logo = page.getByTestId('session-header').getByRole('img', { name: 'Demo Auctions logo' });
+    await logo.waitFor();
+    // The image itself loaded (the signed link opens), at the site logo's size.
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="session-header"] img');
+      return !!img && img.complete && img.naturalWidth === 350 && img.naturalHeight === 100;
+    });
     await expect(page.getByTestId('preview-lot').count()).resolves.toBe(14);
     await page.getByTestId('preview-search').fill('brooch');
     await page.getByTestId('preview-search-submit').click();

@@ -60,7 +60,7 @@ describe('invoicing a buy-now sale with its own step 1 settings (HTTP, real Post
       .set('X-CSRF-Token', owner.csrf)
       .send(ids)
       .expect(200)
-      .then((r) => r.body.data.data.invoiceGroups as { email: object }[]);
+      .then((r) => r.body.data.data.invoiceGroups as { email: object; acceptedCards: string[] }[]);
 
   it("charges the sale's Taxes & Fees (not the template's) on hammer, premium and live fee, and mails with its settings", async () => {
     const seeded = await binSale({
@@ -176,5 +176,28 @@ describe('invoicing a buy-now sale with its own step 1 settings (HTTP, real Post
       total_cents: 31_075,
     });
     expect(after.invoices[0]).toMatchObject({ tax_total_cents: 3_575, other_total_cents: 0, invoice_total_cents: 31_075 });
+  });
+
+  it("offers the cards ticked in step 1 (not all the house takes); before they are saved, the house's", async () => {
+    const seeded = await binSale({
+      steps: [],
+      bidders: [{ lastName: 'Card', countryCode: 'CA', stateCode: 'ON' }],
+      sessions: [{ lots: [{ hammer: 10_000, winner: 0 }] }],
+    });
+    const id = await invoice(seeded, 'Cards');
+    const invoiceId = Number((await storedInvoices(t, id)).invoices[0].id);
+    // Cards are offered only with online payment: processor p, processing on, a US house.
+    await sql(`update house set processor_type = 'p', payment_processing_enabled = true where id = ?`, [houses.a.id]);
+    try {
+      expect((await preview(id, [invoiceId]))[0].acceptedCards).toEqual(['VISA', 'MC', 'DISC', 'AMEX']);
+      await owner.agent
+        .post(`/app/house/${houses.a.houseRef}/bin/group/${seeded.auctionGroupId}/payments`)
+        .set('X-CSRF-Token', owner.csrf)
+        .send([6, 3])
+        .expect(200);
+      expect((await preview(id, [invoiceId]))[0].acceptedCards).toEqual(['VISA', 'AMEX']);
+    } finally {
+      await sql(`update house set processor_type = 'w', payment_processing_enabled = false where id = ?`, [houses.a.id]);
+    }
   });
 });

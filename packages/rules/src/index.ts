@@ -45,3 +45,4 @@ export * from './campaign-report';
 export * from './money-reports';
 export * from './snapshot';
 export * from './bin-sale-details';
+export * from './house-vat';

@@ -9,6 +9,8 @@
 
 export type AcceptedCard = 'VISA' | 'MC' | 'DISC' | 'AMEX';
 export const ACCEPTED_CARDS: readonly AcceptedCard[] = ['VISA', 'MC', 'DISC', 'AMEX'];
+/** Each card's payment-method id (spec 001 section 3: 3 Visa, 4 MasterCard, 5 Discover, 6 American Express). */
+export const CARD_PAYMENT_METHOD_ID: Readonly<Record<AcceptedCard, number>> = { VISA: 3, MC: 4, DISC: 5, AMEX: 6 };
 
 export interface PreviewAddress {
   /** The bidder's full name (billing) or the house's name (house). */
@@ -98,7 +100,7 @@ export interface InvoicePreview {
   /** What can be paid online: the total due less what is owed on restricted items, never below 0. */
   onlineTotal: number;
   onlineTotalCents: number;
-  /** Cards the house takes online (empty without online payment). */
+  /** Cards the house takes online (empty without online payment); a buy-now sale's: those ticked in its step 1. */
   acceptedCards: AcceptedCard[];
   /** The template's PayPal payment link, or null when the template does not enable PayPal. */
   paypalUrl: string | null;

@@ -26,6 +26,7 @@ import { StaffAdminService } from './staff/staff-admin.service';
 import { HouseContactsService } from './staff/house-contacts.service';
 import { PrivateLabelController, PrivateLabelListsController } from './private-label/private-label.controller';
 import { PrivateLabelService } from './private-label/private-label.service';
+import { HouseTaxController } from './house-tax/house-tax.controller';
 
 /** Houses, staff users, access flags and sign-in. Provides the principal resolver the global guard uses. */
 @Module({
@@ -42,6 +43,7 @@ import { PrivateLabelService } from './private-label/private-label.service';
     FeedbackMessagesController,
     PrivateLabelListsController,
     PrivateLabelController,
+    HouseTaxController,
   ],
   providers: [
     HousesService,

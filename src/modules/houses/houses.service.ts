@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { parseVatRate, vatRateError, vatRateText } from '@ar/rules';
+import { DomainError } from '../../core/errors/domain-error';
 import { House } from './house.entity';
 import { HousesError, HousesErrorCode } from './houses.errors';
 import { newRef } from './identity/secrets';
+
+/** The house's tax settings as `/api/house-tax` answers them: the VAT rate as the field shows it, null for none. */
+export interface HouseTaxView {
+  id: string;
+  vatRate: string | null;
+}
 
 export type NewHouse = Partial<Omit<House, 'id' | 'createdAt' | 'updatedAt'>> & Pick<House, 'houseUserName' | 'name'>;
 
@@ -36,6 +44,21 @@ export class HousesService {
   /** Records that the house accepted the dispute terms (spec 001: stored on the house as disputeTermsAccepted). */
   async acceptDisputeTerms(id: number): Promise<void> {
     await this.em.getConnection().execute('update house set dispute_terms_accepted = true where id = ?', [id]);
+  }
+
+  async tax(id: number): Promise<HouseTaxView> {
+    const house = await this.getById(id);
+    return { id: house.houseRef, vatRate: house.vatRate == null ? null : vatRateText(house.vatRate) };
+  }
+
+  /** Sets the VAT rate (blank or null: none); 400 with the field's text otherwise, nothing changed. */
+  async saveTax(id: number, vatRate: string | null): Promise<HouseTaxView> {
+    const error = vatRateError(vatRate);
+    if (error) throw DomainError.validation({ vatRate: error });
+    const house = await this.getById(id);
+    house.vatRate = parseVatRate(vatRate);
+    await this.em.flush();
+    return { id: house.houseRef, vatRate: house.vatRate === null ? null : vatRateText(house.vatRate) };
   }
 
   count(): Promise<number> {

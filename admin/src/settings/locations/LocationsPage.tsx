@@ -32,6 +32,7 @@ import { ListPager } from '../../kit/ListPager';
 import { useUrlListController } from '../../kit/useUrlListController';
 import { PageHeader } from '../../kit/PageHeader';
 import { ShellLoading } from '../../common/ShellLoading';
+import { HouseTaxCard } from './HouseTaxCard';
 import { LocationDialog } from './LocationDialog';
 import { LOCATION_TEXT, streetLine, type HouseAddress } from './locationForm';
 
@@ -43,7 +44,8 @@ const PRIMARY_FIRST: SortPayload = { field: 'primary', order: 'DESC' };
 /**
  * /settings/locations (accessSensitive): the house's addresses with Add Location, Edit and Delete,
  * on react-admin's list machinery (`/api/locations` pages in a list context, the kit's pager).
- * The primary has a badge and no Delete; the Add/Edit modal is LocationDialog.
+ * The primary has a badge and no Delete; the Add/Edit modal is LocationDialog. Below, the house's
+ * VAT rate (HouseTaxCard).
  */
 export function LocationsPage() {
   const addresses = useUrlListController<HouseAddress>({ resource: 'locations', perPage: LOCATIONS_PAGE_SIZE, sort: PRIMARY_FIRST });
@@ -117,6 +119,7 @@ export function LocationsPage() {
           </ListContextProvider>
         </CardContent>
       </Card>
+      <HouseTaxCard />
 
       <LocationDialog
         open={editing !== undefined}

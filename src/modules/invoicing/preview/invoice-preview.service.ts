@@ -11,22 +11,27 @@ import { houseAddress, invoicePreview, PreviewContext, PreviewTemplate } from '.
 
 /**
  * The group's template with its messages, in one query (parameters: group, house). A group of a
- * buy-now sale's sessions only takes its email settings (subject, Reply To, BCC) from the sale's bin
- * step 1 once they are saved (docs/decisions/bin-wizard.md); a group mixing in live or timed
- * sessions keeps the template's.
+ * buy-now sale's sessions takes its email settings (subject, Reply To, BCC) from the sale's bin
+ * step 1 once they are saved, and offers the cards ticked there once saved
+ * (docs/decisions/bin-wizard.md); a group mixing in live or timed sessions keeps the template's
+ * email and the house's cards.
  */
-const TEMPLATE_SQL = `select coalesce(b.subject, t.subject) as subject, coalesce(b.from_name, t.from_name) as from_name,
-          coalesce(b.from_email, t.from_email) as from_email, case when b.subject is not null then b.bcc_email else t.bcc_email end as bcc_email,
+const TEMPLATE_SQL = `select case when b.has_email then b.subject else t.subject end as subject,
+          case when b.has_email then coalesce(b.from_name, t.from_name) else t.from_name end as from_name,
+          case when b.has_email then coalesce(b.from_email, t.from_email) else t.from_email end as from_email,
+          case when b.has_email then b.bcc_email else t.bcc_email end as bcc_email,
+          b.payment_method_ids as card_ids,
           t.house_address_id, t.charges_per_lot, t.pay_pal, t.pay_pal_email,
           coalesce((select json_agg(json_build_object('header', m.header, 'detail', m.detail, 'sequence', m.sequence) order by m.sequence)
                       from template_message m where m.template_id = t.id), '[]'::json) as messages
      from invoice_group g
      join invoice_template t on t.id = g.template_id and t.house_id = g.house_id
      left join lateral (
-       select s.subject, s.from_name, s.from_email, s.bcc_email
+       select s.subject, s.from_name, s.from_email, s.bcc_email, s.payment_method_ids,
+              (s.subject is not null and s.subject <> '') as has_email
          from invoice_group_catalog gc join catalog c on c.id = gc.catalog_id and c.house_id = g.house_id
          join bin_sale_settings s on s.group_id = c.group_id and s.house_id = g.house_id
-        where gc.group_id = g.id and c.sale_type = 'bin' and s.subject is not null and s.subject <> ''
+        where gc.group_id = g.id and c.sale_type = 'bin'
           and not exists (select 1 from invoice_group_catalog x join catalog y on y.id = x.catalog_id
                            where x.group_id = g.id and y.sale_type <> 'bin')
         order by s.id limit 1) b on true
@@ -86,7 +91,8 @@ export class InvoicePreviewService {
   private async template(houseId: number, groupId: number): Promise<(PreviewTemplate & { houseAddressId: number | null }) | null> {
     const r = (await this.em.getConnection().execute(TEMPLATE_SQL, [groupId, houseId]))[0];
     if (!r) return null;
-    const messages = (typeof r.messages === 'string' ? JSON.parse(r.messages) : r.messages) as PreviewMessage[];
+    const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+    const messages = json<PreviewMessage[]>(r.messages);
     return {
       subject: r.subject,
       fromName: r.from_name,
@@ -97,6 +103,7 @@ export class InvoicePreviewService {
       payPal: r.pay_pal,
       payPalEmail: r.pay_pal_email ?? null,
       messages,
+      cardIds: r.card_ids == null ? null : json<number[]>(r.card_ids),
     };
   }
 }

@@ -209,6 +209,14 @@ describe('invoice preview mapping', () => {
     expect(p).toMatchObject({ acceptedCards: [], allowACHPayment: false });
   });
 
+  it("offers a buy-now sale's step 1 cards only, in the usual order, and none without online payment", () => {
+    const on = { processorType: 'p', paymentProcessingEnabled: true, countryCode: 'US' };
+    expect(paymentOptions(on, [6, 4])).toEqual({ acceptedCards: ['MC', 'AMEX'], allowACHPayment: true });
+    expect(paymentOptions(on, [])).toEqual({ acceptedCards: [], allowACHPayment: true });
+    expect(paymentOptions({ ...on, processorType: 'w' }, [3])).toEqual({ acceptedCards: [], allowACHPayment: false });
+    expect(preview({}, LINES(), ctx({}, { cardIds: [5] }))).toMatchObject({ acceptedCards: ['DISC'] });
+  });
+
   it('prints the address lines with empty ones left out', () => {
     const v = invoiceView(inv(), LINES(), { sessions: SESSIONS });
     expect(billingAddress(v, ctx().countryName)).toEqual({

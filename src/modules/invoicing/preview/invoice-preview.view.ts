@@ -6,6 +6,7 @@
  */
 import {
   ACCEPTED_CARDS,
+  CARD_PAYMENT_METHOD_ID,
   cardProcessingAllowed,
   type AcceptedCard,
   type InvoicePreview,
@@ -30,6 +31,11 @@ export interface PreviewTemplate {
   payPal: boolean;
   payPalEmail: string | null;
   messages: readonly PreviewMessage[];
+  /**
+   * The payment-method ids (3-6) a buy-now sale ticked in its step 1, when every session of the
+   * group is of that sale and the cards were saved; null: the house's cards.
+   */
+  cardIds?: readonly number[] | null;
 }
 
 /** The house settings the payment options come from. */
@@ -120,11 +126,16 @@ export function previewMessages(messages: readonly PreviewMessage[]): PreviewMes
 /**
  * Cards and ACH are offered only where the house takes online payment (spec 000 section 6: payment
  * processing enabled, processor type p and a US house): `cardProcessingAllowed`, the rule charging
- * and auto-charge read, so an invoice never offers a payment the house cannot take.
+ * and auto-charge read, so an invoice never offers a payment the house cannot take. A buy-now sale's
+ * invoice offers only the cards its step 1 ticked (`cardIds`); ACH stays the house's.
  */
-export function paymentOptions(s: PreviewPaymentSettings): { acceptedCards: AcceptedCard[]; allowACHPayment: boolean } {
+export function paymentOptions(
+  s: PreviewPaymentSettings,
+  cardIds: readonly number[] | null = null,
+): { acceptedCards: AcceptedCard[]; allowACHPayment: boolean } {
   const online = cardProcessingAllowed(s);
-  return { acceptedCards: online ? [...ACCEPTED_CARDS] : [], allowACHPayment: online };
+  const cards = cardIds === null ? ACCEPTED_CARDS : ACCEPTED_CARDS.filter((c) => cardIds.includes(CARD_PAYMENT_METHOD_ID[c]));
+  return { acceptedCards: online ? [...cards] : [], allowACHPayment: online };
 }
 
 /** Cents as PayPal's amount text: 123456 -> '1234.56' (never through floating point). */
@@ -191,7 +202,7 @@ export function invoicePreview(v: InvoiceView, ctx: PreviewContext): InvoicePrev
   const totalDueCents = Math.max(0, v.outStandingBalanceCents);
   const onlineTotalCents = Math.max(0, totalDueCents - sumCents(restricted.map(owedOn)));
   const t = v.totalPriceWithAdditionalChargesCents;
-  const { acceptedCards, allowACHPayment } = paymentOptions(ctx.payments);
+  const { acceptedCards, allowACHPayment } = paymentOptions(ctx.payments, ctx.template.cardIds ?? null);
   return {
     invoiceID: v.invoiceID,
     invoiceNumber: v.invoiceNumber,

@@ -12,6 +12,7 @@ import {
 } from '@ar/rules';
 import { DomainError } from '../../../core/errors/domain-error';
 import { newRef } from '../../houses/identity/secrets';
+import { LOT_SAVED_FIELDS, lotFieldValues } from '../lot-item-fields';
 import { LotEditingError } from './lot-editing.errors';
 
 interface SessionRow {
@@ -58,10 +59,8 @@ interface LotRow {
   orderbids: number;
 }
 
-const LOT_COLUMNS = `l.id, l.lot_number, l.lot_ext, l.inv_number, l.title, l.description, l.dimensions, l.ship_length, l.ship_width,
-  l.ship_height, l.ship_weight, l.shipping_cents, l.shipping_intl_cents, l.lo_est_cents, l.hi_est_cents, l.starting_bid_cents,
-  l.starting_bid_computed, l.item_price_cents, l.reserve_cents, l.artist_name, l.medium, l.condition, l.circa, l.provenance,
-  l.literature, l.exhibited, l.notes, l.status, l.published, l.restricted,
+const LOT_COLUMNS = `l.id, ${LOT_SAVED_FIELDS.map((f) => `l.${f.column}`).join(', ')},
+  l.starting_bid_cents, l.starting_bid_computed, l.reserve_cents, l.status, l.published, l.restricted,
   (select count(*)::int from order_bid o where o.lot_id = l.id and o.cancelled_at is null) as orderbids`;
 
 const units = (cents: string | number | null): number | null => (cents === null ? null : Number(cents) / 100);
@@ -175,7 +174,7 @@ export class LotEditingService {
           houseId,
           catalogId,
           newRef('L'),
-          ...columnValues(values),
+          ...lotFieldValues(values),
           s.sale_type === 'bin' ? null : startingBid,
           values.startingBidCents === null && s.sale_type !== 'bin',
           values.reserveCents,
@@ -219,7 +218,7 @@ export class LotEditingService {
         `update lot set ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, starting_bid_cents = ?, starting_bid_computed = ?, reserve_cents = ?
           where house_id = ? and id = ?`,
         [
-          ...columnValues(values),
+          ...lotFieldValues(values),
           s.sale_type === 'bin' ? null : startingBid,
           s.sale_type !== 'bin' && computed,
           s.sale_type === 'timed' ? reserve : null,
@@ -289,57 +288,4 @@ export class LotEditingService {
   }
 }
 
-/** The stored columns a save writes from the rules' values (the starting bid and reserve are written by each save). */
-const COLUMNS = [
-  'lot_number',
-  'lot_ext',
-  'inv_number',
-  'title',
-  'description',
-  'dimensions',
-  'ship_length',
-  'ship_width',
-  'ship_height',
-  'ship_weight',
-  'shipping_cents',
-  'shipping_intl_cents',
-  'lo_est_cents',
-  'hi_est_cents',
-  'item_price_cents',
-  'artist_name',
-  'medium',
-  'condition',
-  'circa',
-  'provenance',
-  'literature',
-  'exhibited',
-  'notes',
-];
-
-function columnValues(v: LotValues): unknown[] {
-  return [
-    v.lotNumber,
-    v.lotExt,
-    v.invNumber,
-    v.title,
-    v.description,
-    v.dimensions,
-    v.shipLength,
-    v.shipWidth,
-    v.shipHeight,
-    v.shipWeight,
-    v.shippingCents,
-    v.shippingIntlCents,
-    v.loEstCents,
-    v.hiEstCents,
-    v.itemPriceCents,
-    v.artistName,
-    v.medium,
-    v.condition,
-    v.circa,
-    v.provenance,
-    v.literature,
-    v.exhibited,
-    v.notes,
-  ];
-}
+const COLUMNS = LOT_SAVED_FIELDS.map((f) => f.column);

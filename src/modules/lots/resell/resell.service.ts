@@ -12,6 +12,7 @@ import {
   TIMED_TYPE,
 } from '@ar/rules';
 import { newRef } from '../../houses/identity/secrets';
+import { LOT_ITEM_FIELDS } from '../lot-item-fields';
 import { LotResultLocks } from '../results/result-locks';
 
 export interface ResellReport {
@@ -52,30 +53,12 @@ const BATCH = 50;
 export const UNSOLD_LOT_SQL = `l.status <> 'd' and l.winning_approval_id is null
   and coalesce(l.hammer_cents, 0) = 0 and coalesce(l.realized_price_cents, 0) = 0`;
 
-/** The item fields a re-listed lot keeps (results, bids, publishing and ends start afresh). */
+/**
+ * What a re-listed lot keeps: its item fields, bids set up, flags and consignor (results, bids,
+ * publishing, ends and the buy-now price start afresh).
+ */
 const COPIED_LOT_COLUMNS = [
-  'lot_number',
-  'lot_ext',
-  'inv_number',
-  'title',
-  'description',
-  'dimensions',
-  'ship_length',
-  'ship_width',
-  'ship_height',
-  'ship_weight',
-  'shipping_cents',
-  'shipping_intl_cents',
-  'artist_name',
-  'medium',
-  'condition',
-  'circa',
-  'provenance',
-  'literature',
-  'exhibited',
-  'notes',
-  'lo_est_cents',
-  'hi_est_cents',
+  ...LOT_ITEM_FIELDS.map((f) => f.column),
   'starting_bid_cents',
   'starting_bid_computed',
   'reserve_cents',

@@ -15,6 +15,7 @@ import {
   type SheetWarning,
 } from '@ar/rules';
 import { newRef } from '../../houses/identity/secrets';
+import { LOT_SAVED_FIELDS } from '../lot-item-fields';
 import { LotSheetError, LotSheetErrorCode } from './lot-sheet.errors';
 import { resolveSheetConsignors, type SheetLotInput } from './sheet-consignors';
 import { mapSheet, type SheetFormat } from './sheet-columns';
@@ -248,32 +249,10 @@ const BID_COLUMNS = ['starting_bid_cents', 'starting_bid_computed', 'reserve_cen
 
 /** Every column a sheet writes, with its SQL type for jsonb_to_recordset. */
 const COLUMN_TYPES: [string, string][] = [
-  ['lot_number', 'text'],
-  ['lot_ext', 'text'],
-  ['inv_number', 'text'],
-  ['title', 'text'],
-  ['description', 'text'],
-  ['dimensions', 'text'],
-  ['ship_length', 'int'],
-  ['ship_width', 'int'],
-  ['ship_height', 'int'],
-  ['ship_weight', 'int'],
-  ['shipping_cents', 'bigint'],
-  ['shipping_intl_cents', 'bigint'],
-  ['lo_est_cents', 'bigint'],
-  ['hi_est_cents', 'bigint'],
-  ['item_price_cents', 'bigint'],
+  ...LOT_SAVED_FIELDS.map((f): [string, string] => [f.column, f.type]),
   ['starting_bid_cents', 'bigint'],
   ['starting_bid_computed', 'boolean'],
   ['reserve_cents', 'bigint'],
-  ['artist_name', 'text'],
-  ['medium', 'text'],
-  ['condition', 'text'],
-  ['circa', 'text'],
-  ['provenance', 'text'],
-  ['literature', 'text'],
-  ['exhibited', 'text'],
-  ['notes', 'text'],
   // A blank Consignor cell (or no column) keeps the lot's consignor on update.
   ['consignor_id', 'int'],
 ];
@@ -284,31 +263,9 @@ const RECORD_TYPES = COLUMN_TYPES.map(([c, t]) => `${c} ${t}`).join(', ');
 function record(v: LotValues, saleType: LotSaleType): Record<string, unknown> {
   const bin = saleType === 'bin';
   return {
-    lot_number: v.lotNumber,
-    lot_ext: v.lotExt,
-    inv_number: v.invNumber,
-    title: v.title,
-    description: v.description,
-    dimensions: v.dimensions,
-    ship_length: v.shipLength,
-    ship_width: v.shipWidth,
-    ship_height: v.shipHeight,
-    ship_weight: v.shipWeight,
-    shipping_cents: v.shippingCents,
-    shipping_intl_cents: v.shippingIntlCents,
-    lo_est_cents: v.loEstCents,
-    hi_est_cents: v.hiEstCents,
-    item_price_cents: v.itemPriceCents,
+    ...Object.fromEntries(LOT_SAVED_FIELDS.map((f) => [f.column, v[f.key]])),
     starting_bid_cents: bin ? null : (v.startingBidCents ?? computedStartingBidCents(v.loEstCents, v.hiEstCents)),
     starting_bid_computed: !bin && v.startingBidCents === null,
     reserve_cents: saleType === 'timed' ? v.reserveCents : null,
-    artist_name: v.artistName,
-    medium: v.medium,
-    condition: v.condition,
-    circa: v.circa,
-    provenance: v.provenance,
-    literature: v.literature,
-    exhibited: v.exhibited,
-    notes: v.notes,
   };
 }
