@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { LoggerService } from '@nestjs/common';
-import { CommandFactory } from 'nest-commander';
+import { CommandFactory, CommandRunnerService } from 'nest-commander';
 import { loadConfig } from '../src/core/config/app-config';
 import { ConfigError } from '../src/core/config/env-schema';
 import { resolveRuntime, Runtime } from '../src/core/config/runtime';
@@ -28,28 +28,34 @@ const cliLogger: LoggerService = {
   },
 };
 
+/** What one command run came to: its exit code, and whether the application started at all. */
+export interface CliRun {
+  exitCode: number;
+  started: boolean;
+}
+
 /**
- * `npm run cli -- <command>` (through scripts/run-cli.mjs, which builds first when needed).
- * Failures print `error: ...` on stderr and set exit code 1; the process ends by itself once the
- * application is closed and the embedded PostgreSQL (if this process started it) is stopped.
+ * Runs one command, `args` as after `npm run cli --`, with the configuration read from `env`:
+ * the whole of what the process does but exit. Failures print `error: ...` on stderr and give exit
+ * code 1 (a command may also set process.exitCode itself, which counts). `main()` runs it once
+ * per process; the tests also run it in their own process (test/support/cli-process.ts).
  */
-async function main(): Promise<void> {
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliRun> {
   let runtime: Runtime | undefined;
   let started = false;
+  let failed = 0;
   const fail = (err: unknown) => {
     const { exitCode, message } = describeFailure(err);
     if (message) cliNote(message);
-    if (exitCode !== 0) process.exitCode = exitCode;
+    if (exitCode !== 0) failed = exitCode;
   };
-  // Commander names the program after argv[1] in its usage lines.
-  process.argv[1] = 'npm run cli --';
   try {
     let module;
-    if (onlyNeedsHelp(process.argv.slice(2))) {
+    if (onlyNeedsHelp(args)) {
       module = CliModule.forHelp();
     } else {
       // As the server's prepareRuntime, with the start-up notes on stderr and no background work.
-      runtime = { ...(await resolveRuntime(loadConfig(), (m) => cliNote(`· ${m}`))), processJobs: false, runSchedules: false };
+      runtime = { ...(await resolveRuntime(loadConfig(env), (m) => cliNote(`· ${m}`))), processJobs: false, runSchedules: false };
       module = CliModule.forRoot(runtime);
     }
     const app = await CommandFactory.createWithoutRunning(module, {
@@ -66,7 +72,8 @@ async function main(): Promise<void> {
     });
     started = true;
     try {
-      await CommandFactory.runApplication(app);
+      // Commander names the program after argv[1] in its usage lines.
+      await app.get(CommandRunnerService).run([process.execPath, 'npm run cli --', ...args]);
     } finally {
       await app.close();
     }
@@ -74,11 +81,23 @@ async function main(): Promise<void> {
     fail(err instanceof ConfigError ? new CliError(err.message) : err);
   } finally {
     await runtime?.stopEmbedded?.().catch((e: unknown) => cliNote(`error: stopping the embedded PostgreSQL: ${String(e)}`));
-    // A start that failed half-way (the database refused) leaves what Nest had opened (Redis
-    // connections) with nothing to close it: end the process. A command that ran closes everything
-    // and the process ends by itself, which the tests check.
-    if (!started) setTimeout(() => process.exit(), 500).unref();
   }
+  return { exitCode: failed || Number(process.exitCode ?? 0), started };
+}
+
+/**
+ * `npm run cli -- <command>` (through scripts/run-cli.mjs, which builds first when needed).
+ * The process ends by itself once the application is closed and the embedded PostgreSQL (if this
+ * process started it) is stopped.
+ */
+async function main(): Promise<void> {
+  process.argv[1] = 'npm run cli --';
+  const { exitCode, started } = await runCli(process.argv.slice(2));
+  process.exitCode = exitCode;
+  // A start that failed half-way (the database refused) leaves what Nest had opened (Redis
+  // connections) with nothing to close it: end the process. A command that ran closes everything
+  // and the process ends by itself, which the tests check.
+  if (!started) setTimeout(() => process.exit(), 500).unref();
 }
 
 if (require.main === module) void main();

@@ -16,6 +16,7 @@ import { LotUploadRow } from './modules/lots/upload-review/lot-upload-row.entity
 import { ImageUpload } from './modules/lots/images/image-upload.entity';
 import { BidIncrement } from './modules/lots/timed-bidding/bid-increment.entity';
 import { LotResultAudit } from './modules/lots/eoa/lot-result-audit.entity';
+import { AuditRecord } from './core/database/audit-record.entity';
 import { JobRun } from './core/queue/job-run.entity';
 import { ScheduleSlot } from './core/scheduling/schedule-slot.entity';
 import { MailMessage } from './core/mail/mail-message.entity';
@@ -28,6 +29,7 @@ import { SETTLEMENTS_ENTITIES } from './modules/settlements/settlements.entities
 import { ACCOUNTING_ENTITIES } from './modules/accounting/accounting.entities';
 
 export const ALL_ENTITIES = [
+  AuditRecord,
   ...HOUSES_ENTITIES,
   HouseAddress,
   AuctionGroup,

@@ -9,6 +9,7 @@ import { sheetKind } from '../../src/modules/lots/spreadsheets/sheet-reader';
 import { ConsignorImportService } from '../../src/modules/settlements/consignors/import/consignor-import.service';
 import { CliCommand, CliError, cliNote, cliOut, requiredText } from '../cli-command';
 import { requireCurrentSchema } from '../schema-check';
+import { counted, importFileArgument } from '../import-input';
 
 /**
  * `npm run cli -- import-consignors --house demo consignors.xlsx`: the house's consignors from a
@@ -37,22 +38,15 @@ export class ImportConsignorsCommand extends CliCommand {
 
   protected async execute(o: { house?: string }, params: string[]): Promise<void> {
     const house = requiredText('--house', o.house);
-    const file = params[0];
-    if (!file) throw new CliError('Name the spreadsheet to import, e.g. `import-consignors --house demo consignors.xlsx`.');
-    const kind = sheetKind(file);
-    if (kind !== 'csv' && kind !== 'xlsx') throw new CliError(`"${file}" is not a .csv or .xlsx file.`);
-    let size: number;
-    try {
-      const st = fs.statSync(file);
-      if (!st.isFile()) throw new CliError(`"${file}" is not a file.`);
-      size = st.size;
-    } catch (e) {
-      if (e instanceof CliError) throw e;
-      throw new CliError(
-        `Cannot read "${file}": ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`,
-      );
-    }
-    if (size > CATALOG_FILE.maxBytes) throw new CliError(CATALOG_FILE_TEXT.tooLarge);
+    const file = importFileArgument(params[0], {
+      usage: 'Name the spreadsheet to import, e.g. `import-consignors --house demo consignors.xlsx`.',
+      check: (f) => {
+        const kind = sheetKind(f);
+        if (kind !== 'csv' && kind !== 'xlsx') throw new CliError(`"${f}" is not a .csv or .xlsx file.`);
+      },
+      maxBytes: CATALOG_FILE.maxBytes,
+      tooLarge: CATALOG_FILE_TEXT.tooLarge,
+    });
     await this.importFile(house, file);
   }
 
@@ -71,6 +65,6 @@ export class ImportConsignorsCommand extends CliCommand {
       for (const e of r.errors) cliOut(`${e.row ? `row ${e.row}` : 'file'}: ${e.message}`);
       throw new CliError(`${r.errors.length} error(s) in ${r.rowCount} row(s); nothing was imported.`);
     }
-    cliOut(`Imported ${r.rowCount} consignor${r.rowCount === 1 ? '' : 's'}: ${r.created} added, ${r.updated} updated.`);
+    cliOut(`Imported ${counted(r.rowCount, 'consignor')}: ${r.created} added, ${r.updated} updated.`);
   }
 }

@@ -5,7 +5,8 @@ import { CreateRequestContext } from '@mikro-orm/core';
 import { Command, Option } from 'nest-commander';
 import { IMAGE_ERROR_TEXT, type ImageErrorCode, type ImageNameFormat } from '@ar/rules';
 import { LotImagesService } from '../../src/modules/lots/images/lot-images.service';
-import { CliCommand, CliError, cliNote, cliOut, requiredText } from '../cli-command';
+import { CliCommand, CliError, cliNote, cliOut } from '../cli-command';
+import { catalogIdOption, choiceOption, counted } from '../import-input';
 import { requireCurrentSchema } from '../schema-check';
 
 /**
@@ -38,11 +39,8 @@ export class ImportImagesCommand extends CliCommand {
   }
 
   protected async execute(o: { catalog?: string; format?: string }, params: string[]): Promise<void> {
-    const catalogRaw = requiredText('--catalog', o.catalog);
-    if (!/^\d{1,9}$/.test(catalogRaw) || Number(catalogRaw) === 0)
-      throw new CliError(`--catalog must be a catalog id, a whole number (got "${catalogRaw}").`);
-    const format = (o.format ?? 'lot').toLowerCase();
-    if (format !== 'lot' && format !== 'inventory') throw new CliError(`--format must be lot or inventory (got "${o.format}").`);
+    const catalogId = catalogIdOption(o.catalog);
+    const format = choiceOption('--format', o.format, ['lot', 'inventory'] as const, 'lot');
     const folder = params[0];
     if (!folder) throw new CliError('Name the folder of images, e.g. `import-images --catalog 12 photos/`.');
     let names: string[];
@@ -59,7 +57,7 @@ export class ImportImagesCommand extends CliCommand {
       );
     }
     if (!names.length) throw new CliError(`"${folder}" holds no files.`);
-    await this.importFolder(Number(catalogRaw), folder, names, format);
+    await this.importFolder(catalogId, folder, names, format);
   }
 
   @CreateRequestContext()
@@ -67,9 +65,7 @@ export class ImportImagesCommand extends CliCommand {
     await requireCurrentSchema(this.orm);
     const houseId = await this.images.houseOf(catalogId);
     if (houseId === null) throw new CliError(`Catalog ${catalogId} not found.`);
-    cliNote(
-      `importing ${names.length} file${names.length === 1 ? '' : 's'} from ${folder} into catalog ${catalogId} (by ${format} number)...`,
-    );
+    cliNote(`importing ${counted(names.length, 'file')} from ${folder} into catalog ${catalogId} (by ${format} number)...`);
     const bar = progressBar(names.length);
     // Sizes first: an oversized file is refused from its size, never read whole.
     const files = await Promise.all(
@@ -90,7 +86,7 @@ export class ImportImagesCommand extends CliCommand {
         `${replaced ? ` (${replaced} replaced an earlier image)` : ''} in ${seconds.toFixed(1)} s.`,
     );
     if (failed.length) throw new CliError(`${failed.length} image${failed.length === 1 ? '' : 's'} with errors were not imported.`);
-    cliOut(`Imported ${results.length} image${results.length === 1 ? '' : 's'}.`);
+    cliOut(`Imported ${counted(results.length, 'image')}.`);
   }
 }
 

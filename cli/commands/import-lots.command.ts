@@ -6,7 +6,8 @@ import { Command, Option } from 'nest-commander';
 import { CATALOG_FILE, CATALOG_FILE_TEXT, type SheetError, type SheetWarning } from '@ar/rules';
 import { LotSheetService } from '../../src/modules/lots/spreadsheets/lot-sheet.service';
 import type { SheetFormat } from '../../src/modules/lots/spreadsheets/sheet-columns';
-import { CliCommand, CliError, cliNote, cliOut, requiredText } from '../cli-command';
+import { CliCommand, CliError, cliNote, cliOut } from '../cli-command';
+import { catalogIdOption, choiceOption, counted, importFileArgument } from '../import-input';
 import { requireCurrentSchema } from '../schema-check';
 
 /**
@@ -39,27 +40,14 @@ export class ImportLotsCommand extends CliCommand {
   }
 
   protected async execute(o: { catalog?: string; format?: string }, params: string[]): Promise<void> {
-    const catalogRaw = requiredText('--catalog', o.catalog);
-    if (!/^\d{1,9}$/.test(catalogRaw) || Number(catalogRaw) === 0)
-      throw new CliError(`--catalog must be a catalog id, a whole number (got "${catalogRaw}").`);
-    const format = (o.format ?? 'standard').toLowerCase();
-    if (format !== 'standard' && format !== 'auctionflex')
-      throw new CliError(`--format must be standard or auctionflex (got "${o.format}").`);
-    const file = params[0];
-    if (!file) throw new CliError('Name the spreadsheet to import, e.g. `import-lots --catalog 12 lots.xlsx`.');
-    let size: number;
-    try {
-      const st = fs.statSync(file);
-      if (!st.isFile()) throw new CliError(`"${file}" is not a file.`);
-      size = st.size;
-    } catch (e) {
-      if (e instanceof CliError) throw e;
-      throw new CliError(
-        `Cannot read "${file}": ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`,
-      );
-    }
-    if (size > CATALOG_FILE.maxBytes) throw new CliError(CATALOG_FILE_TEXT.tooLarge);
-    await this.importFile(Number(catalogRaw), file, format);
+    const catalogId = catalogIdOption(o.catalog);
+    const format = choiceOption('--format', o.format, ['standard', 'auctionflex'] as const, 'standard');
+    const file = importFileArgument(params[0], {
+      usage: 'Name the spreadsheet to import, e.g. `import-lots --catalog 12 lots.xlsx`.',
+      maxBytes: CATALOG_FILE.maxBytes,
+      tooLarge: CATALOG_FILE_TEXT.tooLarge,
+    });
+    await this.importFile(catalogId, file, format);
   }
 
   @CreateRequestContext()
@@ -85,7 +73,7 @@ export class ImportLotsCommand extends CliCommand {
     if (upload.errors.length) fail(upload.errors, upload.breaking);
     const saved = await this.sheets.save(houseId, catalogId, upload.lots, progress);
     if (saved.errors.length) fail(saved.errors, false);
-    cliOut(`Imported ${upload.lots.length} lot${upload.lots.length === 1 ? '' : 's'}: ${saved.created} added, ${saved.updated} updated.`);
+    cliOut(`Imported ${counted(upload.lots.length, 'lot')}: ${saved.created} added, ${saved.updated} updated.`);
   }
 }
 

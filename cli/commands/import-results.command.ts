@@ -9,6 +9,7 @@ import { ResultsError, ResultsErrorCode } from '../../src/modules/lots/results/r
 import { ResultsImportService } from '../../src/modules/lots/results/results-import.service';
 import { CliCommand, CliError, cliNote, cliOut, requiredText } from '../cli-command';
 import { requireCurrentSchema } from '../schema-check';
+import { catalogIdOption, counted, importFileArgument } from '../import-input';
 
 /**
  * `npm run cli -- import-results --house demo --catalog 12 results.csv [--dry-run]`: the same
@@ -47,25 +48,13 @@ export class ImportResultsCommand extends CliCommand {
 
   protected async execute(o: { house?: string; catalog?: string; dryRun?: boolean }, params: string[]): Promise<void> {
     const houseName = requiredText('--house', o.house);
-    const catalogRaw = requiredText('--catalog', o.catalog);
-    if (!/^\d{1,9}$/.test(catalogRaw) || Number(catalogRaw) === 0)
-      throw new CliError(`--catalog must be a catalog id, a whole number (got "${catalogRaw}").`);
-    const file = params[0];
-    if (!file) throw new CliError('Name the CSV file to import, e.g. `import-results --house demo --catalog 12 results.csv`.');
-    let size: number;
-    try {
-      const st = fs.statSync(file);
-      if (!st.isFile()) throw new CliError(`"${file}" is not a file.`);
-      size = st.size;
-    } catch (e) {
-      if (e instanceof CliError) throw e;
-      throw new CliError(
-        `Cannot read "${file}": ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}.`,
-      );
-    }
-    if (size > RESULTS_MAX_FILE_BYTES)
-      throw new CliError(`"${file}" is larger than ${RESULTS_MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files.`);
-    await this.importFile(houseName, Number(catalogRaw), file, o.dryRun === true);
+    const catalogId = catalogIdOption(o.catalog);
+    const file = importFileArgument(params[0], {
+      usage: 'Name the CSV file to import, e.g. `import-results --house demo --catalog 12 results.csv`.',
+      maxBytes: RESULTS_MAX_FILE_BYTES,
+      tooLarge: `"${params[0]}" is larger than ${RESULTS_MAX_FILE_BYTES / 1024 / 1024} MB: split it into several files.`,
+    });
+    await this.importFile(houseName, catalogId, file, o.dryRun === true);
   }
 
   @CreateRequestContext()
@@ -94,10 +83,9 @@ export class ImportResultsCommand extends CliCommand {
       const lines = new Set(outcome.errors.map((e) => e.line)).size;
       throw new CliError(`${lines} row${lines === 1 ? ' has' : 's have'} errors; nothing was imported.`);
     }
-    const s = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     cliOut(
-      `${dryRun ? 'Dry run: would import' : 'Imported'} ${s(outcome.imported, 'result')} (${outcome.sold} sold, ${outcome.passed} passed, ${outcome.unchanged} unchanged); ` +
-        `${s(outcome.createdBidders, 'new floor bidder')}, ${s(outcome.createdApprovals, 'new registration')}.`,
+      `${dryRun ? 'Dry run: would import' : 'Imported'} ${counted(outcome.imported, 'result')} (${outcome.sold} sold, ${outcome.passed} passed, ${outcome.unchanged} unchanged); ` +
+        `${counted(outcome.createdBidders, 'new floor bidder')}, ${counted(outcome.createdApprovals, 'new registration')}.`,
     );
   }
 }

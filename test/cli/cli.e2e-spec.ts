@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { CLI_ENTRY as ENTRY, CliResult, ROOT, runCliProcess } from '../support/cli-process';
+import { CLI_ENTRY as ENTRY, CliResult, ROOT, runCliInProcess, runCliProcess } from '../support/cli-process';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { readTestEnv, sql, withDatabase } from '../support/test-env';
@@ -31,6 +31,8 @@ const run = (
 ) => runCliProcess(file, args, databaseUrl, { input, timeoutMs, env: extraEnv });
 
 const cli = (db: { url: string }, args: string[], input?: string) => run(ENTRY, args, db.url, input);
+/** The same entry run in this process (no process start): each command family below also has spawned runs. */
+const inProcess = (db: { url: string }, args: string[]) => runCliInProcess(args, db.url);
 
 async function emptyDatabase(): Promise<TestDatabase> {
   const { adminUrl, templateDb } = readTestEnv();
@@ -162,7 +164,7 @@ describe('CLI (npm run cli -- <command>)', () => {
 
     it('demo-data a second time changes nothing and exits non-zero, saying why', async () => {
       const before = await count(db, 'select count(*)::int as n from lot');
-      const res = await cli(db, ['demo-data', '--size', '2']);
+      const res = await inProcess(db, ['demo-data', '--size', '2']);
       expect(res.code).toBe(1);
       expect(res.stderr).toContain('error: The demo data is already loaded: houses "demo" and "other" exist. Nothing was changed.');
       expect(await count(db, 'select count(*)::int as n from lot')).toBe(before);
@@ -226,7 +228,7 @@ describe('CLI (npm run cli -- <command>)', () => {
     }, 60_000);
 
     it("list-api-tokens lists a house's tokens without the secret; revoke-api-token ends one at once, only in its own house", async () => {
-      const created = await cli(db, ['create-api-token', '--house', 'demo', '--username', 'owner', '--name', 'Revoke me']);
+      const created = await inProcess(db, ['create-api-token', '--house', 'demo', '--username', 'owner', '--name', 'Revoke me']);
       expect(created.code).toBe(0);
       const token = created.stdout.trim();
       await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(200);
@@ -251,7 +253,7 @@ describe('CLI (npm run cli -- <command>)', () => {
       const id = mine![0];
 
       // Another house cannot revoke it by id; the token keeps working.
-      const other = await cli(db, ['revoke-api-token', '--house', 'other', '--id', id]);
+      const other = await inProcess(db, ['revoke-api-token', '--house', 'other', '--id', id]);
       expect(other.code).toBe(1);
       expect(other.stderr).toContain(`error: No active API token with id ${id} in house "other".`);
       await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`).expect(200);
@@ -261,11 +263,11 @@ describe('CLI (npm run cli -- <command>)', () => {
       const refused = await request(t.server).get('/app/house/user').set('Authorization', `Bearer ${token}`);
       expect(refused.status).toBe(401);
       expect(refused.body.code).toBe('INVALID_TOKEN');
-      const after = await cli(db, ['list-api-tokens', '--house', 'demo']);
+      const after = await inProcess(db, ['list-api-tokens', '--house', 'demo']);
       expect(after.stdout.split('\n').find((l) => l.endsWith('\tRevoke me'))).toMatch(/\trevoked \d{4}-/);
-      const again = await cli(db, ['revoke-api-token', '--house', 'demo', '--id', id]);
+      const again = await inProcess(db, ['revoke-api-token', '--house', 'demo', '--id', id]);
       expect(again.code).toBe(1);
-      const bad = await cli(db, ['revoke-api-token', '--house', 'demo', '--id', 'abc']);
+      const bad = await inProcess(db, ['revoke-api-token', '--house', 'demo', '--id', 'abc']);
       expect([bad.code, bad.stderr]).toEqual([1, expect.stringContaining('error: --id must be a whole number')]);
     }, 120_000);
 
@@ -333,15 +335,11 @@ describe('CLI (npm run cli -- <command>)', () => {
         ]);
       let before: number[];
 
-      // One process per case, a few at a time: each start costs about a second of CPU.
+      // In this process, one after the other: a process start per case costs about a second of CPU,
+      // and each command family has its spawned runs above.
       beforeAll(async () => {
         before = await counts();
-        const queue = [...cases];
-        await Promise.all(
-          Array.from({ length: 4 }, async () => {
-            for (let c = queue.shift(); c; c = queue.shift()) results.set(c[0], await cli(db, c[1]));
-          }),
-        );
+        for (const c of cases) results.set(c[0], await inProcess(db, c[1]));
       }, 180_000);
 
       it.each(cases)('refuses %s with exit code 1 and its message, without a stack trace', (what, _args, message) => {

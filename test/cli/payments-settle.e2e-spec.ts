@@ -5,11 +5,12 @@ import { inContext } from '../invoice-groups/support';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
-import { buildCli, CLI_ENTRY, runCliProcess } from '../support/cli-process';
+import { buildCli, CLI_ENTRY, runCliInProcess, runCliProcess } from '../support/cli-process';
 
 /**
  * `payments-settle` as an operator runs it: the built CLI in a child process against a database
  * shared with a test app, which charges two ACH accounts (one settles, one fails) so they go pending.
+ * The re-run and the reconcile go through the same entry in this process (no process start).
  */
 jest.setTimeout(180_000);
 
@@ -18,6 +19,7 @@ describe('CLI: payments-settle', () => {
   let t: TestApp;
   let houses: TwoHouses;
   const cli = (args: string[]) => runCliProcess(CLI_ENTRY, args, db.url);
+  const inProcess = (args: string[]) => runCliInProcess(args, db.url);
 
   beforeAll(async () => {
     await buildCli();
@@ -57,14 +59,14 @@ describe('CLI: payments-settle', () => {
     const stats = await q(t, `select id, online_payment_stat as stat from invoice where id in (?, ?) order by id`, ids);
     expect(stats).toEqual(ids.map((id, i) => ({ id, stat: i === 0 ? 'a' : 'f' })));
 
-    const second = await cli(['payments-settle']);
+    const second = await inProcess(['payments-settle']);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('ACH settlement: 2 event(s) read, 0 new.');
     expect(second.stdout).toContain('settled 0, failed 0, unmatched 0, mismatched 0, ignored 0');
     expect(second.stdout).toContain('failed-payment notices queued: 0');
 
     // The ledger and the payments agree: the failed debit's payment is failed, not a difference.
-    const rec = await cli(['payments-reconcile']);
+    const rec = await inProcess(['payments-reconcile']);
     expect([rec.code, rec.stdout]).toEqual([0, expect.stringContaining('The gateway ledger and the payments agree: 1 captured charge')]);
   });
 });

@@ -6,12 +6,13 @@ import { bidder, group, q } from '../invoice-marks/support';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
-import { buildCli, CLI_ENTRY, runCliProcess } from '../support/cli-process';
+import { buildCli, CLI_ENTRY, runCliInProcess, runCliProcess } from '../support/cli-process';
 
 /**
  * `charge-batch` and `payments-reconcile` as an operator runs them: the built CLI in a child
  * process against a real database shared with a test app (which seeds the sales and cards), the
- * sandbox gateway's ledger read back by SQL.
+ * sandbox gateway's ledger read back by SQL. Each command has a spawned run (`cli`); the other runs
+ * go through the same entry in this process (`inProcess`), which saves a process start each.
  */
 jest.setTimeout(180_000);
 
@@ -24,6 +25,7 @@ describe('CLI: charge-batch and payments-reconcile', () => {
   let A: number;
   let n = 0;
   const cli = (args: string[], env: Record<string, string> = {}) => runCliProcess(CLI_ENTRY, args, db.url, { env });
+  const inProcess = (args: string[], env: Record<string, string> = {}) => runCliInProcess(args, db.url, { env });
   const card = (memberId: number, token: string) => t.app.get(PaymentMethodsOnFileService).add(A, memberId, { ...VISA, token });
   const sale = (count: number): Promise<FactoryGroup> =>
     group(
@@ -58,10 +60,10 @@ describe('CLI: charge-batch and payments-reconcile', () => {
     const other = await sale(1);
     await card(g.memberIds[0], `tok_visa_approve_bad${n}`);
     const [badGroup, unknownGroup, foreign, badList] = await Promise.all([
-      cli(['charge-batch', '--group', 'abc']),
-      cli(['charge-batch', '--group', '999999']),
-      cli(['charge-batch', '--group', String(g.groupId), '--invoices', `${g.invoiceIds[0]},${other.invoiceIds[0]}`]),
-      cli(['charge-batch', '--group', String(g.groupId), '--invoices', '1,x']),
+      inProcess(['charge-batch', '--group', 'abc']),
+      inProcess(['charge-batch', '--group', '999999']),
+      inProcess(['charge-batch', '--group', String(g.groupId), '--invoices', `${g.invoiceIds[0]},${other.invoiceIds[0]}`]),
+      inProcess(['charge-batch', '--group', String(g.groupId), '--invoices', '1,x']),
     ]);
     expect([badGroup.code, badGroup.stderr]).toEqual([1, expect.stringContaining('error: --group must be an invoice group id')]);
     expect([unknownGroup.code, unknownGroup.stderr]).toEqual([1, expect.stringContaining('error: Invoice group 999999 not found.')]);
@@ -81,7 +83,7 @@ describe('CLI: charge-batch and payments-reconcile', () => {
     const [approve, decline, noCard] = g.invoiceIds as number[];
     await card(g.memberIds[0], `tok_visa_approve_dry${n}`);
     await card(g.memberIds[1], `tok_decline_insufficient_funds_dry${n}`);
-    const res = await cli(['charge-batch', '--group', String(g.groupId), '--dry-run']);
+    const res = await inProcess(['charge-batch', '--group', String(g.groupId), '--dry-run']);
     expect(res.code).toBe(0);
     const lines = res.stdout.trim().split('\n');
     expect(lines[0]).toBe('invoice #\tid\tname\tamount\teligible\treason');
@@ -128,7 +130,7 @@ describe('CLI: charge-batch and payments-reconcile', () => {
     expect(paid[0].s).toBe(due);
 
     // A named invoice that is paid now answers its reason; nothing is charged twice.
-    const again = await cli(['charge-batch', '--group', String(g.groupId), '--invoices', `${approve}`]);
+    const again = await inProcess(['charge-batch', '--group', String(g.groupId), '--invoices', `${approve}`]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`: ineligible: ${CHARGE_INELIGIBILITY_TEXT.paid}`);
     expect(again.stdout).toContain(CHARGE_BANNER_TEXT.processed(0, 1));
@@ -144,11 +146,11 @@ describe('CLI: charge-batch and payments-reconcile', () => {
     await q(t, `update invoice set auto_charge_date = date '2026-03-02' where id in (?, ?)`, [approve, decline]);
 
     for (const bad of ['2026-02-30', '03/02/2026', 'soon']) {
-      const res = await cli(['autocharge-run', '--date', bad]);
+      const res = await inProcess(['autocharge-run', '--date', bad]);
       expect([res.code, res.stderr]).toEqual([1, expect.stringContaining('--date must be a date as YYYY-MM-DD')]);
     }
     // Due after the date only: not yet.
-    const early = await cli(['autocharge-run', '--date', '2026-03-01']);
+    const early = await inProcess(['autocharge-run', '--date', '2026-03-01']);
     expect([early.code, early.stdout]).toEqual([0, expect.stringContaining('charged 0, declined 0')]);
     expect(await ledger([approve, decline])).toEqual([]);
 
@@ -162,7 +164,7 @@ describe('CLI: charge-batch and payments-reconcile', () => {
       expect.objectContaining({ status: 'declined' }),
     ]);
     // The same window again: nothing more is tried.
-    const again = await cli(['autocharge-run', '--date', '2026-03-02']);
+    const again = await inProcess(['autocharge-run', '--date', '2026-03-02']);
     expect([again.code, again.stdout]).toEqual([0, expect.stringContaining('charged 0, declined 0')]);
     expect(await ledger([approve, decline])).toHaveLength(2);
     await q(t, `update house set auto_charge_enabled = false where id = ?`, [A]);
@@ -173,7 +175,7 @@ describe('CLI: charge-batch and payments-reconcile', () => {
     const [inv] = g.invoiceIds as number[];
     await card(g.memberIds[0], `tok_visa_approve_to${n}`);
     const due = await balance(inv);
-    const res = await cli(['charge-batch', '--group', String(g.groupId)], { SANDBOX_GATEWAY_FAULT: 'timeout_after_charge' });
+    const res = await inProcess(['charge-batch', '--group', String(g.groupId)], { SANDBOX_GATEWAY_FAULT: 'timeout_after_charge' });
     expect(res.code).toBe(1);
     expect(res.stdout).toContain(`(id ${inv})`);
     expect(res.stdout).toContain(': unknown: ');
@@ -196,14 +198,14 @@ describe('CLI: charge-batch and payments-reconcile', () => {
     const [a, b] = g.invoiceIds as number[];
     await card(g.memberIds[0], `tok_visa_approve_rc${n}`);
     await card(g.memberIds[1], `tok_visa_approve_rd${n}`);
-    expect((await cli(['charge-batch', '--group', String(g.groupId)])).code).toBe(0);
-    const clean = await cli(['payments-reconcile', '--house', 'house-a']);
+    expect((await inProcess(['charge-batch', '--group', String(g.groupId)])).code).toBe(0);
+    const clean = await inProcess(['payments-reconcile', '--house', 'house-a']);
     expect(clean.code).toBe(0);
 
     const [charge] = await q(t, `select reference from sandbox_gateway_charge where idempotency_key like ?`, [`invoice:${a}:%`]);
     await q(t, `delete from invoice_payment where invoice_id = ?`, [a]);
     await q(t, `update invoice_payment set gateway_reference = 'ch_nowhere' where invoice_id = ?`, [b]);
-    const res = await cli(['payments-reconcile']);
+    const res = await inProcess(['payments-reconcile']);
     expect(res.code).toBe(1);
     expect(res.stdout).toContain(`gateway charge ${charge.reference} (invoice:${a}:`);
     expect(res.stdout).toContain('no payment records it.');
@@ -214,8 +216,8 @@ describe('CLI: charge-batch and payments-reconcile', () => {
 
     // Another house's ledger is clean; an unknown house is refused.
     const [other, unknown] = await Promise.all([
-      cli(['payments-reconcile', '--house', 'house-b']),
-      cli(['payments-reconcile', '--house', 'nowhere']),
+      inProcess(['payments-reconcile', '--house', 'house-b']),
+      inProcess(['payments-reconcile', '--house', 'nowhere']),
     ]);
     expect(other.code).toBe(0);
     expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('error: Unknown house "nowhere".')]);

@@ -3,7 +3,7 @@ import { q } from '../invoice-marks/support';
 import { seedTwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
-import { buildCli, CLI_ENTRY, runCliProcess } from '../support/cli-process';
+import { buildCli, CLI_ENTRY, runCliInProcess, runCliProcess } from '../support/cli-process';
 
 /**
  * `npm run cli -- settlements --sale <id> [--dry-run]` as an operator runs it: the built CLI in a
@@ -16,6 +16,8 @@ describe('CLI: settlements', () => {
   let t: TestApp;
   let saleId: number;
   const cli = (args: string[]) => runCliProcess(CLI_ENTRY, args, db.url);
+  /** The same entry in this process (no process start); the run that creates the settlement is spawned. */
+  const inProcess = (args: string[]) => runCliInProcess(args, db.url);
 
   beforeAll(async () => {
     await buildCli();
@@ -50,9 +52,9 @@ describe('CLI: settlements', () => {
 
   it('refuses a bad or unknown sale with exit 1, writing nothing', async () => {
     const [bad, unknown, missing] = await Promise.all([
-      cli(['settlements', '--sale', 'abc']),
-      cli(['settlements', '--sale', '999999']),
-      cli(['settlements']),
+      inProcess(['settlements', '--sale', 'abc']),
+      inProcess(['settlements', '--sale', '999999']),
+      inProcess(['settlements']),
     ]);
     expect([bad.code, bad.stderr.trim()]).toEqual([1, 'error: --sale must be a sale id, a whole number (got "abc").']);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'error: Sale 999999 not found.']);
@@ -61,7 +63,7 @@ describe('CLI: settlements', () => {
   });
 
   it('--dry-run prints the table and writes nothing; a run creates the settlement', async () => {
-    const dry = await cli(['settlements', '--sale', String(saleId), '--dry-run']);
+    const dry = await inProcess(['settlements', '--sale', String(saleId), '--dry-run']);
     expect(dry.code).toBe(0);
     // 1,250.00 less 20 % (250.00) less the 10.00 photography fee; the unpaid lot is held (no fee).
     expect(dry.stdout.split('\n')[1]).toBe(['(new)', 'Dana Dale', '2', '1', '1250.00', '250.00', '10.00', '0.00', '990.00'].join('\t'));

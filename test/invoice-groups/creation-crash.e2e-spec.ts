@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RequestContext, MikroORM } from '@mikro-orm/core';
+import { Client } from 'pg';
 import { InvoiceBuilder } from '../../src/modules/invoicing/invoices/invoice-builder';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -27,8 +28,12 @@ import { killProcess, spawnWorker } from '../support/worker-process';
  */
 jest.setTimeout(600_000);
 
-const LOTS = 30_000;
-const BIDDERS = 6_000;
+/**
+ * Several write batches (about a thousand lines each): the kill is made deterministic by a lock,
+ * not by a size large enough to outlast the polling (see killDuring).
+ */
+const LOTS = 3_000;
+const BIDDERS = 600;
 /** Bull's lock: a killed worker's job is redelivered this soon after its last renewal. */
 const LOCK_SECONDS = 3;
 
@@ -72,16 +77,41 @@ describe('invoice creation survives the worker being killed mid-way (child proce
       invoices: number;
     };
 
-  /** Kills the worker once attempt `attempt` has read the results and is writing the invoices. */
+  /** The worker's COPY into invoice_line waiting on the test's table lock (its transaction holds its first invoices). */
+  const linesWaiting = async () =>
+    (
+      await conn().execute(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and query ilike '%copy%invoice_line%'`,
+      )
+    )[0].n as number;
+
+  /**
+   * Kills the worker in the middle of attempt `attempt`'s transaction: the test holds invoice_line
+   * in SHARE mode (reads pass, writes wait), so the attempt reads the results, opens its
+   * transaction, locks the group, writes its first batch of invoices and then waits to write their
+   * lines; the kill lands there, whatever the machine's speed. The lock is released after the kill
+   * (the killed backend then finds its client gone and rolls back).
+   */
   const killDuring = async (id: number, attempt: number) => {
-    startWorker();
-    await waitFor(
-      () => group(id),
-      (g) => g.status === 'running' && g.attempts === attempt && g.progress_done >= 1,
-      `attempt ${attempt} to be writing the invoices`,
-      120_000,
-    );
-    await killWorker();
+    const blocker = new Client({ connectionString: t.db.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table invoice_line in share mode');
+      startWorker();
+      await waitFor(
+        () => group(id),
+        (g) => g.status === 'running' && g.attempts === attempt && g.progress_done >= 1,
+        `attempt ${attempt} to be writing the invoices`,
+        120_000,
+      );
+      await waitFor(linesWaiting, (n) => n > 0, `attempt ${attempt} to be writing the lines`, 60_000);
+      await killWorker();
+    } finally {
+      await blocker.query('rollback').catch(() => undefined);
+      await blocker.end();
+    }
     const g = await group(id);
     // Killed mid-way: nothing of the transaction is left, and the run still says running.
     expect(g).toEqual(expect.objectContaining({ invoice_created: false, invoices: 0, status: 'running', attempts: attempt }));

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { readPdfText } from '../../src/modules/invoicing/documents/pdf-text.testing';
 import { seedTwoHouses } from '../support/fixtures';
-import { ROOT, runCliProcess } from '../support/cli-process';
+import { ROOT, runCliInProcess, runCliProcess } from '../support/cli-process';
 import { createTestApp, TestApp } from '../support/test-app';
 import { FactoryGroup } from '../invoice-details/factory';
 import { mainGroup, otherGroup } from '../invoice-details/scenario';
@@ -64,11 +64,12 @@ describe('CLI invoices-pdf', () => {
   it('exits 1 with a clear message for an unknown group, a malformed id, a missing --group or a file it cannot write, writing nothing', async () => {
     const out = path.join(dir, 'none.pdf');
     const unwritable = path.join(dir, 'no-such-folder', 'x.pdf');
+    // Through the CLI's entry in this process (no process start each); the runs above are spawned.
     const [unknown, malformed, missing, cannotWrite] = await Promise.all([
-      cli(['invoices-pdf', '--group', '99999999', '--out', out], t.db.url),
-      cli(['invoices-pdf', '--group', 'abc', '--out', out], t.db.url),
-      cli(['invoices-pdf', '--out', out], t.db.url),
-      cli(['invoices-pdf', '--group', String(main.groupId), '--out', unwritable], t.db.url),
+      runCliInProcess(['invoices-pdf', '--group', '99999999', '--out', out], t.db.url),
+      runCliInProcess(['invoices-pdf', '--group', 'abc', '--out', out], t.db.url),
+      runCliInProcess(['invoices-pdf', '--out', out], t.db.url),
+      runCliInProcess(['invoices-pdf', '--group', String(main.groupId), '--out', unwritable], t.db.url),
     ]);
     expect([unknown.code, unknown.stderr.trim().split('\n').pop()]).toEqual([1, 'error: Invoice group 99999999 not found.']);
     expect([malformed.code, malformed.stderr]).toEqual([1, expect.stringContaining('error: --group must be an invoice group id')]);

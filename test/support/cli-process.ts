@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { runCli } from '../../cli/main';
 import { deleteRedisKeys } from './redis-keys';
 import { readTestEnv } from './test-env';
 
@@ -60,6 +61,52 @@ export function runCliProcess(
     if (ownPrefix && redisUrl) await deleteRedisKeys(redisUrl, `${ownPrefix}:*`);
     return result;
   });
+}
+
+let inProcessTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * The same command run in the test's own process, through the CLI's own entry (`runCli` of
+ * cli/main.ts, which `main()` calls in the built process): the exit code, and what it wrote on
+ * stdout and stderr. It saves a process start (loading the modules again) per command; each
+ * command family also keeps a spawned run, since the spawned CLI is what operators use. Runs one
+ * at a time (stdout, stderr and the exit code are the process's own), in the order called.
+ * Not for what only a process shows: stdin, a failed start's exit, handles left open.
+ */
+export function runCliInProcess(args: string[], databaseUrl: string, opts: { env?: Record<string, string> } = {}): Promise<CliResult> {
+  const run = async (): Promise<CliResult> => {
+    const ownPrefix = opts.env?.QUEUE_PREFIX ? null : `arcli${randomBytes(3).toString('hex')}`;
+    const redisUrl = readTestEnv().redisUrl ?? '';
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      ...(ownPrefix ? { QUEUE_PREFIX: ownPrefix } : {}),
+      LOG_LEVEL: 'silent',
+      ...opts.env,
+    };
+    let stdout = '';
+    let stderr = '';
+    const out = process.stdout.write;
+    const err = process.stderr.write;
+    const exitCode = process.exitCode;
+    process.exitCode = undefined;
+    process.stdout.write = ((c: string | Uint8Array) => ((stdout += String(c)), true)) as typeof process.stdout.write;
+    process.stderr.write = ((c: string | Uint8Array) => ((stderr += String(c)), true)) as typeof process.stderr.write;
+    try {
+      const result = await runCli(args, env);
+      return { code: result.exitCode, stdout, stderr };
+    } finally {
+      process.stdout.write = out;
+      process.stderr.write = err;
+      process.exitCode = exitCode;
+      if (ownPrefix && redisUrl) await deleteRedisKeys(redisUrl, `${ownPrefix}:*`);
+    }
+  };
+  const result = inProcessTurn.then(run, run);
+  inProcessTurn = result.catch(() => undefined);
+  return result;
 }
 
 /** Builds dist/ when it is missing or older than the sources, exactly as `npm run cli` does; throws when the build fails. */

@@ -1,4 +1,5 @@
-import { Entity, Index, Opt, PrimaryKey, Property, ManyToOne, type Rel } from '@mikro-orm/core';
+import { Entity, Index, Property, ManyToOne, type Rel } from '@mikro-orm/core';
+import { AuditRecord } from '../../../../core/database/audit-record.entity';
 import { Invoice } from '../../invoices/invoice.entity';
 
 /**
@@ -8,10 +9,7 @@ import { Invoice } from '../../invoices/invoice.entity';
  */
 @Entity({ tableName: 'invoice_audit' })
 @Index({ properties: ['invoice', 'createdAt'] })
-export class InvoiceAudit {
-  @PrimaryKey()
-  id!: number;
-
+export class InvoiceAudit extends AuditRecord {
   @Property()
   @Index()
   houseId!: number;
@@ -23,23 +21,7 @@ export class InvoiceAudit {
   @Property({ type: 'integer', nullable: true })
   lineId?: number | null;
 
-  @Property({ type: 'integer', nullable: true })
-  userId?: number | null;
-
-  @Property({ length: 64 })
-  userName!: string;
-
   /** What was done, e.g. `charges`, `line.hide`, `invoice.paid`, `note`, `floor-edit`. */
   @Property({ length: 40 })
   action!: string;
-
-  /** Only the fields that changed, before and after. */
-  @Property({ type: 'jsonb' })
-  before!: Record<string, unknown>;
-
-  @Property({ type: 'jsonb' })
-  after!: Record<string, unknown>;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
