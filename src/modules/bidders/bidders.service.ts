@@ -30,48 +30,54 @@ export interface ApprovalWithMember extends MemberContact {
   companyId: number | null;
 }
 
+/** An approval with its member, as ApprovalWithMember reads it (filter appended by the caller). */
+const APPROVAL_WITH_MEMBER = `select a.id as approval_id, a.paddle_number, a.channel, m.id as member_id, m.member_ref, m.first_name, m.last_name,
+       m.email, m.phone, m.company_name, m.street1, m.street2, m.city, m.state_code, m.province, m.postal_code, m.country_code,
+       m.platform, m.company_id
+  from approval a join member m on m.id = a.member_id`;
+
+function approvalWithMemberOf(r: Record<string, unknown>): ApprovalWithMember {
+  return {
+    approvalId: r.approval_id as number,
+    paddleNumber: r.paddle_number as number,
+    channel: r.channel as Platform,
+    memberId: r.member_id as number,
+    memberRef: r.member_ref as string,
+    firstName: r.first_name as string,
+    lastName: r.last_name as string,
+    email: r.email as string | null,
+    phone: r.phone as string | null,
+    companyName: r.company_name as string | null,
+    street1: r.street1 as string | null,
+    street2: r.street2 as string | null,
+    city: r.city as string | null,
+    stateCode: r.state_code as string | null,
+    province: r.province as string | null,
+    postalCode: r.postal_code as string | null,
+    countryCode: r.country_code as string | null,
+    platform: r.platform as Platform,
+    companyId: r.company_id as number | null,
+  };
+}
+
 @Injectable()
 export class BiddersService {
   constructor(private readonly em: EntityManager) {}
 
-  /** The given approvals of the house with their members, in one query. */
-  async approvalsWithMembers(houseId: number, approvalIds: readonly number[]): Promise<Map<number, ApprovalWithMember>> {
-    const out = new Map<number, ApprovalWithMember>();
-    const ids = [...new Set(approvalIds)];
-    for (let i = 0; i < ids.length; i += 5000) {
-      const batch = ids.slice(i, i + 5000);
-      const rows = await this.em.getConnection().execute(
-        `select a.id as approval_id, a.paddle_number, a.channel, m.id as member_id, m.member_ref, m.first_name, m.last_name, m.email, m.phone,
-                m.company_name, m.street1, m.street2, m.city, m.state_code, m.province, m.postal_code, m.country_code, m.platform, m.company_id
-           from approval a join member m on m.id = a.member_id
-          where a.house_id = ? and a.id in (${batch.map(() => '?').join(', ')})`,
-        [houseId, ...batch],
-      );
-      for (const r of rows) {
-        out.set(r.approval_id, {
-          approvalId: r.approval_id,
-          paddleNumber: r.paddle_number,
-          channel: r.channel,
-          memberId: r.member_id,
-          memberRef: r.member_ref,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          email: r.email,
-          phone: r.phone,
-          companyName: r.company_name,
-          street1: r.street1,
-          street2: r.street2,
-          city: r.city,
-          stateCode: r.state_code,
-          province: r.province,
-          postalCode: r.postal_code,
-          countryCode: r.country_code,
-          platform: r.platform,
-          companyId: r.company_id,
-        });
-      }
-    }
-    return out;
+  /**
+   * The approvals that won a lot of these sessions of the house (any result: with or without a
+   * hammer), with their members, in one query. Needs no lot ids, so the invoice creation reads it
+   * side by side with the lots instead of after them.
+   */
+  async sessionWinners(houseId: number, catalogIds: readonly number[]): Promise<Map<number, ApprovalWithMember>> {
+    if (!catalogIds.length) return new Map();
+    const rows = await this.em.getConnection().execute(
+      `${APPROVAL_WITH_MEMBER}
+        where a.house_id = ? and a.id in (select l.winning_approval_id from lot l
+                                           where l.house_id = ? and l.catalog_id in (${catalogIds.map(() => '?').join(', ')}))`,
+      [houseId, houseId, ...catalogIds],
+    );
+    return new Map(rows.map((r) => [r.approval_id as number, approvalWithMemberOf(r)]));
   }
 
   // --- Results: who won a lot -----------------------------------------------------------------

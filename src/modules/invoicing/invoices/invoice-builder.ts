@@ -1,13 +1,15 @@
 /**
  * Builds every invoice of an invoice group (the creation job's work), set-based.
  *
- * Reads (before the transaction, each as soon as what it needs has arrived): the group with its
- * sessions, the sold lots of those sessions (LotsService.soldLots) minus the lots already on an
- * invoice line, the winning approvals with their members (BiddersService), the template snapshot,
- * the sales' charging (CatalogsService) and the house's processor. Orders the invoices and their
- * lots in memory. Writes, in ONE transaction: the group row locked (`for update`) and re-checked,
- * the invoice numbers of the whole group reserved with one upsert and the invoice ids taken from
- * their sequence with one select, then a batch of invoices at a time: its lines computed with
+ * Reads (before the transaction, side by side, each as soon as what it needs has arrived): the
+ * group with its sessions, the sold lots of those sessions (LotsService.soldLots) minus the lots
+ * already on an invoice line, the sessions' winning approvals with their members
+ * (BiddersService.sessionWinners, read beside the lots rather than after them), the template
+ * snapshot (one round trip), the sales' charging (CatalogsService) and the house's processor.
+ * Orders the invoices and their lots in memory. Writes, in ONE transaction: the group row locked
+ * (`for update`) and re-checked, the invoice numbers of the whole group and their invoice ids
+ * reserved in one statement, then a batch of invoices at a time (a small first one, so
+ * PostgreSQL starts storing early): its lines computed with
  * `computeLotLine` and its totals with `invoiceTotals`, the invoices and then their lines sent with
  * COPY on the transaction's connection, while the next batch is computed; last, the group marked
  * created. A crash anywhere leaves nothing behind; a re-run of a created group is a no-op; two
@@ -229,38 +231,11 @@ export class InvoiceBuilder {
     if (groups[0].invoice_created) return result({ alreadyCreated: true });
 
     await progress(0, STEPS, 'Reading the results of the sessions');
-    const catalogIds = groups[0].catalog_ids;
-    // Raw reads run side by side, each as soon as what it needs has arrived; the two ORM reads
-    // (template, house) share the context's entity manager, so they run one after the other.
-    const sessionsRead = this.catalogs.sessions(houseId, catalogIds);
-    const lotsRead = Promise.all([this.lots.soldLots(houseId, catalogIds), this.invoicedLots(houseId, catalogIds)]).then(
-      ([sold, invoiced]) => sold.filter((l) => !invoiced.has(l.lotId)),
-    );
-    const [sessionRows, charging, lots, approvals, [template, house]] = await Promise.all([
-      sessionsRead,
-      sessionsRead.then((rows) => this.catalogs.charging(houseId, [...new Set(rows.map((s) => s.groupId))])),
-      lotsRead,
-      lotsRead.then((rows) =>
-        this.bidders.approvalsWithMembers(
-          houseId,
-          rows.map((l) => l.approvalId),
-        ),
-      ),
-      this.templates.snapshot(houseId, groups[0].template_id).then(async (t) => [t, await this.houses.getById(houseId)] as const),
-    ]);
-    const input: PlanInput = {
-      lots,
-      approvals,
-      sessions: new Map(sessionRows.map((s) => [s.catalogId, { auctionGroupId: s.groupId, eventDate: s.eventDate }])),
-      charging,
-      template,
-      processorType: house.processorType ?? null,
-      taxRates: this.taxRates,
-    };
+    const { input, applyCostPerLot } = await this.read(houseId, groups[0].catalog_ids, groups[0].template_id);
     const ordered = orderGroupInvoices(input);
-    await progress(1, STEPS, `Writing ${ordered.length} invoices with ${lots.length} lots`);
-    const applyCostPerLot = applyCostPerLotOf(template);
+    await progress(1, STEPS, `Writing ${ordered.length} invoices with ${input.lots.length} lots`);
 
+    // Reads stay outside the transaction: a transaction waiting on pooled connections could starve the pool.
     return this.em.transactional(async (tx) => {
       const trx = tx.getTransactionContext<Knex.Transaction>();
       if (!trx) throw new Error('No transaction context');
@@ -276,14 +251,14 @@ export class InvoiceBuilder {
 
       const numbers = await reserveInvoiceNumbers(trx, houseId, ordered.length);
       if (numbers) {
-        await this.write(trx, input, ordered, {
+        await this.write(trx, input, ordered, numbers.ids, {
           houseId,
           groupId,
           firstNumber: numbers.first,
           currencyCode: row.currency_code,
           applyCostPerLot,
         });
-        await progress(3, STEPS, `Wrote ${ordered.length} invoices with ${lots.length} lines`);
+        await progress(3, STEPS, `Wrote ${ordered.length} invoices with ${input.lots.length} lines`);
       }
       await trx.raw(
         'update invoice_group set invoice_created = true, creation_error = null, updated_at = now() where id = ? and house_id = ?',
@@ -291,22 +266,59 @@ export class InvoiceBuilder {
       );
       return result({
         invoices: ordered.length,
-        lines: lots.length,
+        lines: input.lots.length,
         firstInvoiceNumber: numbers?.first ?? null,
         lastInvoiceNumber: numbers?.last ?? null,
       });
     });
   }
 
-  /** The lots of these sessions already on an invoice line (of another group): never invoiced twice. */
+  /**
+   * Everything the plan needs, read side by side on pooled connections (outside the transaction),
+   * each read as soon as what it needs has arrived: the lots, the winners and the template in one
+   * round trip each; the sessions then their sales' charging.
+   */
+  private async read(
+    houseId: number,
+    catalogIds: readonly number[],
+    templateId: number,
+  ): Promise<{ input: PlanInput; applyCostPerLot: boolean }> {
+    const sessionsRead = this.catalogs.sessions(houseId, catalogIds);
+    // The two ORM reads (template, then house) share the context's entity manager; the house is
+    // then in its identity map (the template's snapshot read it), so the second costs no query.
+    const [sessionRows, charging, lots, approvals, [template, house]] = await Promise.all([
+      sessionsRead,
+      sessionsRead.then((rows) => this.catalogs.charging(houseId, [...new Set(rows.map((s) => s.groupId))])),
+      Promise.all([this.lots.soldLots(houseId, catalogIds), this.invoicedLots(houseId, catalogIds)]).then(([sold, invoiced]) =>
+        sold.filter((l) => !invoiced.has(l.lotId)),
+      ),
+      this.bidders.sessionWinners(houseId, catalogIds),
+      this.templates.snapshot(houseId, templateId).then(async (t) => [t, await this.houses.getById(houseId)] as const),
+    ]);
+    const input: PlanInput = {
+      lots,
+      approvals,
+      sessions: new Map(sessionRows.map((s) => [s.catalogId, { auctionGroupId: s.groupId, eventDate: s.eventDate }])),
+      charging,
+      template,
+      processorType: house.processorType ?? null,
+      taxRates: this.taxRates,
+    };
+    return { input, applyCostPerLot: applyCostPerLotOf(template) };
+  }
+
+  /**
+   * The lots of these sessions already on an invoice line (of another group): never invoiced twice.
+   * From the sessions' lots through the unique lot of invoice_line, so its cost follows the
+   * sessions, not the house's whole invoicing history.
+   */
   private async invoicedLots(houseId: number, catalogIds: readonly number[]): Promise<Set<number>> {
     if (!catalogIds.length) return new Set();
-    const rows: { lot_id: number }[] = await this.em
-      .getConnection()
-      .execute(`select lot_id from invoice_line where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')})`, [
-        houseId,
-        ...catalogIds,
-      ]);
+    const rows: { lot_id: number }[] = await this.em.getConnection().execute(
+      `select il.lot_id from lot l join invoice_line il on il.lot_id = l.id
+        where l.house_id = ? and l.catalog_id in (${catalogIds.map(() => '?').join(', ')})`,
+      [houseId, ...catalogIds],
+    );
     return new Set(rows.map((r) => r.lot_id));
   }
 
@@ -316,16 +328,13 @@ export class InvoiceBuilder {
    * connection's queue without waiting, so PostgreSQL stores one batch while the next is computed.
    * The invoices' ids are taken from their sequence up front, so the lines need no RETURNING.
    */
-  private async write(trx: Knex.Transaction, input: PlanInput, ordered: readonly OrderedInvoice[], at: WriteTarget): Promise<void> {
-    const ids = (
-      (await trx.raw(`select nextval(pg_get_serial_sequence('invoice', 'id'))::int as id from generate_series(1, ?)`, [
-        ordered.length,
-      ])) as {
-        rows: { id: number }[];
-      }
-    ).rows
-      .map((r) => r.id)
-      .sort((a, b) => a - b);
+  private async write(
+    trx: Knex.Transaction,
+    input: PlanInput,
+    ordered: readonly OrderedInvoice[],
+    ids: readonly number[],
+    at: WriteTarget,
+  ): Promise<void> {
     const copies = new CopyQueue(await transactionClient(trx));
     let hook = this.hooks.afterInvoicesInserted;
     try {
@@ -334,7 +343,7 @@ export class InvoiceBuilder {
         let lines = '';
         let lineCount = 0;
         let next = first;
-        for (let sinceTurn = 0; next < ordered.length && lineCount < BATCH_LINES; next++) {
+        for (let sinceTurn = 0; next < ordered.length && lineCount < (first === 0 ? FIRST_BATCH_LINES : BATCH_LINES); next++) {
           const invoice = planInvoice(input, ordered[next]);
           invoices += copyLine(invoiceRow(invoice, ids[next], at, at.firstNumber + next));
           for (const line of invoice.lines) lines += copyLine(lineRow(line, at.houseId, ids[next], invoice.approval.channel));
@@ -374,6 +383,8 @@ interface WriteTarget {
 
 /** Lines per batch of the write (whole invoices): large enough to keep COPY's per-statement cost small. */
 const BATCH_LINES = 1_000;
+/** The first batch is small: PostgreSQL starts storing sooner, while the rest is computed. */
+const FIRST_BATCH_LINES = 200;
 /**
  * Lines computed between two turns of the event loop. The queued COPYs only move (the next one
  * sent, PostgreSQL's answer taken, the rows flushed) when the computing lets the loop turn; too
