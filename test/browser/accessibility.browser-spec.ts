@@ -2,7 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, SHOTS, signInAs, type OpenedBrowser } from '../support/browser';
+import {
+  describeIfChromium,
+  ensureAdminBuilt,
+  openBrowser,
+  openInApp,
+  screenshot,
+  SHOTS,
+  signInAs,
+  type OpenedBrowser,
+} from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { invoiceDemoSale } from '../invoice-groups/support';
@@ -103,8 +112,9 @@ describeIfChromium('Accessibility (axe-core, browser)', () => {
       undefined,
       { polling: 50 },
     );
+  // Each screen is opened in the admin already loaded (as its menu links do): no reload per screen.
   const go = (p: string, testId: string) => async () => {
-    await page.goto(`${server.baseUrl}/ar${p}`);
+    await openInApp(page, server.baseUrl, p);
     await page.getByTestId(testId).first().waitFor();
   };
 
@@ -129,7 +139,7 @@ describeIfChromium('Accessibility (axe-core, browser)', () => {
       await check(
         'home',
         async () => {
-          await page.goto(`${server.baseUrl}/ar/`);
+          await openInApp(page, server.baseUrl, '/');
           await page.getByTestId('home-task-unsent').waitFor();
         },
         true,

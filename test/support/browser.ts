@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-// What the browser specs (test/browser/*.browser-spec.ts) share: Debian's Chromium, the built
-// admin, a fresh browser profile per signed-in user, sign-in (through the login page where the form is
-// under test, else by the login call: signInAs), screenshots.
+// What the browser specs (test/browser/*.browser-spec.ts) share: Debian's Chromium (launched once per
+// spec file and switch set), the built admin, a fresh browser context (its own cookies and storage) per
+// signed-in user, sign-in (through the login page where the form is under test, else by the login
+// call: signInAs), screenshots.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = path.resolve(__dirname, '../..');
@@ -54,34 +54,45 @@ export interface OpenedBrowser {
   context: BrowserContext;
   /** The context's first page. */
   page: Page;
-  /** Closes the browser and removes its profile directory. */
+  /** Closes the context (its pages, cookies and storage); the file's Chromium closes after its last test. */
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile (its own cookies), e.g. one per signed-in user. */
-export async function openBrowser({ extraArgs = [], ...options }: OpenBrowserOptions = {}): Promise<OpenedBrowser> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-chromium-'));
-  const removeProfile = () => fs.rmSync(profile, { recursive: true, force: true });
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [...CHROMIUM_ARGS, ...extraArgs],
-      viewport: { width: 1280, height: 900 },
-      ...options,
-    });
-  } catch (err) {
-    removeProfile();
-    throw err;
+/**
+ * One Chromium per spec file and switch set (a launch costs seconds on a loaded machine, a context
+ * a fraction of one), closed by the root-level afterAll registered below. Jest loads this module
+ * afresh for each spec file, so nothing is shared across files.
+ */
+const launched = new Map<string, Promise<Browser>>();
+function sharedBrowser(args: string[]): Promise<Browser> {
+  const key = JSON.stringify(args);
+  let browser = launched.get(key);
+  if (!browser) {
+    browser = chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...args] });
+    launched.set(key, browser);
+    browser.catch(() => launched.delete(key));
   }
-  const page = context.pages()[0] ?? (await context.newPage());
+  return browser;
+}
+/** Closes every Chromium this file launched (each spec file's last step; safe to call twice). */
+export async function closeBrowsers(): Promise<void> {
+  const all = [...launched.values()];
+  launched.clear();
+  await Promise.all(all.map((b) => b.then((x) => x.close()).catch(() => undefined)));
+}
+// Imported at a spec file's top level, so this is a root-level hook: it runs after the file's own afterAll.
+if (typeof afterAll === 'function') afterAll(closeBrowsers);
+
+/** A fresh browser context (its own cookies, like a fresh profile), e.g. one per signed-in user. */
+export async function openBrowser({ extraArgs = [], ...options }: OpenBrowserOptions = {}): Promise<OpenedBrowser> {
+  const browser = await sharedBrowser(extraArgs);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
   return {
     context,
     page,
     async close() {
       await context.close().catch(() => undefined);
-      removeProfile();
     },
   };
 }
@@ -128,4 +139,22 @@ export async function signInAs(page: Page, baseUrl: string, house: string, usern
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled', ...options });
+}
+
+/**
+ * Opens `/ar<path>` as the admin's own links do, without reloading the page (no bundle to fetch and
+ * run again, no session check): the URL is pushed and the router told. Loads the page instead when
+ * the admin is not open in it yet. Wait for the screen yourself.
+ */
+export async function openInApp(page: Page, baseUrl: string, path: string): Promise<void> {
+  const url = `${baseUrl}/ar${path}`;
+  const here = page.url();
+  if (!here.startsWith(`${baseUrl}/ar/`) || here.startsWith(`${baseUrl}/ar/login`)) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, `/ar${path}`);
 }
