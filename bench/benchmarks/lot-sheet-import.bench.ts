@@ -1,12 +1,11 @@
-import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { checkSheet } from '@ar/rules';
-import { newRef } from '../../src/modules/houses/identity/secrets';
 import { LotSheetService } from '../../src/modules/lots/spreadsheets/lot-sheet.service';
 import { mapSheet } from '../../src/modules/lots/spreadsheets/sheet-columns';
 import { readSheet } from '../../src/modules/lots/spreadsheets/sheet-reader';
-import { defineBenchmark, type BenchContext, type Probe } from '../harness';
+import { defineBenchmark, type BenchContext } from '../harness';
+import { benchSession, wholeRunProbe } from '../upload-runs';
 
 const ROWS = 10_000;
 const HEADER = [
@@ -48,45 +47,7 @@ async function buildXlsx(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function emptySession(ctx: BenchContext, k: number): Promise<number> {
-  const g = await ctx.db.query<{ id: number }>(
-    `insert into auction_group (house_id, group_name, is_live) values ($1, $2, true) returning id`,
-    [ctx.user.houseId, `bench-sheet-${k}-${Date.now()}`],
-  );
-  const c = await ctx.db.query<{ id: number }>(
-    `insert into catalog (house_id, group_id, catalog_ref, title, sale_type, event_date) values ($1, $2, $3, $4, 'timed', now() + interval '30 days') returning id`,
-    [ctx.user.houseId, g.rows[0].id, newRef('C'), `Bench sheet ${k}`],
-  );
-  return c.rows[0].id;
-}
-
-/** A whole file timed as one run, reported per row (rows/s). */
-function rowsProbe(label: string, runs: number, op: (run: number) => Promise<unknown>, warmup: () => Promise<unknown>): Probe {
-  let done = 0;
-  let warm = false;
-  return {
-    label,
-    unit: 'rows/s',
-    warmup: async () => {
-      if (warm) return;
-      warm = true;
-      await warmup();
-    },
-    measure: async (s) => {
-      const share = Math.max(1, Math.ceil((runs - done) / (s.rounds - s.round)));
-      const latencies: number[] = [];
-      let seconds = 0;
-      for (let i = 0; i < share && done < runs; i++, done++) {
-        const t0 = performance.now();
-        await op(done);
-        const ms = performance.now() - t0;
-        seconds += ms / 1000;
-        for (let r = 0; r < ROWS; r++) latencies.push(ms / ROWS);
-      }
-      return { latencies, seconds, errors: 0 };
-    },
-  };
-}
+const emptySession = (ctx: BenchContext, k: number) => benchSession(ctx, { name: `bench-sheet-${k}`, saleType: 'timed' });
 
 /**
  * Issue 13: a 10,000-row .xlsx imported end to end (read, mapped, checked, then saved into an
@@ -122,8 +83,8 @@ export default defineBenchmark<State>({
       checkSheet(mapSheet(read.sheet, 'standard').lots, { saleType: 'timed', connectType: 's', existing: [], deleted: [] });
     };
     return {
-      subject: rowsProbe(`upload + save, ${ROWS} rows`, runs, importFile, () => importFile(-1)),
-      floors: [rowsProbe(`read + map + check alone, ${ROWS} rows`, runs, parseAlone, parseAlone)],
+      subject: wholeRunProbe(`upload + save, ${ROWS} rows`, 'rows/s', ROWS, runs, importFile, () => importFile(-1)),
+      floors: [wholeRunProbe(`read + map + check alone, ${ROWS} rows`, 'rows/s', ROWS, runs, parseAlone, parseAlone)],
       notes: [
         `one ${(state.xlsx.length / 1024).toFixed(0)} KB workbook of ${ROWS} lots; each run imports it into its own empty timed session`,
       ],

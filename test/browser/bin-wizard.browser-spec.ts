@@ -1,20 +1,23 @@
 import type { Page } from 'playwright-core';
-import { BIN_TEXT, csvDocument } from '@ar/rules';
+import { BIN_TEXT, csvDocument, imageErrorTitle } from '@ar/rules';
 import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
 import { BinSaleSettings } from '../../src/modules/catalogs/bin-wizard/bin-sale-settings.entity';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { House } from '../../src/modules/houses/house.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { makePhoto } from '../support/images';
 import { startTestServer } from '../support/test-app';
 
 // The buy-now wizard in Debian's Chromium against the real server: step 1 with a bad value then a
 // good one (field and charge-modal messages), a charge row, a ship-to change, a card and terms; the
-// save's parallel calls and the step tracker; then step 2 uploads a bin sheet and continues to 3.
+// save's parallel calls and the step tracker; then step 2 uploads a bin sheet and continues to 3,
+// where the image step (the live/timed step's uploader) adds images by item number, refuses a
+// misnamed one with the bin wording, and continues to 4.
 
 jest.setTimeout(120_000);
 
-describeIfChromium('bin wizard steps 1-2 (browser)', () => {
+describeIfChromium('bin wizard steps 1-3 (browser)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let browser: OpenedBrowser | undefined;
   let page: Page;
@@ -148,5 +151,42 @@ describeIfChromium('bin wizard steps 1-2 (browser)', () => {
     await page.getByTestId('wizard-continue').click();
     await page.waitForURL(`${base}/3`);
     expect((await em.findOneOrFail(Catalog, catalogId, { refresh: true })).stepTracker).toBe(3);
+  });
+
+  it('step 3 uploads images by item number, shows a misnamed one as an error, and continues to 4', async () => {
+    // Arrived from step 2's Continue (the first test): the bin's two items exist.
+    await page.getByTestId('image-upload-step').waitFor();
+    expect(await page.getByTestId('wizard-title').textContent()).toBe('Upload Images');
+    const [a, b] = await Promise.all([makePhoto(1200, 1000, 'jpeg', 'B1'), makePhoto(1000, 1200, 'jpeg', 'B2')]);
+    const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer });
+    await page.getByTestId('image-file-input').setInputFiles([jpeg('1.jpg', a), jpeg('2-1.jpg', b), jpeg('7.jpg', a)]);
+    const card = (name: string, status: string) => page.locator(`[data-testid="image-card"][data-name="${name}"][data-status="${status}"]`);
+    await card('7.jpg', 'error').getByText(imageErrorTitle('lotNum', 'bin')).waitFor();
+    await card('1.jpg', 'complete').waitFor();
+    await card('2-1.jpg', 'complete').waitFor();
+    await page.getByTestId('image-counts').getByText('Success 2 · Error 1 · Pending 0 · Total 3').waitFor();
+    await page.getByTestId('image-error-summary').getByTestId('image-error-kind-lotNum').getByText('7.jpg').waitFor();
+    await screenshot(page, 'bin-step3-images-1440', { fullPage: true });
+    await page.getByTestId('image-delete-errors').click();
+    await page.getByTestId('wizard-continue').getByText('Continue').click();
+    await page.waitForURL(`${base}/4`);
+
+    const em = server.testApp.em();
+    expect((await em.findOneOrFail(Catalog, catalogId, { refresh: true })).stepTracker).toBe(4);
+    const rows = await em
+      .getConnection()
+      .execute<{ lot_number: string; sequence: number }[]>(
+        `select l.lot_number, i.sequence from lot_image i join lot l on l.id = i.lot_id where l.catalog_id = ? order by 1, 2`,
+        [catalogId],
+      );
+    expect(rows).toEqual([
+      { lot_number: '1', sequence: 0 },
+      { lot_number: '2', sequence: 1 },
+    ]);
+
+    // Opened from the summary (bin step 5), its cancel link goes back there, not to step 6.
+    await page.goto(`${base}/3/summary`);
+    await page.getByTestId('wizard-cancel-summary').click();
+    await page.waitForURL(`${base}/5`);
   });
 });

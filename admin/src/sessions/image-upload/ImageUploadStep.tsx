@@ -43,6 +43,7 @@ export function ImageUploadStep({ type, catalogID, houseId, fromSummary, goToSte
   const [leaveError, setLeaveError] = useState(false);
   const summary = summarize(cards);
   const busy = summary.pending > 0;
+  const summaryStep = type === 'bin' ? 5 : 6;
 
   useEffect(() => {
     if (summary.error === 0) setErrorsOnly(false);
@@ -52,7 +53,6 @@ export function ImageUploadStep({ type, catalogID, houseId, fromSummary, goToSte
     setLeaving(true);
     setLeaveError(false);
     try {
-      const summaryStep = type === 'bin' ? 5 : 6;
       const step = fromSummary ? summaryStep : summaryStep - 1;
       await recordStep(dp, catalogID, step);
       goToStep(step);
@@ -128,7 +128,7 @@ export function ImageUploadStep({ type, catalogID, houseId, fromSummary, goToSte
       <Toolbar label="Upload images actions" justify="space-between">
         <Box>
           {fromSummary && (
-            <Button onClick={() => goToStep(6)} data-testid="wizard-cancel-summary">
+            <Button onClick={() => goToStep(summaryStep)} data-testid="wizard-cancel-summary">
               Cancel &amp; Return to Summary
             </Button>
           )}

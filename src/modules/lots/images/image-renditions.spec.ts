@@ -33,6 +33,21 @@ describe('checkImage and makeRenditions (real sharp)', () => {
     expect(await checkImage(turned)).toEqual({ ok: false, error: 'pixel' });
   });
 
+  it('makes the thumbnail from the upright display: an EXIF-turned upload gives upright sizes and no EXIF', async () => {
+    const turned = await sharp(await makePhoto(1600, 1200))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const made = await makeRenditions(turned);
+    if (!made.ok) throw new Error(made.error);
+    expect(made.value.facts).toEqual({ type: 'jpeg', width: 1200, height: 1600 });
+    const [display, thumb] = await Promise.all([sharp(made.value.display).metadata(), sharp(made.value.thumb).metadata()]);
+    expect(display).toMatchObject({ width: 1200, height: 1600 });
+    expect(display.orientation).toBeUndefined();
+    expect(thumb).toMatchObject({ width: 240, height: 320, format: 'jpeg' });
+    expect(thumb.orientation).toBeUndefined();
+  });
+
   it.each([
     ['a decompression bomb', () => makePngBomb(), 'invalidImage'],
     ['a truncated JPEG', async () => (await makePhoto(1200, 1200)).subarray(0, 2000), 'invalidImage'],

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { IMAGE_UPLOAD, type ImageErrorCode } from '@ar/rules';
 import { sniffImageType, type SniffedType } from './image-sniff';
@@ -22,6 +23,13 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 // libvips caches operations by input: an upload is never processed twice, so the cache only holds
 // memory (up to 50 MB) and, in the benchmark, would let sharp alone replay cached work.
 sharp.cache(false);
+
+/**
+ * Images processed at once by one register call (or CLI import): one per core. sharp runs each
+ * pipeline on one libvips thread here (its default on glibc), and the two sizes of an image run one
+ * after the other, so this keeps every core decoding without queueing work on libuv's 4 threads.
+ */
+export const PROCESS_CONCURRENCY = Math.max(2, availableParallelism());
 
 export interface ImageFacts {
   type: SniffedType;
@@ -56,23 +64,38 @@ export interface Renditions {
   thumb: Buffer;
 }
 
+/** `bytes` as a JPEG at most `r.edge` on its longest side (never enlarged), flattened on white. */
+function sized(bytes: Buffer, r: { edge: number; quality: number }, orient: boolean): Promise<Buffer> {
+  const img = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  return (orient ? img.rotate() : img)
+    .resize(r.edge, r.edge, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: r.quality })
+    .toBuffer();
+}
+
 /**
- * Checks, then makes both sizes. The two pipelines run side by side: the thumbnail's JPEG decode
- * uses libjpeg's shrink-on-load, so it costs a fraction of the display's. A file that passes the
- * header check but does not decode (truncated, corrupt) is `invalidImage`.
+ * Both sizes of a checked image, the upload decoded once: the display size from the upload (EXIF
+ * orientation applied), then the thumbnail from the display JPEG, whose decode shrinks on load
+ * (1600 px read as 400) instead of decoding the upload's entropy-coded data a second time. The
+ * display is already upright and flat, so the thumbnail only resizes. The benchmark's floor
+ * (bench/benchmarks/lot-images.bench.ts) calls `makeRenditions` too: the same image work.
+ */
+export async function renderSizes(bytes: Buffer): Promise<{ display: Buffer; thumb: Buffer }> {
+  const display = await sized(bytes, RENDITIONS.display, true);
+  const thumb = await sized(display, RENDITIONS.thumb, false);
+  return { display, thumb };
+}
+
+/**
+ * Checks, then makes both sizes. A file that passes the header check but does not decode
+ * (truncated, corrupt) is `invalidImage`.
  */
 export async function makeRenditions(bytes: Buffer): Promise<{ ok: true; value: Renditions } | { ok: false; error: ImageErrorCode }> {
   const check = await checkImage(bytes);
   if (!check.ok) return check;
-  const size = (r: { edge: number; quality: number }) =>
-    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(r.edge, r.edge, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: r.quality })
-      .toBuffer();
   try {
-    const [display, thumb] = await Promise.all([size(RENDITIONS.display), size(RENDITIONS.thumb)]);
+    const { display, thumb } = await renderSizes(bytes);
     return { ok: true, value: { facts: check.facts, display, thumb } };
   } catch {
     return { ok: false, error: 'invalidImage' };

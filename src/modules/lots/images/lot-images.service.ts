@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -16,15 +15,12 @@ import {
 import { FILE_STORAGE, FileStorage } from '../../../core/storage/file-storage';
 import { UrlSigner } from '../../../core/storage/signed-url';
 import { CONTENT_TYPE } from './image-sniff';
-import { checkImage, makeRenditions, type Renditions } from './image-renditions';
+import { checkImage, makeRenditions, PROCESS_CONCURRENCY, type Renditions } from './image-renditions';
 import { UPLOAD_GRACE_MS } from './image-upload-sweep.service';
 import { LotImagesError } from './lot-images.errors';
 
 /** How long a signed PUT URL stays valid: a batch of 20 every 3 s signs as it goes, so an hour is ample. */
 export const SIGNED_PUT_TTL_MS = 60 * 60 * 1000;
-
-/** Images processed at once: one per core keeps sharp's own threads busy without queueing decodes. */
-const PROCESS_CONCURRENCY = Math.max(2, availableParallelism());
 
 export interface SignedSlot {
   imageUrl: string;

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { validateLot, type LotSaleType, type LotValues } from '@ar/rules';
+import { STANDARD_DOCUMENTED_HEADERS } from '../../../../test/support/standard-headers';
 import { mapSheet } from './sheet-columns';
 import { readXlsx } from './sheet-reader';
 import { standardRow, STANDARD_EXPORT_HEADER, writeStandardXlsx, type ExportLot } from './sheet-export';
@@ -87,34 +88,7 @@ const storedValues = (l: ExportLot, saleType: LotSaleType): LotValues => ({
 
 describe('Standard export', () => {
   it('writes the documented Standard headers, in order, each read back to its own field', () => {
-    expect(STANDARD_EXPORT_HEADER).toEqual([
-      'Lot Number',
-      'Extension',
-      'Inventory Number',
-      'Title',
-      'Description',
-      'Dimensions',
-      'Ship Length',
-      'Ship Width',
-      'Ship Height',
-      'Ship Weight',
-      'Shipping Domestic',
-      'Shipping International',
-      'Low Estimate',
-      'High Estimate',
-      'Starting Bid',
-      'Reserve',
-      'BIN Price',
-      'Artist',
-      'Medium',
-      'Condition',
-      'Circa',
-      'Provenance',
-      'Literature',
-      'Exhibited',
-      'Notes',
-      'Consignor',
-    ]);
+    expect(STANDARD_EXPORT_HEADER).toEqual([...STANDARD_DOCUMENTED_HEADERS, 'Consignor']);
     const mapped = mapSheet({ header: [...STANDARD_EXPORT_HEADER], rows: [], encoding: 'xlsx' }, 'standard');
     expect(Object.keys(mapped.columns)).toHaveLength(STANDARD_EXPORT_HEADER.length);
   });

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { SHEET_CODES } from '@ar/rules';
+import { STANDARD_DOCUMENTED_HEADERS } from '../../../../test/support/standard-headers';
 import { mapSheet, normalizeAmount, normalizeHeader } from './sheet-columns';
 import { readSheet, SHEET_MAX_ROWS, SHEET_READ_TEXT, type Sheet } from './sheet-reader';
 import { detectDelimiter, detectEncoding } from './sheet-text';
@@ -111,33 +112,8 @@ describe('mapping columns', () => {
   });
 
   it('Standard: every documented header, case- and space-insensitive', () => {
-    const header = [
-      'lot number',
-      'EXTENSION',
-      'Inventory  Number',
-      'Title',
-      'Description',
-      'Dimensions',
-      'Ship Length',
-      'Ship Width',
-      'Ship Height',
-      'Ship Weight',
-      'Shipping Domestic',
-      'Shipping International',
-      'Low Estimate',
-      'High Estimate',
-      'Starting Bid',
-      'Reserve',
-      'BIN Price',
-      'Artist',
-      'Medium',
-      'Condition',
-      'Circa',
-      'Provenance',
-      'Literature',
-      'Exhibited',
-      'Notes',
-    ];
+    // The documented names with the first three re-cased and re-spaced.
+    const header = STANDARD_DOCUMENTED_HEADERS.map((h, i) => [h.toLowerCase(), h.toUpperCase(), h.replace(' ', '  ')][i] ?? h);
     const values = header.map((_h, i) => `v${i}`);
     const m = mapSheet(sheet(header, values), 'standard');
     expect(Object.keys(m.columns)).toHaveLength(25);
