@@ -1,13 +1,13 @@
 import { ACCOUNTING_TEXT } from '@ar/rules';
 import { parse } from 'csv-parse/sync';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
-import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
 import { AccountingDocumentsReader } from '../../src/modules/accounting/accounting-documents.reader';
 import { QBO_BILL_HEADER, QBO_INVOICE_HEADER, quickbooksFiles } from '../../src/modules/accounting/formats/quickbooks';
 import { XERO_SALES_INVOICE_HEADER, xeroFiles } from '../../src/modules/accounting/formats/xero';
-import { bidder, group, post as housePost, q, TODAY_ISO, TODAY_US } from '../invoice-marks/support';
+import { q, TODAY_ISO } from '../invoice-marks/support';
 import type { FactoryGroup } from '../invoice-details/factory';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { markInvoicePaid, seedMoneySale } from '../support/money-sale';
 import { createTestApp, TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
@@ -21,22 +21,6 @@ const MAPPING = {
   commissionIncomeAccount: '230',
   consignorPayableAccount: '810',
   cardClearingAccount: '610',
-};
-const VISA = { kind: 'card' as const, brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030 };
-const PLAN = {
-  name: 'Standard',
-  isHouseDefault: true,
-  tiers: [
-    { fromCents: 0, toCents: 100_000, rate: 15_000 },
-    { fromCents: 100_000, toCents: null, rate: 10_000 },
-  ],
-  minimumCommissionCents: 2_500,
-  buyInFeeCents: 1_000,
-  buyInRate: 5_000,
-  photographyFeeCents: 1_500,
-  insuranceFeeCents: 250,
-  lottingFeeCents: 500,
-  commissionTaxRate: 8_875,
 };
 const FROM = `${TODAY_ISO.slice(0, 8)}01`;
 const RANGE = { from: FROM, to: TODAY_ISO };
@@ -74,20 +58,7 @@ describe('accounting export (REST)', () => {
         return res.text as string;
       }),
     );
-  const version = async (invoiceId: number) =>
-    (await q<{ version: number }>(t, 'select version from invoice where id = ?', [invoiceId]))[0].version;
-  const markPaid = async (invoiceId: number) =>
-    expect(
-      (
-        await housePost(owner, ref, 'invoicePaidOnly', {
-          invoiceID: invoiceId,
-          paid: true,
-          paidDate: TODAY_US,
-          paymentMethodID: 102,
-          version: await version(invoiceId),
-        })
-      ).status,
-    ).toBe(200);
+  const markPaid = (invoiceId: number) => markInvoicePaid(t, owner, ref, invoiceId);
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
@@ -101,60 +72,7 @@ describe('accounting export (REST)', () => {
       signIn(t.server, 'house-b', 'owner'),
     ]);
 
-    // A sale of four buyers: paid offline, paid by card then partly refunded, paid with one lot disputed, unpaid.
-    g = await group(
-      t,
-      houses.a.id,
-      [bidder('Offline'), bidder('Card'), bidder('Disputer'), bidder('Unpaid')],
-      [
-        { bidder: 0, hammer: 125_000 },
-        { bidder: 0, hammer: 8_000 },
-        { bidder: 1, hammer: 200_000 },
-        { bidder: 2, hammer: 30_000 },
-        { bidder: 2, hammer: 45_000 },
-        { bidder: 3, hammer: 50_000 },
-      ],
-    );
-    const alice = (await post(clerk, '/api/consignors', { name: 'Alice Arden', email: 'alice@example.com' })).body.id;
-    const bob = (await post(clerk, '/api/consignors', { name: 'Bob Brook', company: 'Brook & Sons' })).body.id;
-    expect((await post(clerk, '/api/commission-plans', PLAN)).status).toBe(201);
-    expect((await post(clerk, `/api/consignors/${alice}/lots`, { lots: [0, 1, 2].map((i) => ({ lotId: g.lotIds[i] })) })).status).toBe(200);
-    expect((await post(clerk, `/api/consignors/${bob}/lots`, { lots: [3, 4, 5].map((i) => ({ lotId: g.lotIds[i] })) })).status).toBe(200);
-
-    await markPaid(g.invoiceIds[0]!);
-    await markPaid(g.invoiceIds[2]!);
-    await t.app
-      .get(PaymentMethodsOnFileService)
-      .add(houses.a.id, g.memberIds[1], { ...VISA, token: 'tok_visa_approve_acct', cardLimitCents: null });
-    const charged = await housePost(owner, ref, 'processCards', [g.invoiceIds[1]]);
-    expect(charged.body.data.data.invoiceConfirmations[0]).toMatchObject({ charged: true });
-    const [card] = await q<{ id: number }>(t, `select id from invoice_payment where invoice_id = ? and source = 'card'`, [g.invoiceIds[1]]);
-    const refund = await housePost(owner, ref, `invoice/${g.invoiceIds[1]}/payments/${card.id}/refund`, {
-      amountCents: 12_345,
-      reason: 'Frame damaged',
-    });
-    expect(refund.status).toBe(200);
-    const dispute = await housePost(owner, ref, 'disputes', {
-      action: 'open',
-      transactionIDs: [g.lotIds[4]],
-      reasonID: 4,
-      message: 'Not as described.',
-      houseUserRef: owner.user.userRef,
-    });
-    expect(dispute.status).toBe(200);
-
-    const run = await post(clerk, '/api/settlements/for-sale', { saleId: g.auctionGroupId });
-    expect(run.status).toBe(200);
-    const ids = (run.body.settlements as Json[]).map((s) => s.id as number);
-    for (const id of ids) expect((await post(clerk, `/api/settlements/${id}/ready`)).status).toBe(200);
-    const [first, second] = ids;
-    expect(
-      (await post(clerk, `/api/settlements/${first}/mark-paid`, { method: 'check', reference: '1042', paidDate: TODAY_ISO })).status,
-    ).toBe(200);
-    expect(
-      (await post(clerk, `/api/settlements/${second}/payouts`, { method: 'bank_transfer', paidDate: TODAY_ISO, amountCents: 1_000 }))
-        .status,
-    ).toBe(200);
+    ({ g } = await seedMoneySale(t, houses, owner, clerk, 'tok_visa_approve_acct'));
   }, 60_000);
   afterAll(async () => {
     await t?.close();

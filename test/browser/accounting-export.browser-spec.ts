@@ -1,21 +1,11 @@
 import fs from 'node:fs';
-import request from 'supertest';
 import { parse } from 'csv-parse/sync';
 import type { Download, Page } from 'playwright-core';
 import { ACCOUNTING_TEXT } from '@ar/rules';
 import { XERO_BANK_HEADER, XERO_BILL_HEADER, XERO_SALES_INVOICE_HEADER } from '../../src/modules/accounting/formats/xero';
-import { createInvoicedGroup } from '../invoice-details/factory';
-import { bidder, q, TODAY_ISO, TODAY_US } from '../invoice-marks/support';
-import {
-  DEMO_PASSWORD,
-  describeIfChromium,
-  ensureAdminBuilt,
-  openBrowser,
-  screenshot,
-  signInAs,
-  type OpenedBrowser,
-} from '../support/browser';
-import { startTestServer } from '../support/test-app';
+import { bidder, q, TODAY_ISO } from '../invoice-marks/support';
+import { describeIfChromium, screenshot } from '../support/browser';
+import { startMoneyBrowser, until } from '../support/money-browser';
 
 // Accounting export (issue 17) in Chromium against the real server on the demo house: a sale paid
 // and settled this month; map the accounts in the form (the shared messages first), see the month's
@@ -25,31 +15,19 @@ import { startTestServer } from '../support/test-app';
 jest.setTimeout(120_000);
 
 type Json = Record<string, any>;
-/** Waits until `check` holds (downloads arrive one by one). */
-async function until(check: () => boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const cells = (text: string) => parse(text.replace(/^\uFEFF/, '')) as string[][];
 
 describeIfChromium('Accounting export (browser)', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: OpenedBrowser | undefined;
+  let env: Awaited<ReturnType<typeof startMoneyBrowser>>;
   let page: Page;
   let invoiceNumber: string;
   let settlementId: number;
-  const downloads: Download[] = [];
+  let downloads: Download[];
 
   beforeAll(async () => {
-    ensureAdminBuilt();
-    server = await startTestServer({ redis: false });
-    const t = server.testApp;
-    const [house] = await q(t, `select id, house_ref from house where house_user_name = 'demo'`);
-    const sale = await createInvoicedGroup(t.em(), {
-      houseId: house.id,
+    env = await startMoneyBrowser();
+    downloads = env.downloads;
+    const sale = await env.createSale({
       title: 'Export Month Sale',
       sessions: [{ title: 'Export session', eventDate: new Date(Date.now() - 10 * 86_400_000).toISOString() }],
       bidders: [bidder('Exporter', { firstName: 'Eve', email: 'eve@browser.example', paddle: 91 })],
@@ -57,39 +35,17 @@ describeIfChromium('Accounting export (browser)', () => {
       invoices: { 0: { sentAt: new Date() } },
     });
     invoiceNumber = String(sale.invoiceNumbers[0]);
-    const agent = request.agent(server.baseUrl);
-    const login = await agent.post('/api/auth/login').send({ house: 'demo', username: 'owner', password: DEMO_PASSWORD });
-    const csrf = login.body.data.csrfToken as string;
-    const post = (path: string, body: object = {}) => agent.post(path).set('X-CSRF-Token', csrf).send(body);
     // Paid, settled and paid out through the calls, as the house would.
-    const [inv] = await q(t, 'select version from invoice where id = ?', [sale.invoiceIds[0]]);
-    const paid = await post(`/app/house/${house.house_ref}/invoicePaidOnly`, {
-      invoiceID: sale.invoiceIds[0],
-      paid: true,
-      paidDate: TODAY_US,
-      paymentMethodID: 102,
-      version: inv.version,
-    });
-    expect(paid.status).toBe(200);
-    const plan = await post('/api/commission-plans', { name: 'Export plan', tiers: [{ fromCents: 0, toCents: null, rate: 15_000 }] });
-    const ann = await post('/api/consignors', { name: 'Ann Exporter', commissionPlanId: plan.body.id });
-    expect((await post(`/api/consignors/${ann.body.id}/lots`, { lots: sale.lotIds.map((lotId) => ({ lotId })) })).status).toBe(200);
-    const run = await post('/api/settlements/for-sale', { saleId: sale.auctionGroupId });
-    settlementId = run.body.settlements[0].id;
-    expect((await post(`/api/settlements/${settlementId}/ready`)).status).toBe(200);
+    await env.markPaid(sale.invoiceIds[0]!);
+    settlementId = await env.settleReady(sale, 'Export plan', 'Ann Exporter');
     expect(
-      (await post(`/api/settlements/${settlementId}/mark-paid`, { method: 'check', reference: 'CHK-77', paidDate: TODAY_ISO })).status,
+      (await env.post(`/api/settlements/${settlementId}/mark-paid`, { method: 'check', reference: 'CHK-77', paidDate: TODAY_ISO })).status,
     ).toBe(200);
-
-    browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
-    page = browser.page;
-    page.on('download', (d) => downloads.push(d));
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    page = await env.openPage();
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await env?.close();
   });
 
   it('maps the accounts in the form, with the shared messages', async () => {
@@ -117,7 +73,7 @@ describeIfChromium('Accounting export (browser)', () => {
     await screenshot(page, 'accounting-accounts-1440');
     await page.getByTestId('accounts-save').click();
     await page.getByTestId('account-codes').getByText('810').waitFor();
-    const [row] = await q(server.testApp, `select sales_account, card_clearing_account from house_accounting`);
+    const [row] = await q(env.t, `select sales_account, card_clearing_account from house_accounting`);
     expect(row).toEqual({ sales_account: '200', card_clearing_account: '610' });
   });
 
@@ -184,10 +140,8 @@ describeIfChromium('Accounting export (browser)', () => {
     ).toEqual(['1651.00']);
 
     // What the ledger holds is what the files carry.
-    const [ledger] = await q(server.testApp, `select id, document_count from accounting_export where format = 'xero'`);
-    const items = (await q(server.testApp, `select doc_kind, doc_number from accounting_export_item where export_id = ?`, [
-      ledger.id,
-    ])) as Json[];
+    const [ledger] = await q(env.t, `select id, document_count from accounting_export where format = 'xero'`);
+    const items = (await q(env.t, `select doc_kind, doc_number from accounting_export_item where export_id = ?`, [ledger.id])) as Json[];
     expect(
       items
         .filter((i) => i.doc_kind === 'invoice')

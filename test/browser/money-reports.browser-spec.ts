@@ -1,20 +1,10 @@
 import fs from 'node:fs';
-import request from 'supertest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import type { Download, Page } from 'playwright-core';
-import { createInvoicedGroup } from '../invoice-details/factory';
-import { bidder, q, TODAY_ISO, TODAY_US } from '../invoice-marks/support';
-import {
-  DEMO_PASSWORD,
-  describeIfChromium,
-  ensureAdminBuilt,
-  openBrowser,
-  screenshot,
-  signInAs,
-  type OpenedBrowser,
-} from '../support/browser';
-import { startTestServer } from '../support/test-app';
+import { bidder, q, TODAY_ISO } from '../invoice-marks/support';
+import { describeIfChromium, screenshot } from '../support/browser';
+import { startMoneyBrowser, until } from '../support/money-browser';
 
 // Money reports (issue 17) in Chromium against the real server on the demo house: a sale with one
 // buyer paid by check and one unpaid, settled for its consignor; open each report's tab (chart and
@@ -22,30 +12,18 @@ import { startTestServer } from '../support/test-app';
 
 jest.setTimeout(120_000);
 
-async function until(check: () => boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describeIfChromium('Money reports (browser)', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let browser: OpenedBrowser | undefined;
+  let env: Awaited<ReturnType<typeof startMoneyBrowser>>;
   let page: Page;
   let unpaidNumber: number;
   let unpaidBalance: number;
   let paidCents: number;
-  const downloads: Download[] = [];
+  let downloads: Download[];
 
   beforeAll(async () => {
-    ensureAdminBuilt();
-    server = await startTestServer({ redis: false });
-    const t = server.testApp;
-    const [house] = await q(t, `select id, house_ref from house where house_user_name = 'demo'`);
-    const sale = await createInvoicedGroup(t.em(), {
-      houseId: house.id,
+    env = await startMoneyBrowser();
+    downloads = env.downloads;
+    const sale = await env.createSale({
       title: 'Reports Month Sale',
       sessions: [{ title: 'Reports session', eventDate: new Date(Date.now() - 5 * 86_400_000).toISOString() }],
       bidders: [bidder('Payer', { firstName: 'Pat', paddle: 71 }), bidder('Owing', { firstName: 'Olive', paddle: 72 })],
@@ -54,38 +32,16 @@ describeIfChromium('Money reports (browser)', () => {
         { bidder: 1, hammer: 40_000, title: 'Brass lamp' },
       ],
     });
-    const agent = request.agent(server.baseUrl);
-    const login = await agent.post('/api/auth/login').send({ house: 'demo', username: 'owner', password: DEMO_PASSWORD });
-    const csrf = login.body.data.csrfToken as string;
-    const post = (path: string, body: object = {}) => agent.post(path).set('X-CSRF-Token', csrf).send(body);
-    const [inv] = await q(t, 'select version, invoice_total_cents from invoice where id = ?', [sale.invoiceIds[0]]);
-    paidCents = Number(inv.invoice_total_cents);
-    const paid = await post(`/app/house/${house.house_ref}/invoicePaidOnly`, {
-      invoiceID: sale.invoiceIds[0],
-      paid: true,
-      paidDate: TODAY_US,
-      paymentMethodID: 102,
-      version: inv.version,
-    });
-    expect(paid.status).toBe(200);
-    const [owing] = await q(t, 'select invoice_number, balance_cents from invoice where id = ?', [sale.invoiceIds[1]]);
+    paidCents = Number((await env.markPaid(sale.invoiceIds[0]!)).invoice_total_cents);
+    const [owing] = await q(env.t, 'select invoice_number, balance_cents from invoice where id = ?', [sale.invoiceIds[1]]);
     unpaidNumber = Number(owing.invoice_number);
     unpaidBalance = Number(owing.balance_cents);
-    const plan = await post('/api/commission-plans', { name: 'Reports plan', tiers: [{ fromCents: 0, toCents: null, rate: 15_000 }] });
-    const cora = await post('/api/consignors', { name: 'Cora Consignor', commissionPlanId: plan.body.id });
-    expect((await post(`/api/consignors/${cora.body.id}/lots`, { lots: sale.lotIds.map((lotId) => ({ lotId })) })).status).toBe(200);
-    const run = await post('/api/settlements/for-sale', { saleId: sale.auctionGroupId });
-    expect((await post(`/api/settlements/${run.body.settlements[0].id}/ready`)).status).toBe(200);
-
-    browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
-    page = browser.page;
-    page.on('download', (d) => downloads.push(d));
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await env.settleReady(sale, 'Reports plan', 'Cora Consignor');
+    page = await env.openPage();
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await env?.close();
   });
 
   it('opens the outstanding invoices from the Reports menu: buckets, chart and the unpaid invoice', async () => {
@@ -132,7 +88,7 @@ describeIfChromium('Money reports (browser)', () => {
     expect(rows[0]).toEqual(['Date', 'Method', 'Payments', 'Refunds', 'Collected', 'Refunded', 'Net']);
     const check = rows.find((r) => r[0] === TODAY_ISO && r[1] === 'Check')!;
     const [stored] = await q(
-      server.testApp,
+      env.t,
       `select sum(p.amount_cents)::int as c from invoice_payment p join house h on h.id = p.house_id
         where h.house_user_name = 'demo' and p.kind = 'payment' and p.status = 'settled' and p.voided_at is null
           and p.payment_method_id = 102 and coalesce(p.paid_date, (p.created_at at time zone 'UTC')::date) = ?::date`,

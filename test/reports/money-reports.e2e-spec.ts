@@ -2,30 +2,14 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { ACCOUNTING_TEXT, MONEY_REPORT_TEXT } from '@ar/rules';
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
-import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
-import { bidder, group, post as housePost, q, TODAY_ISO, TODAY_US } from '../invoice-marks/support';
+import { q, TODAY_ISO } from '../invoice-marks/support';
 import type { FactoryGroup } from '../invoice-details/factory';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { seedMoneySale } from '../support/money-sale';
 import { createTestApp, TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
 
-const VISA = { kind: 'card' as const, brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030 };
-const PLAN = {
-  name: 'Standard',
-  isHouseDefault: true,
-  tiers: [
-    { fromCents: 0, toCents: 100_000, rate: 15_000 },
-    { fromCents: 100_000, toCents: null, rate: 10_000 },
-  ],
-  minimumCommissionCents: 2_500,
-  buyInFeeCents: 1_000,
-  buyInRate: 5_000,
-  photographyFeeCents: 1_500,
-  insuranceFeeCents: 250,
-  lottingFeeCents: 500,
-  commissionTaxRate: 8_875,
-};
 const daysAgo = (n: number) => new Date(Date.parse(`${TODAY_ISO}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 // A year back (365 days, the longest range is 366): the backdated invoice stays inside.
 const RANGE = { from: daysAgo(365), to: TODAY_ISO };
@@ -49,11 +33,9 @@ describe('money reports (REST)', () => {
   let none: SignedIn;
   let ownerB: SignedIn;
   let g: FactoryGroup;
-  let ref: string;
   let tb: Json;
 
   const get = (s: SignedIn, path: string, query: Json = RANGE) => s.agent.get(path).query(query);
-  const post = (s: SignedIn, path: string, body: object = {}) => s.agent.post(path).set('X-CSRF-Token', s.csrf).send(body);
   const download = (s: SignedIn, report: string, format: string, query: Json = RANGE) =>
     s.agent
       .get(`/api/reports/${report}/download`)
@@ -80,25 +62,10 @@ describe('money reports (REST)', () => {
     wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1)));
     return out;
   };
-  const version = async (invoiceId: number) =>
-    (await q<{ version: number }>(t, 'select version from invoice where id = ?', [invoiceId]))[0].version;
-  const markPaid = async (invoiceId: number) =>
-    expect(
-      (
-        await housePost(owner, ref, 'invoicePaidOnly', {
-          invoiceID: invoiceId,
-          paid: true,
-          paidDate: TODAY_US,
-          paymentMethodID: 102,
-          version: await version(invoiceId),
-        })
-      ).status,
-    ).toBe(200);
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
     houses = await seedTwoHouses(t.em(), { paymentProcessingEnabled: true });
-    ref = houses.a.houseRef;
     [owner, settlementClerk, reportsClerk, none, ownerB] = await Promise.all([
       signIn(t.server, 'house-a', 'owner'),
       signIn(t.server, 'house-a', 'accessSettlement'),
@@ -107,66 +74,7 @@ describe('money reports (REST)', () => {
       signIn(t.server, 'house-b', 'owner'),
     ]);
 
-    // Four buyers: paid offline, paid by card then partly refunded, paid with one lot disputed, unpaid.
-    g = await group(
-      t,
-      houses.a.id,
-      [bidder('Offline'), bidder('Card'), bidder('Disputer'), bidder('Unpaid')],
-      [
-        { bidder: 0, hammer: 125_000 },
-        { bidder: 0, hammer: 8_000 },
-        { bidder: 1, hammer: 200_000 },
-        { bidder: 2, hammer: 30_000 },
-        { bidder: 2, hammer: 45_000 },
-        { bidder: 3, hammer: 50_000 },
-      ],
-    );
-    const clerk = settlementClerk;
-    const alice = (await post(clerk, '/api/consignors', { name: 'Alice Arden', email: 'alice@example.com' })).body.id;
-    const bob = (await post(clerk, '/api/consignors', { name: 'Bob Brook', company: 'Brook & Sons' })).body.id;
-    expect((await post(clerk, '/api/commission-plans', PLAN)).status).toBe(201);
-    expect((await post(clerk, `/api/consignors/${alice}/lots`, { lots: [0, 1, 2].map((i) => ({ lotId: g.lotIds[i] })) })).status).toBe(200);
-    expect((await post(clerk, `/api/consignors/${bob}/lots`, { lots: [3, 4, 5].map((i) => ({ lotId: g.lotIds[i] })) })).status).toBe(200);
-
-    await markPaid(g.invoiceIds[0]!);
-    await markPaid(g.invoiceIds[2]!);
-    await t.app
-      .get(PaymentMethodsOnFileService)
-      .add(houses.a.id, g.memberIds[1], { ...VISA, token: 'tok_visa_approve_money', cardLimitCents: null });
-    const charged = await housePost(owner, ref, 'processCards', [g.invoiceIds[1]]);
-    expect(charged.body.data.data.invoiceConfirmations[0]).toMatchObject({ charged: true });
-    const [card] = await q<{ id: number }>(t, `select id from invoice_payment where invoice_id = ? and source = 'card'`, [g.invoiceIds[1]]);
-    expect(
-      (
-        await housePost(owner, ref, `invoice/${g.invoiceIds[1]}/payments/${card.id}/refund`, {
-          amountCents: 12_345,
-          reason: 'Frame damaged',
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await housePost(owner, ref, 'disputes', {
-          action: 'open',
-          transactionIDs: [g.lotIds[4]],
-          reasonID: 4,
-          message: 'Not as described.',
-          houseUserRef: owner.user.userRef,
-        })
-      ).status,
-    ).toBe(200);
-
-    const run = await post(clerk, '/api/settlements/for-sale', { saleId: g.auctionGroupId });
-    expect(run.status).toBe(200);
-    const ids = (run.body.settlements as Json[]).map((s) => s.id as number);
-    for (const id of ids) expect((await post(clerk, `/api/settlements/${id}/ready`)).status).toBe(200);
-    expect(
-      (await post(clerk, `/api/settlements/${ids[0]}/mark-paid`, { method: 'check', reference: '1042', paidDate: TODAY_ISO })).status,
-    ).toBe(200);
-    expect(
-      (await post(clerk, `/api/settlements/${ids[1]}/payouts`, { method: 'bank_transfer', paidDate: TODAY_ISO, amountCents: 1_000 }))
-        .status,
-    ).toBe(200);
+    ({ g } = await seedMoneySale(t, houses, owner, settlementClerk, 'tok_visa_approve_money'));
     // The unpaid buyer's invoice is 100 days old: 90+ (a date, not money: set directly).
     await q(t, `update invoice set created_at = now() - interval '100 days' where id = ?`, [g.invoiceIds[3]]);
     tb = (await get(owner, '/api/accounting/trial-balance')).body;

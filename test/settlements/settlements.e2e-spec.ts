@@ -302,9 +302,14 @@ describe('consignor settlements (REST)', () => {
     });
 
     it('a re-run rebuilds the drafts in place, keeping their adjustments', async () => {
+      const before = (await get(clerk, `/api/settlements/${aliceSettlement}`)).body.lines as Json[];
+      // A stored line that no longer matches the run is rewritten; the others are kept as they are.
+      await q(t, 'update settlement_line set commission_cents = 1, net_cents = 1 where id = ?', [before[0].id]);
       const res = await post(clerk, '/api/settlements/for-sale', { saleId: g.auctionGroupId });
       expect(res.body.settlements.find((s: Json) => s.consignorId === alice)).toMatchObject({ id: aliceSettlement, netDueCents: 208_579 });
       expect(await count('settlement')).toBe(2);
+      const after = (await get(clerk, `/api/settlements/${aliceSettlement}`)).body.lines as Json[];
+      expect(after).toEqual(before);
     });
 
     it('pays only a ready settlement, part then the rest, never more and never twice', async () => {

@@ -11,11 +11,10 @@ import { PageHeader } from '../kit/PageHeader';
 import { StatusChip } from '../kit/StatusChip';
 import { TotalsStrip } from '../kit/TotalsStrip';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
-import { MarkPaidDialog } from './MarkPaidDialog';
+import { PayoutDialog } from './PayoutDialog';
 import { StatementPreviewDialog } from './StatementPreviewDialog';
 import { statusLabel, statusTone, type SettlementDetail, type SettlementLine, type StatementSent } from './settlementsApi';
 import { AdjustmentDialog } from './detail/AdjustmentDialog';
-import { CorrectionDialog } from './detail/CorrectionDialog';
 import { AdjustmentsCard, HistoryCard, PayoutsCard } from './detail/LedgerCards';
 import { LotOverrideDialog } from './detail/LotOverrideDialog';
 import { SettlementLinesTable } from './detail/SettlementLinesTable';
@@ -175,7 +174,8 @@ export function SettlementShowPage() {
         onClose={() => setAdjusting(false)}
         onSaved={saved(() => setAdjusting(false))}
       />
-      <CorrectionDialog
+      <PayoutDialog
+        kind="correction"
         open={correcting}
         settlement={s}
         symbol={symbol}
@@ -195,12 +195,13 @@ export function SettlementShowPage() {
           setEmailed(`Statement S-${s.id} emailed to ${sent.to}.`);
         }}
       />
-      <MarkPaidDialog
+      <PayoutDialog
+        kind="mark-paid"
         open={paying}
         settlement={s}
         symbol={symbol}
         onClose={() => setPaying(false)}
-        onPaid={(next) => {
+        onSaved={(next) => {
           set(next);
           setPaying(false);
           void qc.invalidateQueries({ queryKey: ['settlements'], exact: false });

@@ -12,3 +12,11 @@ export function escapeLike(text: string): string {
 export function likeContains(text: string): string {
   return `%${escapeLike(text)}%`;
 }
+
+/**
+ * A PostgreSQL array literal of integers, bound as one parameter (`= any(?::int[])`): knex would
+ * spread a JS array into one binding per value, which is slow to build and parse for thousands.
+ */
+export function intArray(values: readonly number[]): string {
+  return `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+}

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Cents } from '../../../core/money/money';
-import { placeholders } from '../../../core/validation/sql-text';
+import { boundQuery } from '../../../core/database/bound-query';
+import { intArray } from '../../../core/validation/sql-text';
 
 /** The buyer's side of one invoiced lot, for consignor settlements (what "collected" means). */
 export interface InvoicedLotCollection {
@@ -28,10 +29,19 @@ export interface InvoicedLotCollection {
 export class LotCollectionService {
   constructor(private readonly em: EntityManager) {}
 
-  async ofLots(houseId: number, lotIds: readonly number[]): Promise<Map<number, InvoicedLotCollection>> {
+  async ofLots(houseId: number, lotIds: readonly number[], em: EntityManager = this.em): Promise<Map<number, InvoicedLotCollection>> {
     const out = new Map<number, InvoicedLotCollection>();
     if (!lotIds.length) return out;
-    const rows = await this.em.getConnection().execute(
+    const rows = await boundQuery<{
+      lot_id: number;
+      hammer_cents: string;
+      paid: boolean | null;
+      suppress: boolean | null;
+      dispute_ref: string | null;
+      refund_reason: string | null;
+      refunded: boolean;
+    }>(
+      em,
       `select l.lot_id, l.hammer_cents, (l.paid or i.all_paid) as paid, l.suppress, l.dispute_ref, r.reason as refund_reason, r.id is not null as refunded
          from invoice_line l
          join invoice i on i.id = l.invoice_id
@@ -40,8 +50,8 @@ export class LotCollectionService {
             where p.invoice_id = l.invoice_id and p.kind = 'refund' and p.status = 'settled' and p.voided_at is null
               and (p.line_id = l.id or p.line_id is null)
             order by p.id desc limit 1) r on true
-        where l.house_id = ? and l.lot_id in (${placeholders(lotIds)})`,
-      [houseId, ...lotIds],
+        where l.house_id = ? and l.lot_id = any(?::int[])`,
+      [houseId, intArray(lotIds)],
     );
     for (const r of rows) {
       out.set(r.lot_id, {

@@ -14,7 +14,7 @@ import {
   type CollectionTotals,
 } from './collections.report';
 import { checkReportRange, type DateRange } from './money-range';
-import { PAYABLES_HEADER, PAYABLES_WIDTHS, payableBatches, payableCells, type PayableRow } from './payables.report';
+import { PAYABLES_HEADER, PAYABLES_WIDTHS, addPayable, noPayables, payableBatches, payableCells, type PayableRow } from './payables.report';
 import { REVENUE_HEADER, REVENUE_WIDTHS, revenueCells, revenueRows, revenueTotals, type RevenueRow } from './revenue.report';
 
 export interface AgingView extends DateRange {
@@ -77,18 +77,8 @@ export class MoneyReportsService {
   async payables(houseId: number, range: DateRange): Promise<PayablesView> {
     checkReportRange(range);
     const rows = await all(payableBatches(this.execute, houseId, range));
-    const totals = {
-      settlements: 0,
-      hammerCents: 0,
-      commissionCents: 0,
-      feesCents: 0,
-      taxCents: 0,
-      advancesCents: 0,
-      netDueCents: 0,
-      paidCents: 0,
-      openCents: 0,
-    };
-    for (const r of rows) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
+    const totals = noPayables();
+    for (const r of rows) addPayable(totals, r);
     return { ...pick(range), rows, totals };
   }
 

@@ -74,27 +74,34 @@ export function payableBatches(execute: Execute, houseId: number, range: DateRan
 
 type Sums = Omit<PayableRow, 'consignorId' | 'consignor' | 'company'>;
 
+/** Zero sums of consignor payables, to add rows to with `addPayable` (the screen's totals and the file's total row). */
+export const noPayables = (): Sums => ({
+  settlements: 0,
+  hammerCents: 0,
+  commissionCents: 0,
+  feesCents: 0,
+  taxCents: 0,
+  advancesCents: 0,
+  netDueCents: 0,
+  paidCents: 0,
+  openCents: 0,
+});
+
+export function addPayable(t: Sums, r: Sums): void {
+  for (const key of Object.keys(t) as (keyof Sums)[]) t[key] += r[key];
+}
+
 const amounts = (r: Sums) =>
   money(r.hammerCents, r.commissionCents, r.feesCents, r.taxCents, r.advancesCents, r.netDueCents, r.paidCents, r.openCents);
 
 /** Consignor rows, then the total row (Consignor `Total`, Company `{n} consignors`). */
 export async function* payableCells(batches: AsyncIterable<readonly PayableRow[]>): AsyncGenerator<DownloadCell[]> {
   let n = 0;
-  const t: Sums = {
-    settlements: 0,
-    hammerCents: 0,
-    commissionCents: 0,
-    feesCents: 0,
-    taxCents: 0,
-    advancesCents: 0,
-    netDueCents: 0,
-    paidCents: 0,
-    openCents: 0,
-  };
+  const t = noPayables();
   for await (const batch of batches) {
     for (const r of batch) {
       n += 1;
-      for (const key of Object.keys(t) as (keyof Sums)[]) t[key] += r[key];
+      addPayable(t, r);
       yield [r.consignor, r.company ?? '', r.settlements, ...amounts(r)];
     }
   }

@@ -1,17 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../core/errors/domain-error';
-import { placeholders } from '../../../core/validation/sql-text';
+import { boundQuery } from '../../../core/database/bound-query';
+import { intArray } from '../../../core/validation/sql-text';
 import { CatalogsService, type SessionRow } from '../../catalogs/catalogs.service';
 import { LotCollectionService } from '../../invoicing/collection/lot-collection.service';
 import { LotsService, type ConsignedLot } from '../../lots/lots.service';
 import { Consignor } from '../consignors/consignor.entity';
-import { settlementLine, settlementTotals, type LineState } from '../math/commission';
+import {
+  settlementLine,
+  settlementTotals,
+  type Adjustment,
+  type LineAmounts,
+  type LineState,
+  type SettlementTotals,
+} from '../math/commission';
 import { decideLot, type SettlementBasis } from '../math/settlement-basis';
-import { CommissionPlan, LotCommissionOverride } from '../plans/commission-plan.entity';
+import { CommissionPlan } from '../plans/commission-plan.entity';
 import { termsOf } from '../plans/commission-plans.service';
 import { SETTLEMENT_TEXT, SettlementsError, SettlementsErrorCode } from '../settlements.errors';
-import { Settlement, SettlementAdjustment, SettlementLine } from './settlement.entities';
+import type { Settlement } from './settlement.entities';
 
 /** The sessions of a date range: each session's own calendar day within `from`..`to`. */
 const inRange = (sessions: SessionRow[], from: string, to: string) =>
@@ -36,6 +44,54 @@ export function sessionDay(eventDate: Date, timeZone?: string | null): string {
     return eventDate.toISOString().slice(0, 10);
   }
 }
+
+/** A settlement's totals as written by a run, with their SQL types (jsonb_to_recordset). */
+const TOTAL_COLUMNS =
+  'commission_plan_id, settlement_basis, lot_count, held_count, hammer_cents, commission_cents, buy_in_fee_cents, fees_cents, tax_cents, expenses_cents, advances_cents, net_due_cents';
+const TOTAL_TYPES =
+  'n int, consignor_id int, commission_plan_id int, settlement_basis text, lot_count int, held_count int, hammer_cents bigint, commission_cents bigint, buy_in_fee_cents bigint, fees_cents bigint, tax_cents bigint, expenses_cents bigint, advances_cents bigint, net_due_cents bigint';
+const LINE_COLUMNS =
+  'lot_id, catalog_id, lot_number, lot_ext, title, state, held_reason, hammer_cents, commission_cents, buy_in_fee_cents, photography_fee_cents, insurance_fee_cents, lotting_fee_cents, fees_cents, tax_cents, net_cents';
+const LINE_TYPES =
+  'n int, lot_id int, catalog_id int, lot_number text, lot_ext text, title text, state text, held_reason text, hammer_cents bigint, commission_cents bigint, buy_in_fee_cents bigint, photography_fee_cents bigint, insurance_fee_cents bigint, lotting_fee_cents bigint, fees_cents bigint, tax_cents bigint, net_cents bigint';
+const LINE_UPDATE = LINE_COLUMNS.split(', ')
+  .map((c) => `${c} = v.${c}`)
+  .join(', ');
+/** A stored row holds these values (bigint columns come back as text). */
+const sameValues = (row: Record<string, unknown>, values: Record<string, unknown>) =>
+  Object.entries(values).every(([k, v]) => (row[k] == null ? null : String(row[k])) === (v == null ? null : String(v)));
+/** Lines per insert statement (a sale of 5,000 lots: two). */
+const LINE_BATCH = 2_500;
+
+/** One line of a run, as computed (a settlement_line row without its settlement). */
+type SettlementLineValues = LineAmounts & {
+  lotId: number;
+  catalogId: number;
+  lotNumber: string | null;
+  lotExt: string | null;
+  title: string;
+  state: LineState;
+  heldReason: string | null;
+};
+
+const lineColumns = (l: SettlementLineValues) => ({
+  lot_id: l.lotId,
+  catalog_id: l.catalogId,
+  lot_number: l.lotNumber,
+  lot_ext: l.lotExt,
+  title: l.title,
+  state: l.state,
+  held_reason: l.heldReason,
+  hammer_cents: l.hammerCents,
+  commission_cents: l.commissionCents,
+  buy_in_fee_cents: l.buyInFeeCents,
+  photography_fee_cents: l.photographyFeeCents,
+  insurance_fee_cents: l.insuranceFeeCents,
+  lotting_fee_cents: l.lottingFeeCents,
+  fees_cents: l.feesCents,
+  tax_cents: l.taxCents,
+  net_cents: l.netCents,
+});
 
 /** Namespace of the per-sale advisory lock that serialises settlement runs ('STL'). */
 const RUN_LOCK_NS = 0x53544c;
@@ -210,122 +266,219 @@ export class SettlementRunsService {
       // A lot is settled once: on a ready or paid settlement, or on a draft this run does not rebuild.
       const settled = new Set(
         (
-          await em.execute(
+          await boundQuery(
+            em,
             `select sl.lot_id from settlement_line sl join settlement s on s.id = sl.settlement_id
               where sl.house_id = ? and sl.state <> 'held' and (s.status <> 'draft' or not (${targetSql}))
-                and sl.lot_id in (${placeholders(lotIds)})`,
-            [houseId, ...targetParams, ...lotIds],
+                and sl.lot_id = any(?::int[])`,
+            [houseId, ...targetParams, intArray(lotIds)],
           )
         ).map((r) => r.lot_id as number),
       );
       const open = lots.filter((l) => !settled.has(l.lotId));
+      const openIds = intArray(open.map((l) => l.lotId));
+      const consignorIds = intArray([...new Set(open.map((l) => l.consignorId))]);
+      // Plain rows, not entities: a run of 5,000 lots spent most of its time hydrating and diffing.
+      // One after the other: they share the transaction's connection.
       const collected = await this.collection.ofLots(
         houseId,
         open.filter((l) => l.sold).map((l) => l.lotId),
+        em,
+      );
+      const overrideRows = await boundQuery<{ lot_id: number; rate: number | null; commission_cents: string | null }>(
+        em,
+        'select lot_id, rate, commission_cents from lot_commission_override where house_id = ? and lot_id = any(?::int[])',
+        [houseId, openIds],
+      );
+      const consignors = await boundQuery<{ id: number; name: string; commission_plan_id: number | null }>(
+        em,
+        'select id, name, commission_plan_id from consignor where house_id = ? and id = any(?::int[]) order by name, id',
+        [houseId, consignorIds],
+      );
+      const planList = await em.find(CommissionPlan, { houseId });
+      const draftRows = await boundQuery<{ id: number; consignor_id: number }>(
+        em,
+        `select s.id, s.consignor_id from settlement s
+          where s.house_id = ? and s.consignor_id = any(?::int[]) and s.status = 'draft' and ${targetSql}`,
+        [houseId, consignorIds, ...targetParams],
       );
       const overrides = new Map(
-        (await em.find(LotCommissionOverride, { houseId, lotId: { $in: open.map((l) => l.lotId) } })).map((o) => [o.lotId, o]),
+        overrideRows.map((o) => [
+          o.lot_id,
+          { rate: o.rate, commissionCents: o.commission_cents == null ? null : Number(o.commission_cents) },
+        ]),
       );
-      const consignorIds = [...new Set(open.map((l) => l.consignorId))];
-      const consignors = await em.find(Consignor, { houseId, id: { $in: consignorIds } }, { orderBy: { name: 'ASC', id: 'ASC' } });
-      const plans = new Map((await em.find(CommissionPlan, { houseId })).map((p) => [p.id, p]));
+      const plans = new Map(planList.map((p) => [p.id, p]));
       // A range spans sales: only a single sale's own plan applies as "the sale's plan".
       const saleIds = new Set(sessions.map((s) => s.groupId));
       const salePlan =
         saleIds.size === 1 ? [...plans.values()].find((p) => p.auctionGroupId != null && saleIds.has(p.auctionGroupId)) : undefined;
       const housePlan = [...plans.values()].find((p) => p.isHouseDefault);
 
-      // Set-based: every draft and adjustment read at once, the old lines deleted at once, then two
-      // flushes (settlements, then lines). Flushing per consignor made the unit of work diff every
-      // entity so far on each flush: 300 consignors of 5,000 lots took minutes (bench settle-sale).
-      const drafts = new Map(
-        (await em.find(Settlement, { houseId, consignorId: { $in: consignorIds }, status: 'draft', ...target })).map((d) => [
-          d.consignorId,
-          d,
-        ]),
-      );
-      const draftIds = [...drafts.values()].map((d) => d.id);
-      const adjustmentsOf = new Map<number, SettlementAdjustment[]>();
-      for (const a of draftIds.length ? await em.find(SettlementAdjustment, { settlementId: { $in: draftIds } }) : [])
-        adjustmentsOf.set(a.settlementId, [...(adjustmentsOf.get(a.settlementId) ?? []), a]);
-      if (!dryRun && draftIds.length) await em.nativeDelete(SettlementLine, { settlementId: { $in: draftIds } });
+      // Set-based: every draft and adjustment read at once, the old lines deleted in one statement,
+      // the drafts written in two (new ones inserted, the others updated) and the lines in one. The
+      // unit of work diffed every entity on each flush: 300 consignors of 5,000 lots took minutes
+      // per-consignor, then a second through the ORM (bench settle-sale, docs/performance.md).
+      const drafts = new Map(draftRows.map((d) => [d.consignor_id, d.id]));
+      const draftIds = [...drafts.values()];
+      const adjustmentsOf = new Map<number, Adjustment[]>();
+      if (draftIds.length) {
+        const adjustments = await boundQuery<{ settlement_id: number; kind: Adjustment['kind']; amount_cents: string }>(
+          em,
+          'select settlement_id, kind, amount_cents from settlement_adjustment where settlement_id = any(?::int[]) order by id',
+          [intArray(draftIds)],
+        );
+        for (const a of adjustments)
+          adjustmentsOf.set(a.settlement_id, [
+            ...(adjustmentsOf.get(a.settlement_id) ?? []),
+            { kind: a.kind, amountCents: Number(a.amount_cents) },
+          ]);
+      }
 
+      const lotsOf = new Map<number, ConsignedLot[]>();
+      for (const l of open) lotsOf.set(l.consignorId, [...(lotsOf.get(l.consignorId) ?? []), l]);
       const runs: {
-        consignor: Consignor;
-        draft: Settlement | null;
+        consignor: { id: number; name: string };
+        draftId: number | null;
+        plan: CommissionPlan;
         lines: ReturnType<SettlementRunsService['line']>[];
         totals: ReturnType<typeof settlementTotals>;
       }[] = [];
       await onProgress?.(0, consignors.length);
       for (const consignor of consignors) {
-        const plan = (consignor.commissionPlanId != null ? plans.get(consignor.commissionPlanId) : undefined) ?? salePlan ?? housePlan;
+        const plan = (consignor.commission_plan_id != null ? plans.get(consignor.commission_plan_id) : undefined) ?? salePlan ?? housePlan;
         if (!plan) throw new SettlementsError(SettlementsErrorCode.NO_COMMISSION_PLAN, SETTLEMENT_TEXT.noPlan(consignor.name));
         const terms = termsOf(plan);
-        const lines = open
-          .filter((l) => l.consignorId === consignor.id)
-          .map((l) => this.line(l, plan.settlementBasis, terms, collected, overrides, sessionHeld));
-        let draft = drafts.get(consignor.id) ?? null;
-        const totals = settlementTotals(lines, draft ? (adjustmentsOf.get(draft.id) ?? []) : []);
-        if (!dryRun) {
-          draft ??= em.create(Settlement, {
-            houseId,
-            consignorId: consignor.id,
-            ...target,
-            currencyCode,
-            settlementBasis: plan.settlementBasis,
-            createdByUserId: userId,
-          });
-          em.assign(draft, {
-            ...totals,
-            commissionPlanId: plan.id,
-            settlementBasis: plan.settlementBasis,
-            currencyCode,
-            version: draft.version + (draft.id ? 1 : 0),
-          });
-        }
-        runs.push({ consignor, draft, lines, totals });
+        const lines = (lotsOf.get(consignor.id) ?? []).map((l) =>
+          this.line(l, plan.settlementBasis, terms, collected, overrides, sessionHeld),
+        );
+        const draftId = drafts.get(consignor.id) ?? null;
+        const totals = settlementTotals(lines, draftId ? (adjustmentsOf.get(draftId) ?? []) : []);
+        runs.push({ consignor: { id: consignor.id, name: consignor.name }, draftId, plan, lines, totals });
         await onProgress?.(runs.length, consignors.length, consignor.name);
       }
-      if (!dryRun) {
-        await em.flush();
-        for (const r of runs) for (const l of r.lines) em.create(SettlementLine, { houseId, settlementId: r.draft!.id, ...l });
-        await em.flush();
-      }
+      if (!dryRun) await this.write(em, houseId, target, currencyCode, userId, runs);
 
-      const out: RunSettlement[] = runs.map(({ consignor, draft, totals }) => {
-        const {
-          lotCount,
-          heldCount,
-          hammerCents,
-          commissionCents,
-          buyInFeeCents,
-          feesCents,
-          taxCents,
-          expensesCents,
-          advancesCents,
-          netDueCents,
-        } = totals;
-        return {
-          id: draft?.id ?? null,
-          consignorId: consignor.id,
-          consignorName: consignor.name,
-          status: 'draft',
-          lotCount,
-          heldCount,
-          hammerCents,
-          commissionCents,
-          buyInFeeCents,
-          feesCents,
-          taxCents,
-          expensesCents,
-          advancesCents,
-          netDueCents,
-        };
-      });
+      const out: RunSettlement[] = runs.map(({ consignor, draftId, totals }) => ({
+        id: draftId,
+        consignorId: consignor.id,
+        consignorName: consignor.name,
+        status: 'draft',
+        ...totals,
+      }));
       return { currencyCode, dryRun, settlements: out, alreadySettled: settled.size };
     };
     // A dry run reads what a run would read, under the same lock, and writes nothing.
     return outer ? run(outer) : this.em.transactional(run);
+  }
+
+  /**
+   * Writes a run's drafts and lines in four statements: the new drafts inserted (their ids set on
+   * `runs`), the rebuilt drafts' totals updated (version + 1), and every line inserted in run order.
+   */
+  private async write(
+    em: EntityManager,
+    houseId: number,
+    target: { auctionGroupId: number | null; periodFrom?: string; periodTo?: string },
+    currencyCode: string,
+    userId: number | null,
+    runs: {
+      consignor: { id: number };
+      draftId: number | null;
+      plan: CommissionPlan;
+      lines: SettlementLineValues[];
+      totals: SettlementTotals;
+    }[],
+  ): Promise<void> {
+    const totalsOf = (r: (typeof runs)[number]) => ({
+      consignor_id: r.consignor.id,
+      commission_plan_id: r.plan.id,
+      settlement_basis: r.plan.settlementBasis,
+      lot_count: r.totals.lotCount,
+      held_count: r.totals.heldCount,
+      hammer_cents: r.totals.hammerCents,
+      commission_cents: r.totals.commissionCents,
+      buy_in_fee_cents: r.totals.buyInFeeCents,
+      fees_cents: r.totals.feesCents,
+      tax_cents: r.totals.taxCents,
+      expenses_cents: r.totals.expensesCents,
+      advances_cents: r.totals.advancesCents,
+      net_due_cents: r.totals.netDueCents,
+    });
+    const fresh = runs.filter((r) => r.draftId == null);
+    if (fresh.length) {
+      const rows = await boundQuery<{ id: number; consignor_id: number }>(
+        em,
+        `insert into settlement (house_id, consignor_id, auction_group_id, period_from, period_to, currency_code, created_by_user_id, ${TOTAL_COLUMNS})
+         select ?, v.consignor_id, ?, ?::date, ?::date, ?, ?, ${TOTAL_COLUMNS}
+           from jsonb_to_recordset(?::jsonb) as v(${TOTAL_TYPES}) order by v.n
+         returning id, consignor_id`,
+        [
+          houseId,
+          target.auctionGroupId,
+          target.periodFrom ?? null,
+          target.periodTo ?? null,
+          currencyCode,
+          userId,
+          JSON.stringify(fresh.map((r, n) => ({ n, ...totalsOf(r) }))),
+        ],
+      );
+      const ids = new Map(rows.map((r) => [r.consignor_id, r.id]));
+      for (const r of fresh) r.draftId = ids.get(r.consignor.id)!;
+    }
+    const rebuilt = runs.filter((r) => !fresh.includes(r));
+    if (rebuilt.length)
+      await boundQuery(
+        em,
+        `update settlement s set ${TOTAL_COLUMNS.split(', ')
+          .map((c) => `${c} = v.${c}`)
+          .join(', ')}, currency_code = ?, version = s.version + 1, updated_at = now()
+           from jsonb_to_recordset(?::jsonb) as v(id int, ${TOTAL_TYPES})
+          where s.id = v.id and s.house_id = ?`,
+        [currencyCode, JSON.stringify(rebuilt.map((r, n) => ({ n, id: r.draftId, ...totalsOf(r) }))), houseId],
+      );
+    // The lines in place: a rebuilt draft's line for the same lot is rewritten only if a value
+    // changed (compared here, so unchanged lines are not even sent), a line whose lot left the draft
+    // is deleted, new ones inserted in run order. Rewriting every line cost most of a re-run (index
+    // entries and both foreign-key checks per row).
+    const existing = new Map<string, Record<string, unknown> & { id: number }>();
+    if (rebuilt.length)
+      for (const e of await boundQuery<Record<string, unknown> & { id: number; settlement_id: number; lot_id: number }>(
+        em,
+        `select id, settlement_id, ${LINE_COLUMNS} from settlement_line where settlement_id = any(?::int[])`,
+        [intArray(rebuilt.map((r) => r.draftId!))],
+      ))
+        existing.set(`${e.settlement_id}:${e.lot_id}`, e);
+    const changed: Record<string, unknown>[] = [];
+    const added: Record<string, unknown>[] = [];
+    for (const r of runs)
+      for (const l of r.lines) {
+        const key = `${r.draftId}:${l.lotId}`;
+        const row = existing.get(key);
+        const values = lineColumns(l);
+        if (!row) added.push({ n: added.length, settlement_id: r.draftId, ...values });
+        else {
+          if (!sameValues(row, values)) changed.push({ id: row.id, ...values });
+          existing.delete(key);
+        }
+      }
+    if (existing.size)
+      await boundQuery(em, 'delete from settlement_line where id = any(?::int[])', [intArray([...existing.values()].map((e) => e.id))]);
+    for (let i = 0; i < changed.length; i += LINE_BATCH)
+      await boundQuery(
+        em,
+        `update settlement_line sl set ${LINE_UPDATE}
+           from jsonb_to_recordset(?::jsonb) as v(id int, ${LINE_TYPES})
+          where sl.id = v.id`,
+        [JSON.stringify(changed.slice(i, i + LINE_BATCH))],
+      );
+    for (let i = 0; i < added.length; i += LINE_BATCH)
+      await boundQuery(
+        em,
+        `insert into settlement_line (house_id, settlement_id, ${LINE_COLUMNS})
+         select ?, v.settlement_id, ${LINE_COLUMNS} from jsonb_to_recordset(?::jsonb) as v(settlement_id int, ${LINE_TYPES}) order by v.n`,
+        [houseId, JSON.stringify(added.slice(i, i + LINE_BATCH))],
+      );
   }
 
   private line(
@@ -333,9 +486,9 @@ export class SettlementRunsService {
     basis: string,
     terms: ReturnType<typeof termsOf>,
     collected: Awaited<ReturnType<LotCollectionService['ofLots']>>,
-    overrides: Map<number, LotCommissionOverride>,
+    overrides: Map<number, { rate: number | null; commissionCents: number | null }>,
     sessionHeld: Map<number, boolean>,
-  ) {
+  ): SettlementLineValues {
     const decision = decideLot(
       {
         withdrawn: l.withdrawn,
