@@ -86,6 +86,8 @@ describeIfChromium('Sale walk: Add Sale → steps 1-6 → publish → five featu
     await page.waitForURL(`**${base}/3`);
     await page.getByTestId('upload-panel').waitFor();
     await title('Upload Items');
+    const tracker = async () => (await server.testApp.em().fork().findOneOrFail(Catalog, catalogId)).stepTracker;
+    expect(await tracker()).toBe(3);
     await shots('timed-step3');
     await page.getByTestId('upload-add-single').click();
     await page.waitForURL(`**${base}/lot/0`);
@@ -135,6 +137,7 @@ describeIfChromium('Sale walk: Add Sale → steps 1-6 → publish → five featu
     await page.getByTestId('preview-grid').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="preview-lot"]').length === 5);
     await title('Preview Session');
+    expect(await tracker()).toBe(5); // recorded by Skip & Continue
     await shots('timed-step5');
     await page.getByTestId('preview-continue').click();
 
