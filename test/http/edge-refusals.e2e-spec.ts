@@ -183,6 +183,18 @@ describe('edge refusals on every route: unsafe text, deep JSON, built-in member 
     expect({ failures, changed: changedTables(before, await houseChecksums(t, houses.a.id)) }).toEqual({ failures: [], changed: [] });
   });
 
+  it('a GET that sends a body still has it read (the parsers skip only body-less GETs): unsafe text and unknown fields are refused', async () => {
+    const list = routes.find((r) => r.method === 'GET' && r.path === '/api/locations')!;
+    expect((await send(list, '/api/locations', '{"colour": 1}')).body).toEqual({
+      statusCode: 400,
+      code: 'UNKNOWN_FIELDS',
+      message: 'Unknown field(s): colour.',
+      errors: { colour: 'property colour should not exist' },
+    });
+    expect((await send(list, '/api/locations', '{"colour": "a\\u0000b"}')).body.code).toBe('INVALID_TEXT');
+    expect((await send(list, '/api/locations')).status).toBe(200);
+  });
+
   it('fields named like built-in object members are refused as unknown (400) on every write route, changing nothing', async () => {
     const before = await houseChecksums(t, houses.a.id);
     const failures: string[] = [];

@@ -9,12 +9,20 @@ export function bodyParsers(limit: string) {
     express.urlencoded({ extended: true, limit }),
   ];
   return (req: Request, res: Response, next: NextFunction) => {
+    // GET and HEAD carry no body this API reads: skip the parsers' content-type checks, but a GET
+    // that does send one still has it parsed (and refused by NoBodyGuard as unknown fields).
+    if ((req.method === 'GET' || req.method === 'HEAD') && !hasBody(req)) return next();
     const run = (i: number): void => {
       if (i === parsers.length) return next();
       parsers[i](req, res, (err?: unknown) => (err ? next(translate(err)) : run(i + 1)));
     };
     run(0);
   };
+}
+
+/** As type-is's hasBody: a body is announced by Transfer-Encoding or a Content-Length. */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
 }
 
 function translate(err: unknown): unknown {

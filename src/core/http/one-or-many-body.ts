@@ -2,6 +2,7 @@ import { ArgumentMetadata, Body, Type, ValidationPipe } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
 import { fieldValidationError, validationExceptionFactory } from '../errors/validation-exception.factory';
 import { arrayBodyOf } from './array-body';
+import { cacheValidationMetadata } from '../validation/metadata-cache';
 import { withValidationSummary } from './validation-summary';
 
 const ONE_OR_MANY = Symbol('oneOrManyBody');
@@ -67,5 +68,12 @@ export class AppValidationPipe extends ValidationPipe {
 }
 
 /** The application's global pipe, as createApp mounts it (and unit tests of DTOs use it). */
-export const appValidationPipe = (): AppValidationPipe =>
-  new AppValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory });
+export const appValidationPipe = (): AppValidationPipe => {
+  cacheValidationMetadata();
+  return new AppValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    exceptionFactory: validationExceptionFactory,
+  });
+};
