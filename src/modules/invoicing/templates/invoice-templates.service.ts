@@ -86,14 +86,16 @@ export class InvoiceTemplatesService {
    * invoices from it (invoice groups, invoice math). 404 for another house's template.
    */
   async snapshot(houseId: number, id: number): Promise<TemplateSnapshot & { active: boolean }> {
-    // One round trip (the invoice creation waits on it): the house, the template and its rows side by side.
-    const [house, t, rows] = await Promise.all([
-      this.houses.getById(houseId),
-      this.em.findOne(InvoiceTemplate, { id, house: houseId }),
-      templateRows(this.em, id),
-    ]);
+    // Read one after the other: this runs inside edit transactions too, where side-by-side reads
+    // would overlap on the transaction's one pg client.
+    const cardHouse = isCardProcessorHouse(await this.houses.getById(houseId));
+    const t = await this.em.findOne(
+      InvoiceTemplate,
+      { id, house: houseId },
+      { populate: ['taxRows', 'feeRows', 'messages'], strategy: LoadStrategy.SELECT_IN },
+    );
     if (!t) throw InvoiceTemplatesError.notFound();
-    return { ...templateFields(t), ...rows, active: isActive(t, isCardProcessorHouse(house)) };
+    return { ...snapshotOf(t), active: isActive(t, cardHouse) };
   }
 
   async list(houseId: number, q: RaListQuery): Promise<{ records: GroupSettingsView[]; total: number }> {
