@@ -130,6 +130,14 @@ describeIfChromium('bin wizard steps 1-3 (browser)', () => {
     expect(saved.terms?.[1].termText).toBe('Ships within 5 days.');
     expect((await em.findOneOrFail(Catalog, catalogId, { refresh: true })).stepTracker).toBe(2);
 
+    // "Add single item" records 5 and opens lot 0; its Cancel comes back to Upload Items.
+    await page.getByTestId('upload-add-single').click();
+    await page.waitForURL(`${base}/lot/0/items`);
+    expect((await em.findOneOrFail(Catalog, catalogId, { refresh: true })).stepTracker).toBe(5);
+    await page.getByTestId('lot-cancel').click();
+    await page.waitForURL(`${base}/2`);
+    await page.getByTestId('upload-panel').waitFor();
+
     const csv = csvDocument(
       ['Item Number', 'Inventory Number', 'Title', 'Description', 'BIN Price'],
       [

@@ -137,5 +137,18 @@ describeIfChromium('Session wizard, live/timed steps 1-2 (browser)', () => {
     await page.getByTestId('wizard-cancel-summary').click();
     await page.waitForURL(new RegExp(`/session/timed/${c.group.id}/${c.id}/6$`));
     await page.getByTestId('wizard-title').getByText('Review & Publish', { exact: true }).waitFor();
+
+    // Saved from the summary (spec 001 section 4): step 1 records nothing, step 2 records 6; both return there.
+    const tracker = async () => (await server.testApp.em().fork().findOneOrFail(Catalog, c.id)).stepTracker;
+    const saveAndReturn = async (step: number) => {
+      await page.goto(`${server.baseUrl}/ar/session/timed/${c.group.id}/${c.id}/${step}/summary`);
+      await page.getByTestId('wizard-continue').getByText('Save & Return to Summary').click();
+      await page.waitForURL(new RegExp(`/session/timed/${c.group.id}/${c.id}/6$`));
+      await page.getByTestId('wizard-title').getByText('Review & Publish', { exact: true }).waitFor();
+    };
+    await saveAndReturn(1);
+    expect(await tracker()).toBe(3);
+    await saveAndReturn(2);
+    expect(await tracker()).toBe(6);
   });
 });

@@ -56,6 +56,20 @@ describeIfChromium('Upload Items step (browser)', () => {
   const pickFile = (name: string, text: string) =>
     page.getByTestId('upload-file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
   const rowErrors = (row: number) => page.getByTestId(`row-errors-${row}`);
+  const tracker = async () => (await server.testApp.em().fork().findOneOrFail(Catalog, catalogId)).stepTracker;
+
+  it('without a file: Skip & Continue records what Continue records and opens Upload Images; Save & Exit is offered', async () => {
+    await page.goto(`${base}/3`);
+    await page.getByTestId('upload-panel').waitFor();
+    await page.getByTestId('upload-skip').getByText('Skip & Continue').waitFor();
+    await page.getByTestId('upload-skip-hint').getByText(UPLOAD_ITEMS_TEXT.skipHint).waitFor();
+    expect(await page.getByTestId('wizard-save-exit').isEnabled()).toBe(true);
+    await screenshot(page, 'upload-items-no-file-1440', { fullPage: true });
+    await page.getByTestId('upload-skip').click();
+    await page.waitForURL(`${base}/4`);
+    await page.getByTestId('image-upload-step').waitFor();
+    expect(await tracker()).toBe(4);
+  });
 
   it('uploads a sheet with errors, fixes one in the edit modal, deletes a duplicate and continues', async () => {
     await page.goto(`${base}/3`);
@@ -146,6 +160,14 @@ describeIfChromium('Upload Items step (browser)', () => {
     // Back on step 3: nothing staged, a new upload.
     await page.goto(`${base}/3`);
     await page.getByTestId('upload-panel').waitFor();
+
+    // From the summary without a file: no Save & Exit; Skip & Continue records 6 and returns there.
+    await page.goto(`${base}/3/summary`);
+    await page.getByTestId('upload-skip').waitFor();
+    expect(await page.getByTestId('wizard-save-exit').count()).toBe(0);
+    await page.getByTestId('upload-skip').click();
+    await page.waitForURL(`${base}/6`);
+    expect(await tracker()).toBe(6);
   });
 
   it('a reload keeps the review list; delete-selected and Go Back & Upload Items Again ask first', async () => {

@@ -1,4 +1,4 @@
-import { BIN_TEXT, defaultBinTerms } from '@ar/rules';
+import { BIN_TEXT, defaultBinTerms, stepTrackerValue, type WizardMoment } from '@ar/rules';
 import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
@@ -182,6 +182,30 @@ describe('bin wizard step 1 calls (HTTP, real PostgreSQL)', () => {
     expect((await post(owner, `/cps/app/catalog/${ids.liveSession}/contacts/independent`, { contacts: {} })).status).toBe(404);
     expect((await post(owner, `/cps/app/catalog/${ids.bSession}/contacts/independent`, { contacts: {} })).status).toBe(404);
     expect((await post(none, url, { contacts: {} })).status).toBe(403);
+  });
+
+  it('step tracker: each buy-now moment’s value (spec 001 section 4) is recorded and read back; 6 and other houses refused', async () => {
+    const url = `/cps/app/diy-step-tracker/${ids.binSession}`;
+    const moments: [WizardMoment, boolean, number][] = [
+      ['details', false, 2],
+      ['addSingleItem', false, 5],
+      ['items', false, 3],
+      ['images', false, 4],
+      ['preview', false, 5],
+      ['items', true, 5],
+    ];
+    for (const [moment, fromSummary, step] of moments) {
+      expect(stepTrackerValue('bin', moment, fromSummary)).toBe(step);
+      expect((await post(owner, url, { step }).expect(200)).body).toEqual({ data: { steptracker: step } });
+      expect((await owner.agent.get(url).expect(200)).body).toEqual({ data: { steptracker: step } });
+    }
+    // From the summary step 1 records nothing: the tracker is left at 5.
+    expect(stepTrackerValue('bin', 'details', true)).toBeNull();
+    const six = await post(owner, url, { step: 6 }).expect(400);
+    expect(six.body.errors).toEqual({ step: 'Step must be between 1 and 5' });
+    expect((await post(ownerB, url, { step: 3 })).status).toBe(404);
+    expect((await none.agent.get(url)).status).toBe(403);
+    expect((await owner.agent.get(url).expect(200)).body.data.steptracker).toBe(5);
   });
 
   it('denies users without accessCalendar (403) and answers 404 for another house’s or a live sale’s group', async () => {

@@ -1,4 +1,4 @@
-import { CALENDAR_TEXT, MAX_SESSIONS_PER_SALE, SESSION_TEXT as T, addDays, dateIn } from '@ar/rules';
+import { CALENDAR_TEXT, MAX_SESSIONS_PER_SALE, SESSION_TEXT as T, addDays, dateIn, stepTrackerValue, type WizardMoment } from '@ar/rules';
 import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
 import { BuyersPremiumStep } from '../../src/modules/catalogs/buyers-premium-step.entity';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
@@ -299,6 +299,33 @@ describe('session wizard calls (HTTP, real PostgreSQL)', () => {
         .flatMap((g: { catalogs: { catalogID: number; editStep: number }[] }) => g.catalogs)
         .find((c: { catalogID: number }) => c.catalogID === ids.liveSession);
       expect(row.editStep).toBe(2);
+    });
+
+    it('step tracker: each live/timed moment’s value (spec 001 section 4) is recorded; the calendar’s edit link opens it', async () => {
+      const url = `/cps/app/diy-step-tracker/${ids.liveSession}`;
+      const editStep = async () => {
+        const cal = (await owner.agent.get(`/app/house/${houses.a.houseRef}/auction-calendar?upcoming=true&size=100`).expect(200)).body
+          .data;
+        return cal.auctionGroups
+          .flatMap((g: { catalogs: { catalogID: number; editStep: number }[] }) => g.catalogs)
+          .find((c: { catalogID: number }) => c.catalogID === ids.liveSession).editStep as number;
+      };
+      const moments: [WizardMoment, boolean, number][] = [
+        ['basicsCreated', false, 2],
+        ['details', false, 3],
+        ['items', false, 4],
+        ['singleItemAdded', false, 4],
+        ['images', false, 5],
+        ['preview', false, 6],
+        ['details', true, 6],
+      ];
+      for (const [moment, fromSummary, step] of moments) {
+        expect(stepTrackerValue('live', moment, fromSummary)).toBe(step);
+        expect((await post(owner, url, { step }).expect(200)).body).toEqual({ data: { steptracker: step } });
+        expect(await editStep()).toBe(step);
+      }
+      const seven = await post(owner, url, { step: 7 }).expect(400);
+      expect(seven.body.errors).toEqual({ step: 'Step must be between 1 and 6' });
     });
   });
 

@@ -2,14 +2,12 @@ import {
   staggeredLotEnd,
   addYears,
   basicsNextStep,
-  basicsTracker,
   categoriesError,
   channelsError,
   createsResellSale,
   defaultResell,
   descriptionError,
   detailsNextStep,
-  detailsTracker,
   isTrackerValue,
   keptCategories,
   RESELL_MIN_UNSOLD,
@@ -19,11 +17,13 @@ import {
   sessionDateWindow,
   sessionTimeParts,
   STEP_TRACKER,
+  stepTrackerValue,
   validateSessionBasics,
   viewNotesError,
   zoneAbbreviation,
   zonedInstant,
   type SessionBasicsContext,
+  type WizardMoment,
 } from './session-rules';
 
 const NY = 'America/New_York';
@@ -188,35 +188,72 @@ describe('live/timed step 2 rules', () => {
 });
 
 describe('step tracker (spec 001 section 4)', () => {
-  it('live/timed values', () => {
-    expect(STEP_TRACKER.liveTimed).toEqual({
+  // [wizard, moment, from the summary, recorded value (null: no call)]: every value of "Wizard progress",
+  // then ours where the spec is silent (docs/decisions/session-wizard.md).
+  const table: [Parameters<typeof stepTrackerValue>[0], WizardMoment, boolean, number | null][] = [
+    // Bin: step 1 Continue records 2, or (from the summary) is left unchanged at 5.
+    ['bin', 'details', false, 2],
+    ['bin', 'details', true, null],
+    // "Add single item" records 5 and opens lot 0; saving that lot records nothing more.
+    ['bin', 'addSingleItem', false, 5],
+    ['bin', 'addSingleItem', true, 5],
+    ['bin', 'singleItemAdded', false, null],
+    // After the lot update in step 2 (or Skip & Continue), Continue records 3; 4 after images; 5 after preview.
+    ['bin', 'items', false, 3],
+    ['bin', 'images', false, 4],
+    ['bin', 'preview', false, 5],
+    // Ours: from the summary, items and images return there and record it.
+    ['bin', 'items', true, 5],
+    ['bin', 'images', true, 5],
+    // Bin has no live/timed step 1.
+    ['bin', 'basicsCreated', false, null],
+    // Live/timed: step 1 creation records 2; an edit records nothing.
+    ...(['live', 'timed'] as const).flatMap((k): [typeof k, WizardMoment, boolean, number | null][] => [
+      [k, 'basicsCreated', false, 2],
+      [k, 'basicsEdited', false, null],
+      [k, 'basicsEdited', true, null],
+      // Step 2 Continue records 3 (6 if arrived from the summary).
+      [k, 'details', false, 3],
+      [k, 'details', true, 6],
+      // The lot review step records 4 on Continue (and Skip & Continue), or 6 when skipping to the summary.
+      [k, 'items', false, 4],
+      [k, 'items', true, 6],
+      // 5 after images, 6 after preview.
+      [k, 'images', false, 5],
+      [k, 'preview', false, 6],
+      // Ours: "Add single item" records nothing until its lot is saved, then 4 (on to Upload Images);
+      // from the summary the Lot page returns there and records nothing.
+      [k, 'addSingleItem', false, null],
+      [k, 'singleItemAdded', false, 4],
+      [k, 'singleItemAdded', true, null],
+      [k, 'images', true, 6],
+    ]),
+  ];
+
+  it.each(table)('%s %s (from the summary: %s) records %p', (kind, moment, fromSummary, value) => {
+    expect(stepTrackerValue(kind, moment, fromSummary)).toBe(value);
+  });
+
+  it('every recorded value is one the server accepts, and the constants keep the spec values', () => {
+    for (const [kind, moment, fromSummary] of table) {
+      const v = stepTrackerValue(kind, moment, fromSummary);
+      if (v !== null) expect(isTrackerValue(kind, v)).toBe(true);
+    }
+    expect(STEP_TRACKER.liveTimed).toMatchObject({
       sessionCreated: 2,
       detailsContinue: 3,
-      detailsFromSummary: 6,
       lotReviewContinue: 4,
-      lotReviewToSummary: 6,
       imagesDone: 5,
       previewDone: 6,
     });
-    expect(basicsTracker(true)).toBe(2);
-    expect(basicsTracker(false)).toBeNull();
-    expect(detailsTracker(false)).toBe(3);
-    expect(detailsTracker(true)).toBe(6);
+    expect(STEP_TRACKER.bin).toMatchObject({ detailsContinue: 2, addSingleItem: 5, itemsContinue: 3, imagesDone: 4, previewDone: 5 });
+  });
+
+  it('where steps 1 and 2 go next', () => {
     expect(basicsNextStep(false)).toBe(2);
     expect(basicsNextStep(true)).toBe(6);
     expect(detailsNextStep(false)).toBe(3);
     expect(detailsNextStep(true)).toBe(6);
-  });
-
-  it('bin values', () => {
-    expect(STEP_TRACKER.bin).toEqual({
-      detailsContinue: 2,
-      detailsFromSummary: 5,
-      addSingleItem: 5,
-      itemsContinue: 3,
-      imagesDone: 4,
-      previewDone: 5,
-    });
   });
 
   it('accepted values: 1-6 live/timed, 1-5 bin, whole numbers', () => {

@@ -348,6 +348,9 @@ export type SessionContacts = Record<SessionContactKey, number | null>;
  * records 2; step 2 Continue 3 (6 from the summary); lot review Continue 4 (6 when skipping to the
  * summary); 5 after images; 6 after preview. Bin: step 1 Continue 2 (from the summary left
  * unchanged, 5); Add single item 5; step 2 Continue 3; 4 after images; 5 after preview.
+ * Ours (the spec is silent, docs/decisions/session-wizard.md): live/timed saving the lot that "Add
+ * single item" opened records 4 (the path goes on to Upload Images); images and bin items opened
+ * from the summary record the summary step.
  */
 export const STEP_TRACKER = {
   liveTimed: {
@@ -356,26 +359,98 @@ export const STEP_TRACKER = {
     detailsFromSummary: 6,
     lotReviewContinue: 4,
     lotReviewToSummary: 6,
+    singleItemAdded: 4,
     imagesDone: 5,
+    imagesToSummary: 6,
     previewDone: 6,
   },
-  bin: { detailsContinue: 2, detailsFromSummary: 5, addSingleItem: 5, itemsContinue: 3, imagesDone: 4, previewDone: 5 },
+  bin: {
+    detailsContinue: 2,
+    detailsFromSummary: 5,
+    addSingleItem: 5,
+    itemsContinue: 3,
+    itemsToSummary: 5,
+    imagesDone: 4,
+    imagesToSummary: 5,
+    previewDone: 5,
+  },
 } as const;
 
 export const WIZARD_STEP_COUNT = { bin: 5, live: 6, timed: 6 } as const;
 /** The summary (Review & Publish) step of each wizard. */
 export const SUMMARY_STEP = { bin: 5, live: 6, timed: 6 } as const;
 
-/** What step 1 records: 2 when it created the session, nothing when it edited one. */
-export const basicsTracker = (created: boolean): number | null => (created ? STEP_TRACKER.liveTimed.sessionCreated : null);
+/** The moments a wizard records its progress at. */
+export type WizardMoment =
+  /** Live/timed step 1 saved: `created` a new session, or edited one. */
+  | 'basicsCreated'
+  | 'basicsEdited'
+  /** Live/timed step 2, bin step 1: Continue (or Save & Exit) after the save. */
+  | 'details'
+  /** Upload Items: Continue after the lot update, or Skip & Continue without a file. */
+  | 'items'
+  /** Upload Items: the "Add single item" link, before it opens lot 0. */
+  | 'addSingleItem'
+  /** The Lot page "Add single item" opened saved its new lot. */
+  | 'singleItemAdded'
+  /** Upload Images: Continue, or Skip & Continue without files. */
+  | 'images'
+  /** Preview: Continue. */
+  | 'preview';
 
-/** What step 2 records on Continue (or Save & Exit). */
-export const detailsTracker = (fromSummary: boolean): number =>
-  fromSummary ? STEP_TRACKER.liveTimed.detailsFromSummary : STEP_TRACKER.liveTimed.detailsContinue;
+/**
+ * The ONE place the wizards' step tracker values come from: what `POST /cps/app/diy-step-tracker`
+ * records at a moment, or null when nothing is recorded (the calendar's Edit link opens the tracker's
+ * step, so it is the step the user goes on to).
+ */
+export function stepTrackerValue(kind: WizardSaleType | 'bin', moment: WizardMoment, fromSummary = false): number | null {
+  if (kind === 'bin') {
+    const b = STEP_TRACKER.bin;
+    switch (moment) {
+      case 'details':
+        // From the summary the tracker is left unchanged at 5: no call.
+        return fromSummary ? null : b.detailsContinue;
+      case 'addSingleItem':
+        return b.addSingleItem;
+      case 'items':
+        return fromSummary ? b.itemsToSummary : b.itemsContinue;
+      case 'images':
+        return fromSummary ? b.imagesToSummary : b.imagesDone;
+      case 'preview':
+        return b.previewDone;
+      default:
+        // Bin has no live/timed step 1; its single item already recorded 5 when the link opened it.
+        return null;
+    }
+  }
+  const l = STEP_TRACKER.liveTimed;
+  switch (moment) {
+    case 'basicsCreated':
+      return l.sessionCreated;
+    case 'details':
+      return fromSummary ? l.detailsFromSummary : l.detailsContinue;
+    case 'items':
+      return fromSummary ? l.lotReviewToSummary : l.lotReviewContinue;
+    case 'singleItemAdded':
+      // From the summary the Lot page returns there: the tracker is left alone.
+      return fromSummary ? null : l.singleItemAdded;
+    case 'images':
+      return fromSummary ? l.imagesToSummary : l.imagesDone;
+    case 'preview':
+      return l.previewDone;
+    default:
+      // Editing step 1 and opening lot 0 record nothing: the user is still where they were.
+      return null;
+  }
+}
 
 /** Where step 1 goes after a save: step 2, or back to the summary when it came from there. */
 export const basicsNextStep = (fromSummary: boolean): number => (fromSummary ? SUMMARY_STEP.live : 2);
 export const detailsNextStep = (fromSummary: boolean): number => (fromSummary ? SUMMARY_STEP.live : 3);
+
+/** Ours (the spec words no refusal): a tracker value out of the wizard's steps. */
+export const stepTrackerRangeText = (saleType: WizardSaleType | 'bin'): string =>
+  `Step must be between 1 and ${WIZARD_STEP_COUNT[saleType]}`;
 
 /** A tracker value the server accepts for a session of that type. */
 export const isTrackerValue = (saleType: WizardSaleType | 'bin', step: unknown): step is number =>

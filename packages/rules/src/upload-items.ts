@@ -35,6 +35,8 @@ export const UPLOAD_ITEMS_TEXT = {
   editTitle: 'Edit Item',
   /** Ours: the edit modal's unsaved-changes question. */
   unsaved: 'Discard the changes to this item?',
+  /** Ours: under the upload before a file, beside Skip & Continue. */
+  skipHint: 'No spreadsheet? Add single items, or skip this step and add items later.',
   summaryGuide: [
     'Upload a spreadsheet with your items.',
     'Review the items, then edit or delete the ones with errors.',

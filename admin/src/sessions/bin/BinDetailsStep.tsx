@@ -23,6 +23,7 @@ import {
   invoiceSettingsErrors,
   paymentMethodsError,
   SESSION_CONTACT_KEYS,
+  stepTrackerValue,
   termsErrors,
   type BinTaxSetting,
   type BinTerm,
@@ -128,8 +129,9 @@ function BinDetailsForm(p: WizardStepProps & { session: SessionDefinition; data:
         paymentMethods: v.paymentMethods,
       });
       const next = binStep1NextStep(p.fromSummary);
-      // From the summary the tracker stays at 5 (spec 001 section 4).
-      if (!p.fromSummary) await recordStep(dp, p.session.catalogID, next);
+      // From the summary the tracker stays at 5: no call (spec 001 section 4).
+      const tracker = stepTrackerValue('bin', 'details', p.fromSummary);
+      if (tracker !== null) await recordStep(dp, p.session.catalogID, tracker);
       await queryClient.invalidateQueries({ queryKey: ['session', p.catalogID] });
       p.goToStep(next);
       return undefined;

@@ -15,8 +15,8 @@ import {
 import type { ImageNameFormat } from '@ar/rules';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { AppAlert } from '../../common/AppAlert';
-import { Toolbar } from '../../kit/Toolbar';
-import { recordStep } from '../wizard/wizardApi';
+import { continueLabel, UploadStepActions } from '../UploadStepActions';
+import { useWizardProgress } from '../wizard/useWizardProgress';
 import type { WizardStepProps } from '../wizard/wizardContext';
 import { ImageCards } from './ImageCards';
 import { ImageDropzone } from './ImageDropzone';
@@ -44,6 +44,7 @@ export function ImageUploadStep({ type, catalogID, houseId, fromSummary, goToSte
   const summary = summarize(cards);
   const busy = summary.pending > 0;
   const summaryStep = type === 'bin' ? 5 : 6;
+  const record = useWizardProgress(type, catalogID);
 
   useEffect(() => {
     if (summary.error === 0) setErrorsOnly(false);
@@ -53,9 +54,9 @@ export function ImageUploadStep({ type, catalogID, houseId, fromSummary, goToSte
     setLeaving(true);
     setLeaveError(false);
     try {
-      const step = fromSummary ? summaryStep : summaryStep - 1;
-      await recordStep(dp, catalogID, step);
-      goToStep(step);
+      // 5 (bin 4) after images, the summary's step when opened from it (@ar/rules stepTrackerValue).
+      const step = await record('images', fromSummary);
+      goToStep(step ?? summaryStep);
     } catch {
       setLeaveError(true);
       setLeaving(false);
@@ -125,30 +126,23 @@ export function ImageUploadStep({ type, catalogID, houseId, fromSummary, goToSte
           <AppAlert />
         </Box>
       )}
-      <Toolbar label="Upload images actions" justify="space-between">
-        <Box>
-          {fromSummary && (
+      <UploadStepActions
+        label="Upload images actions"
+        start={
+          fromSummary && (
             <Button onClick={() => goToStep(summaryStep)} data-testid="wizard-cancel-summary">
               Cancel &amp; Return to Summary
             </Button>
-          )}
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          {busy && (
-            <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="image-wait-hint">
-              {T.waitHint}
-            </Typography>
-          )}
-          {!fromSummary && (
-            <Button variant="outlined" disabled={busy || leaving} onClick={exit} data-testid="wizard-save-exit">
-              Save &amp; Exit
-            </Button>
-          )}
-          <Button variant="contained" disabled={busy || leaving} onClick={() => void next()} data-testid="wizard-continue">
-            {summary.success === 0 && summary.total === 0 ? T.skip : fromSummary ? 'Save & Return to Summary' : 'Continue'}
-          </Button>
-        </Box>
-      </Toolbar>
+          )
+        }
+        hint={busy ? T.waitHint : null}
+        hintTestId="image-wait-hint"
+        showExit={!fromSummary}
+        disabled={busy || leaving}
+        continueText={continueLabel(summary.success === 0 && summary.total === 0, fromSummary)}
+        onExit={exit}
+        onContinue={() => void next()}
+      />
     </Stack>
   );
 }

@@ -17,7 +17,6 @@ export const IMAGE_STEP_TEXT = {
   cancelAll: 'Cancel uploads',
   viewErrors: 'View items with errors',
   deleteErrors: 'Delete items with errors',
-  skip: 'Skip & Continue',
   waitHint: 'Wait for the uploads to finish, or cancel them, to continue.',
   errorSummaryTitle: (n: number) => `${n} ${n === 1 ? 'image was' : 'images were'} not saved`,
   replaced: 'Replaces an earlier file of the same name',

@@ -30,7 +30,8 @@ import { PageHeader } from '../../kit/PageHeader';
 import { SubmitButton } from '../../kit/SubmitButton';
 import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import type { UploadQueue } from '../image-upload/uploadQueue';
-import { isSessionType, stepsForPath } from '../steps';
+import { isSessionType, lotPageReturn, SINGLE_ITEM_PAGE, type SessionType } from '../steps';
+import { useWizardProgress } from '../wizard/useWizardProgress';
 import { useLotUploadQueue } from './LotImageUploader';
 import { LotImagesPanel } from './LotImagesPanel';
 import { deleteLot, fetchLot, fetchNumbers, LOT_KEYS, saveLot, type NumberedLot } from './lotApi';
@@ -49,12 +50,9 @@ function draftOf(lot: LotView | null): LotDraft {
   return d;
 }
 
-/** Where the page returns: the summary when it was opened from there (`goToPage` summary), else the preview step. */
-function backPath(type: string, groupID: string, catalogID: string, goToPage: string | undefined): { to: string; label: string } {
-  const steps = stepsForPath(`/session/${type}`);
-  const summary = goToPage === 'summary' || goToPage === 'step6' || goToPage === 'step5';
-  const step = summary ? steps.length : steps.length - 1;
-  return { to: `/session/${type}/${groupID}/${catalogID}/${step}`, label: summary ? 'Return to Summary' : 'Return to Preview' };
+function backPath(type: SessionType, groupID: string, catalogID: string, goToPage: string | undefined, isNew: boolean) {
+  const back = lotPageReturn(type, goToPage, isNew);
+  return { to: `/session/${type}/${groupID}/${catalogID}/${back.step}`, label: back.label };
 }
 
 /**
@@ -87,7 +85,7 @@ export function LotPage() {
   if (!valid) return <NotFoundPage />;
   if (isPending || !user) return <ShellLoading />;
   if (!allowed) return <PermissionDenied />;
-  const back = backPath(type, groupID, catalogID, goToPage);
+  const back = backPath(type, groupID, catalogID, goToPage, isNew);
   const title = isNew ? 'Add Lot' : 'Edit Lot';
   if (lot.isError && readApiError(lot.error).status === 404) return <NotFoundPage />;
   if (lot.isError || numbers.isError) {
@@ -114,12 +112,14 @@ export function LotPage() {
       lot={lot.data ?? null}
       numbers={numbers.data}
       uploads={uploads}
+      singleItemPath={goToPage === SINGLE_ITEM_PAGE}
       onAdded={(saved) => {
         if (saved.lotNumber) {
           const rest = goToPage ? `/${goToPage}` : '';
           return `/session/${type}/${groupID}/${catalogID}/lot/${lotLabel(saved.lotNumber, saved.lotExt)}${rest}`;
         }
-        return back.to;
+        // No number to edit it by: on to where a saved lot's page leads.
+        return backPath(type, groupID, catalogID, goToPage, false).to;
       }}
     />
   );
@@ -153,12 +153,16 @@ interface LotFormProps {
   numbers: { lots: NumberedLot[]; deleted: NumberedLot[]; orderbids: { lotID: number; orderbidCount: number }[] };
   /** The lot's image upload queue (kept by the page across the form's remounts), null without a lot number. */
   uploads: UploadQueue | null;
+  /** Opened by Upload Items' "Add single item": adding the lot records the wizard's progress. */
+  singleItemPath: boolean;
   /** Where the page goes after adding a lot. */
   onAdded: (saved: LotView) => string;
 }
 
-function LotForm({ title, back, saleType, connectType, houseId, catalogId, lot, numbers, uploads, onAdded }: LotFormProps) {
+function LotForm(p: LotFormProps) {
+  const { title, back, saleType, connectType, houseId, catalogId, lot, numbers, uploads, singleItemPath, onAdded } = p;
   const dp = useAppDataProvider();
+  const record = useWizardProgress(saleType, catalogId);
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -187,6 +191,10 @@ function LotForm({ title, back, saleType, connectType, houseId, catalogId, lot, 
     setAlert(null);
     try {
       const saved = await saveLot(dp, catalogId, lot?.lotID ?? null, values as LotDraft);
+      // Live/timed: the single-item path goes on to Upload Images (4), where the calendar's Edit link
+      // then lands. The lot is saved either way: a failed record only leaves that link on Upload Items.
+      // Before the refetch below: once the new lot is among "other" numbers the form reads as invalid.
+      if (!lot && singleItemPath) await record('singleItemAdded').catch(() => null);
       await queryClient.invalidateQueries({ queryKey: ['lot', catalogId] });
       notify(lot ? 'Lot saved' : 'Lot added', { type: 'success' });
       if (!lot) setLeavingTo(onAdded(saved));

@@ -13,6 +13,7 @@ import { ToolbarButton } from '../../kit/ToolbarButton';
 import { LotThumb } from '../summary/LotThumb';
 import { SessionHeader } from '../summary/SessionHeader';
 import { SESSION_PREVIEW, type StepProps } from '../summary/summaryApi';
+import { useWizardProgress } from '../wizard/useWizardProgress';
 
 const money = (n: number | null, code: string) =>
   n === null ? '—' : new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 0 }).format(n);
@@ -20,12 +21,15 @@ const money = (n: number | null, code: string) =>
 /**
  * Preview step (bin 4, live/timed 5; spec 001 "Preview step"): the house header, a grid of lots
  * searched and paged by the server (50/100/200, default 50), a Bulk upload images link, Continue
- * (to Review & Publish) and Save & Exit.
+ * (records 6, bin 5, then Review & Publish) and Save & Exit.
  */
 export function PreviewStep({ type, groupId, catalogId }: StepProps) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
+  const [leaving, setLeaving] = useState(false);
+  const [leaveError, setLeaveError] = useState(false);
+  const record = useWizardProgress(type, catalogId);
   const list = useListController<SummaryLot & { id: number }>({
     resource: SESSION_PREVIEW,
     filter: { catalogId, q },
@@ -37,6 +41,19 @@ export function PreviewStep({ type, groupId, catalogId }: StepProps) {
   const stepBase = `/session/${type}/${groupId}/${catalogId}`;
   const imagesStep = type === 'bin' ? 3 : 4;
   const summaryStep = type === 'bin' ? 5 : 6;
+
+  const next = async () => {
+    setLeaving(true);
+    setLeaveError(false);
+    try {
+      // "6 after preview" (bin 5): the calendar's Edit link then opens the summary (@ar/rules stepTrackerValue).
+      await record('preview');
+      void navigate(`${stepBase}/${summaryStep}`);
+    } catch {
+      setLeaveError(true);
+      setLeaving(false);
+    }
+  };
 
   if (list.error) return <AppAlert message={T.loadFailed} />;
   return (
@@ -123,11 +140,16 @@ export function PreviewStep({ type, groupId, catalogId }: StepProps) {
           )}
         </ListContextProvider>
       </ResourceContextProvider>
+      {leaveError && (
+        <Box role="alert" data-testid="preview-leave-error">
+          <AppAlert />
+        </Box>
+      )}
       <Toolbar label="Preview actions" justify="end">
         <Button onClick={() => navigate('/my-auctions/current')} data-testid="preview-save-exit">
           Save &amp; Exit
         </Button>
-        <Button variant="contained" onClick={() => navigate(`${stepBase}/${summaryStep}`)} data-testid="preview-continue">
+        <Button variant="contained" disabled={leaving} onClick={() => void next()} data-testid="preview-continue">
           Continue
         </Button>
       </Toolbar>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Link, Stack } from '@mui/material';
 import { useGetList } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { UPLOAD_ITEMS_TEXT as T, uploadOutcome, type UploadOutcome } from '@ar/rules';
 import { useAppDataProvider } from '../../api/dataProvider';
 import { useShellUser } from '../../auth/useShellUser';
@@ -9,8 +9,8 @@ import { AppAlert } from '../../common/AppAlert';
 import { readApiError } from '../../common/apiError';
 import { ShellLoading } from '../../common/ShellLoading';
 import { ConfirmDialog } from '../../kit/ConfirmDialog';
-import { Toolbar } from '../../kit/Toolbar';
-import { recordStep } from '../wizard/wizardApi';
+import { continueLabel, UploadStepActions } from '../UploadStepActions';
+import { useWizardProgress } from '../wizard/useWizardProgress';
 import type { WizardStepProps } from '../wizard/wizardContext';
 import { ReviewList, useUploadErrorCount } from './ReviewList';
 import { ErrorPanels, UploadBanner } from './UploadBanners';
@@ -29,12 +29,17 @@ import {
  * Live/timed step 3, Upload Items (spec 001 "Bin step 2 and live/timed step 3", sections 4 and 7):
  * new (format, file, upload) then the review list. The uploaded rows are staged on the server per
  * session, so a closed tab comes back to its review list (docs/decisions/upload-items.md).
- * Continue saves them with lots/update and records step 4 (6 from the summary).
+ * Continue saves them with lots/update and records step 4 (6 from the summary). Before a file,
+ * Skip & Continue records the same and goes on, Save & Exit leaves (docs/decisions/session-wizard.md);
+ * "Add single item" opens lot 0 on the single-item path (the Lot page then leads to Upload Images).
  */
 export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToStep, exit }: WizardStepProps) {
   const { user } = useShellUser();
   const refresh = useRefreshRows();
   const dp = useAppDataProvider();
+  const navigate = useNavigate();
+  const record = useWizardProgress(type, catalogID);
+  const [uploading, setUploading] = useState(false);
   const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
   const [confirmBack, setConfirmBack] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -43,8 +48,9 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
   const { errorCount } = useUploadErrorCount(catalogID);
   const connectType = user?.houseInfo.connectType ?? user?.connectType ?? '';
   const stepBase = `/session/${type}/${groupID}/${catalogID}`;
-  // Bin: Continue records 3 and the summary is step 5; live/timed: 4 and 6 (spec 001 section 4).
   const summaryStep = type === 'bin' ? 5 : 6;
+  // The single-item path: the Lot page returns to the summary when the step was opened from there.
+  const addSingleTo = `${stepBase}/lot/0/${fromSummary ? 'summary' : 'items'}`;
 
   if (staged.isPending || !user) return <ShellLoading />;
   const reviewing = (staged.total ?? 0) > 0 && (!outcome || outcome.showList);
@@ -62,9 +68,9 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
     try {
       await saveStagedLots(dp, catalogID);
       if (then === 'exit') return exit();
-      const next = fromSummary ? summaryStep : summaryStep - 2;
-      await recordStep(dp, catalogID, next);
-      goToStep(next);
+      // Bin 3, live/timed 4; the summary's step from there (@ar/rules stepTrackerValue).
+      const next = await record('items', fromSummary);
+      goToStep(next ?? summaryStep);
     } catch (err) {
       const f = readApiError(err);
       const refused = uploadOutcome({ kind: 'answer', status: f.status, body: (err as { body?: unknown }).body ?? null });
@@ -74,6 +80,21 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
       } else setSaveError(f.status === 409 && f.message ? f.message : null);
       refresh();
     } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Without a file: Skip & Continue records what Continue would, or "Add single item" what the spec says (bin 5). */
+  const leave = async (moment: 'items' | 'addSingleItem') => {
+    setSaving(true);
+    setSaveError(false);
+    try {
+      const step = await record(moment, fromSummary);
+      if (moment === 'addSingleItem') void navigate(addSingleTo);
+      else goToStep(step ?? summaryStep);
+    } catch (err) {
+      const f = readApiError(err);
+      setSaveError(f.status === 409 && f.message ? f.message : null);
       setSaving(false);
     }
   };
@@ -93,9 +114,13 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
         <Link
           component={RouterLink}
-          to={`${stepBase}/lot/0`}
-          // Bin: "Add single item" records 5 (spec 001 section 4), so the calendar's edit link opens the summary.
-          onClick={type === 'bin' ? () => void recordStep(dp, catalogID, 5) : undefined}
+          to={addSingleTo}
+          onClick={(e: React.MouseEvent) => {
+            // Recorded before lot 0 opens (bin: 5, spec 001 section 4); a modified click opens a tab as links do.
+            if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+            e.preventDefault();
+            if (!saving) void leave('addSingleItem');
+          }}
           data-testid="upload-add-single"
         >
           Add single item
@@ -125,46 +150,52 @@ export function UploadItemsStep({ type, groupID, catalogID, fromSummary, goToSte
       {reviewing ? (
         <>
           <ReviewList catalogId={catalogID} saleType={type} connectType={connectType} onChanged={() => setOutcome(null)} />
-          {saveError !== false && (
-            <Box role="alert" data-testid="upload-save-error">
-              <AppAlert message={saveError} />
-            </Box>
-          )}
-          <Toolbar label="Upload items actions" justify="space-between">
-            <Button onClick={() => setConfirmBack(true)} data-testid="upload-go-back">
-              {T.goBackTitle}
-            </Button>
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              {errorCount > 0 && (
-                <Typography variant="body2" color="error" aria-live="polite" data-testid="upload-errors-left">
-                  {T.errorsLeft(errorCount)}
-                </Typography>
-              )}
-              {errorCount === 0 && !fromSummary && (
-                <Button variant="outlined" disabled={saving} onClick={() => void save('exit')} data-testid="wizard-save-exit">
-                  Save &amp; Exit
-                </Button>
-              )}
-              <Button
-                variant="contained"
-                disabled={saving || errorCount > 0}
-                onClick={() => void save('continue')}
-                data-testid="wizard-continue"
-              >
-                {fromSummary ? 'Save & Return to Summary' : 'Continue'}
+          <UploadStepActions
+            label="Upload items actions"
+            start={
+              <Button onClick={() => setConfirmBack(true)} data-testid="upload-go-back">
+                {T.goBackTitle}
               </Button>
-            </Box>
-          </Toolbar>
+            }
+            hint={errorCount > 0 ? T.errorsLeft(errorCount) : null}
+            hintTestId="upload-errors-left"
+            hintColor="error"
+            showExit={errorCount === 0 && !fromSummary}
+            disabled={saving}
+            continueDisabled={errorCount > 0}
+            continueText={continueLabel(false, fromSummary)}
+            onExit={() => void save('exit')}
+            onContinue={() => void save('continue')}
+          />
         </>
       ) : (
-        <UploadPanel
-          saleType={type}
-          catalogId={catalogID}
-          onOutcome={(o) => {
-            setOutcome(o);
-            refresh();
-          }}
-        />
+        <>
+          <UploadPanel
+            saleType={type}
+            catalogId={catalogID}
+            onBusy={setUploading}
+            onOutcome={(o) => {
+              setOutcome(o);
+              refresh();
+            }}
+          />
+          <UploadStepActions
+            label="Upload items actions"
+            hint={T.skipHint}
+            hintTestId="upload-skip-hint"
+            showExit={!fromSummary}
+            disabled={saving || uploading}
+            continueText={continueLabel(true, fromSummary)}
+            continueTestId="upload-skip"
+            onExit={exit}
+            onContinue={() => void leave('items')}
+          />
+        </>
+      )}
+      {saveError !== false && (
+        <Box role="alert" data-testid="upload-save-error">
+          <AppAlert message={saveError} />
+        </Box>
       )}
       <ConfirmDialog
         open={confirmBack}

@@ -37,10 +37,13 @@ export function UploadPanel({
   saleType,
   catalogId,
   onOutcome,
+  onBusy,
 }: {
   saleType: 'live' | 'timed' | 'bin';
   catalogId: string;
   onOutcome: (o: UploadOutcome) => void;
+  /** An upload started (true) or ended (false): the step holds its Skip & Continue meanwhile. */
+  onBusy?: (busy: boolean) => void;
 }) {
   const [format, setFormat] = useState<UploadFormat>('standard');
   const [file, setFile] = useState<File | null>(null);
@@ -57,11 +60,13 @@ export function UploadPanel({
   const upload = async () => {
     if (!file) return;
     setBusy(true);
+    onBusy?.(true);
     try {
       const answer = await uploadSheet(saleType, format, catalogId, file);
       onOutcome(uploadOutcome(await followSheetJob(answer, setJob)));
     } finally {
       setBusy(false);
+      onBusy?.(false);
       setJob(null);
     }
   };

@@ -5,7 +5,6 @@ import { Form } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import {
   basicsNextStep,
-  basicsTracker,
   CALENDAR_TEXT,
   defaultResell,
   parseCalendarDate,
@@ -15,6 +14,7 @@ import {
   SESSION_TEXT,
   SESSION_TITLE_MAX,
   sessionDateWindow,
+  stepTrackerValue,
   TIMED_STAGGER_SECONDS,
   validateSessionBasics,
   zoneAbbreviation,
@@ -120,7 +120,7 @@ function BasicsForm(p: WizardStepProps & { houseInfo: WizardHouseInfo; addresses
         groupID: Number(p.groupID),
         houseID: p.houseId,
       });
-      const tracker = basicsTracker(p.catalogID === '0');
+      const tracker = stepTrackerValue(p.type, p.catalogID === '0' ? 'basicsCreated' : 'basicsEdited', p.fromSummary);
       if (tracker !== null) await recordStep(dp, id, tracker);
       await queryClient.invalidateQueries({ queryKey: WIZARD_KEYS.session(String(id)) });
       if (intent.current === 'exit') p.exit();

@@ -28,10 +28,10 @@ import {
   channelStateLabel,
   descriptionError,
   detailsNextStep,
-  detailsTracker,
   isFixedChannel,
   SESSION_CONTACT_KEYS,
   SESSION_TEXT,
+  stepTrackerValue,
   VIEW_NOTES_MAX,
   viewNotesError,
   type ChannelState,
@@ -140,7 +140,8 @@ function DetailsForm(p: WizardStepProps & { session: SessionDefinition; data: De
           ...(p.type === 'live' ? { audioVideo: Number(v.audioVideo) } : {}),
         },
       });
-      await recordStep(dp, p.session.catalogID, detailsTracker(p.fromSummary));
+      const tracker = stepTrackerValue(p.type, 'details', p.fromSummary);
+      if (tracker !== null) await recordStep(dp, p.session.catalogID, tracker);
       await queryClient.invalidateQueries({ queryKey: ['session', p.catalogID] });
       if (intent.current === 'exit') p.exit();
       else p.goToStep(detailsNextStep(p.fromSummary));

@@ -7,6 +7,7 @@ import {
   DEFAULT_TIMED_STAGGER,
   descriptionError,
   isTrackerValue,
+  stepTrackerRangeText,
   isYes,
   SESSION_TEXT,
   sessionState,
@@ -305,7 +306,7 @@ export class SessionBasicsService {
   /** Records the step the wizard reached (spec 001 section 4): 1-6 for live/timed, 1-5 for buy now. */
   async recordStep(houseId: number, catalogId: number, step: number): Promise<number> {
     const s = await this.row(houseId, catalogId);
-    if (!isTrackerValue(s.sale_type, step)) throw invalid({ step: `Step must be between 1 and ${s.sale_type === 'bin' ? 5 : 6}` });
+    if (!isTrackerValue(s.sale_type, step)) throw invalid({ step: stepTrackerRangeText(s.sale_type) });
     await this.em.execute('update catalog set step_tracker = ? where id = ? and house_id = ?', [step, catalogId, houseId]);
     return step;
   }

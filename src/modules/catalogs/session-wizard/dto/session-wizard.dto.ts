@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { stepTrackerRangeText } from '@ar/rules';
 import { MAX_ID } from '../../../../core/validation/int4';
 
 // Only types are checked here: the rules and their messages are @ar/rules' session-rules.
@@ -37,7 +38,12 @@ export class SessionBodyDto {
 
 /** `POST /cps/app/diy-step-tracker/{catalogID}`. */
 export class StepTrackerDto {
-  @ApiProperty({ minimum: 1, maximum: 6 }) @IsInt() @Min(1) @Max(6) step!: number;
+  // One message for every refusal of the value; a bin session's 6 is refused by the service (1-5).
+  @ApiProperty({ minimum: 1, maximum: 6 })
+  @IsInt({ message: stepTrackerRangeText('live') })
+  @Min(1, { message: stepTrackerRangeText('live') })
+  @Max(6, { message: stepTrackerRangeText('live') })
+  step!: number;
 }
 
 /** `POST /cps/app/catalog/{catalogID}/categories`: the bare list of subcategory ids. */
