@@ -149,6 +149,10 @@ describeIfChromium('Sale walk: Add Sale → steps 1-6 → publish → five featu
     expect(await tracker()).toBe(6); // "6 after preview": the calendar's Edit link opens the summary
     await page.getByTestId('summary-table').waitFor();
     await title('Review & Publish');
+    // The lot's estimate, not the starting bid computed from it ($400).
+    const lot1 = page.locator('[data-testid="summary-table"] tbody tr', { hasText: 'A Hudson River School landscape' });
+    await lot1.getByText('$800 - $1,200', { exact: true }).waitFor();
+    expect(await lot1.innerText()).not.toContain('$400');
     await shots('timed-step6');
     await page.getByTestId('publish-all').click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Publish' }).click();
@@ -166,6 +170,9 @@ describeIfChromium('Sale walk: Add Sale → steps 1-6 → publish → five featu
     await page.getByTestId('featured-save').click();
     await page.getByTestId('featured-dialog').waitFor({ state: 'detached' });
     await expect(page.getByTestId('featured-slot').count()).resolves.toBe(5);
+    // The featured save confirms itself as a notification; the publish banner stays.
+    await page.getByText(SUMMARY_TEXT.featuredSaved, { exact: true }).waitFor();
+    await page.getByTestId('publish-success').getByText(SUMMARY_TEXT.published).waitFor();
     const featured = await api<{ data: { data: { featuredLots: number[] } } }>('GET', `/cps/app/featuredLots/catalog/${catalogId}`);
     expect([...featured.data.data.featuredLots].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     await shots('timed-step6-published');
@@ -193,6 +200,13 @@ describeIfChromium('Sale walk: Add Sale → steps 1-6 → publish → five featu
     expect(await tracker()).toBe(5); // bin: 5 after preview
     await page.getByTestId('summary-table').waitFor();
     await title('Review & Publish');
+    // A buy-now item shows its price (cells: select, image, lot #, inv. #, title, price, ...).
+    const cells = page.locator('[data-testid="summary-table"] tbody tr').first().locator('td');
+    const item = await server.testApp
+      .em()
+      .fork()
+      .findOneOrFail(Lot, { catalog: bin.id, lotNumber: await cells.nth(2).innerText() });
+    expect(await cells.nth(5).innerText()).toBe(`$${(item.itemPriceCents! / 100).toLocaleString('en-US')}`);
     await shots('bin-step5');
   });
 });

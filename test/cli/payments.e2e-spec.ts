@@ -137,6 +137,28 @@ describe('CLI: charge-batch and payments-reconcile', () => {
     expect(await ledger([approve])).toHaveLength(1);
   });
 
+  it("skips a buy-now sale's invoice whose card brand the sale does not accept, with the reason, and charges the others", async () => {
+    const g = await sale(2);
+    const [visa, master] = g.invoiceIds as number[];
+    await q(t, `update auction_group set is_live = false where id = ?`, [g.auctionGroupId]);
+    await q(t, `update catalog set sale_type = 'bin' where group_id = ?`, [g.auctionGroupId]);
+    // Bin step 1 ticked Visa only.
+    await q(t, `insert into bin_sale_settings (house_id, group_id, payment_method_ids) values (?, ?, '[3]')`, [A, g.auctionGroupId]);
+    await card(g.memberIds[0], `tok_visa_approve_bin${n}`);
+    await t.app
+      .get(PaymentMethodsOnFileService)
+      .add(A, g.memberIds[1], { ...VISA, brand: 'mastercard', token: `tok_mastercard_approve_bin${n}` });
+    const res = await inProcess(['charge-batch', '--group', String(g.groupId)]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(
+      `skipped invoice #${g.invoiceNumbers[1]} (id ${master}) Test Cli${n}x1: ${CHARGE_INELIGIBILITY_TEXT.cardNotAccepted}`,
+    );
+    expect(res.stdout).toContain(CHARGE_BANNER_TEXT.processed(1, 1));
+    expect(await ledger([visa, master])).toEqual([
+      expect.objectContaining({ key: expect.stringMatching(`^invoice:${visa}:`), status: 'approved' }),
+    ]);
+  });
+
   it('autocharge-run charges the invoices due by --date once and prints the counts; a bad date exits 1 charging nothing', async () => {
     await q(t, `update house set auto_charge_enabled = true where id = ?`, [A]);
     const g = await sale(2);

@@ -134,6 +134,21 @@ describe('Preview, summary and publish calls (HTTP, real PostgreSQL)', () => {
     });
   });
 
+  it("price fields: a buy-now item's price; a live or timed lot's estimates and starting bid, never as its price", async () => {
+    const timed = await seedSession(houses.a.id, 'pricedTimed', 'timed', [
+      { lotNumber: '1', loEstCents: 80_000, hiEstCents: 120_000, startingBidCents: 40_000 },
+    ]);
+    const bin = await seedSession(houses.a.id, 'pricedBin', 'bin', [{ lotNumber: '1', itemPriceCents: 150_000 }]);
+    for (const path of ['summary', 'preview']) {
+      const lotsOf = async (id: number) => {
+        const body = (await owner.agent.get(cat(id, path)).expect(200)).body.data;
+        return (path === 'summary' ? body.lots : body.data.lots) as object[];
+      };
+      expect((await lotsOf(timed.id))[0]).toMatchObject({ price: null, startingBid: 400, loEst: 800, hiEst: 1_200 });
+      expect((await lotsOf(bin.id))[0]).toMatchObject({ price: 1_500, startingBid: null, loEst: null, hiEst: null });
+    }
+  });
+
   it('preview: pages of 50/100/200 in the database, searched, deleted lots left out', async () => {
     const first = await owner.agent.get(cat(ids.many, 'preview')).expect(200);
     expect(first.body.data.httpStatus).toBe(200);

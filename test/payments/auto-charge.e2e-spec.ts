@@ -257,6 +257,33 @@ describe('auto-charge: autoCharge, setAutoCharge, the scheduled run', () => {
     expect(await ledger(later)).toEqual([expect.objectContaining({ status: 'approved' })]);
   });
 
+  it("a buy-now sale's invoice whose card brand the sale does not accept is neither listed nor charged: the run skips it with the reason", async () => {
+    const g = await sale(2);
+    const [visa, master] = g.invoiceIds as number[];
+    await q(t, `update auction_group set is_live = false where id = ?`, [g.auctionGroupId]);
+    await q(t, `update catalog set sale_type = 'bin' where group_id = ?`, [g.auctionGroupId]);
+    await owner.agent
+      .post(`/app/house/${ref}/bin/group/${g.auctionGroupId}/payments`)
+      .set('X-CSRF-Token', owner.csrf)
+      .send([3])
+      .expect(200);
+    await card(g.memberIds[0], `tok_visa_approve_bin${n}`);
+    await t.app
+      .get(PaymentMethodsOnFileService)
+      .add(A, g.memberIds[1], { ...VISA, brand: 'mastercard', token: `tok_mastercard_approve_bin${n}`, cardLimitCents: null });
+
+    const listed = (await list(owner, g.groupId, [visa, master])).body.data.eligibleInvoiceList as Json[];
+    expect(listed.map((r) => r.invoiceID)).toEqual([visa]);
+
+    const day = today();
+    await q(t, `update invoice set auto_charge_date = ?::date where id in (?, ?)`, [day, visa, master]);
+    await autoCharge.run(day);
+    expect(await ledger(visa)).toEqual([expect.objectContaining({ status: 'approved' })]);
+    expect(await ledger(master)).toEqual([]);
+    const runs = await q(t, `select try_no, status, message from invoice_auto_charge_run where invoice_id = ? order by try_no`, [master]);
+    expect(runs).toEqual([{ try_no: 0, status: 'skipped', message: CHARGE_INELIGIBILITY_TEXT.cardNotAccepted }]);
+  });
+
   it('the auto-charge-run job delivered twice charges once; one enqueue key is one run', async () => {
     const g = await sale(2);
     const ids = g.invoiceIds as number[];

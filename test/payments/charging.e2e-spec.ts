@@ -6,8 +6,8 @@ import { SANDBOX_MESSAGES } from '../../src/modules/invoicing/payments/gateway/s
 import { CardChargingService } from '../../src/modules/invoicing/payments/charging/card-charging.service';
 import { ChargeBatchHandler } from '../../src/modules/invoicing/payments/charging/charge-batch.job';
 import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
-import type { FactoryGroup } from '../invoice-details/factory';
-import { addAdditionalCharge, bidder, group, q } from '../invoice-marks/support';
+import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
+import { addAdditionalCharge, bidder, group, q, SENT_AT } from '../invoice-marks/support';
 import { inContext } from '../invoice-groups/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -355,6 +355,93 @@ describe('card charging: processCards, groupInfo/processCards, exactly once', ()
     expect(await balance(id)).toBe(0);
     const [extra] = await q(t, `select paid, online_payment_stat from invoice_additional_charge where id = ?`, [extraId]);
     expect(extra).toEqual({ paid: true, online_payment_stat: 'a' });
+  });
+
+  it("a buy-now sale's invoices: a card brand the sale does not accept is refused (no gateway call); its ticked brands and ACH are charged", async () => {
+    const g = await sale(3);
+    const [amex, master, ach] = g.invoiceIds as number[];
+    // The factory's sale becomes the house's buy-now sale, accepting Visa and American Express (bin step 1).
+    await q(t, `update auction_group set is_live = false where id = ?`, [g.auctionGroupId]);
+    await q(t, `update catalog set sale_type = 'bin' where group_id = ?`, [g.auctionGroupId]);
+    const tick = (ids: number[]) =>
+      owner.agent.post(`/app/house/${ref}/bin/group/${g.auctionGroupId}/payments`).set('X-CSRF-Token', owner.csrf).send(ids).expect(200);
+    await tick([6, 3]);
+    await card(A, g.memberIds[0], `tok_amex_approve_bin${n}`);
+    await card(A, g.memberIds[1], `tok_mastercard_approve_bin${n}`);
+    await t.app
+      .get(PaymentMethodsOnFileService)
+      .add(A, g.memberIds[2], { token: `tok_ach_settle_bin${n}`, kind: 'ach', brand: null, last4: '6789', expMonth: null, expYear: null });
+
+    const info = await groupInfo(owner, g.groupId);
+    expect(info.body.data.invoiceGroupInfo.invoices).toEqual(
+      expect.arrayContaining([
+        { invoiceID: amex, canHouseProcessCards: true },
+        { invoiceID: master, canHouseProcessCards: false },
+        { invoiceID: ach, canHouseProcessCards: true },
+      ]),
+    );
+    const before = new Map((await details(g.groupId)).map((i) => [i.invoiceID, i]));
+    expect(before.get(master)).toMatchObject({
+      batchChargeEligible: false,
+      batchChargIneligibilityReason: CHARGE_INELIGIBILITY_TEXT.cardNotAccepted,
+    });
+
+    const res = await processCards(owner, [amex, master, ach]);
+    expect(res.status).toBe(200);
+    const byId = new Map((res.body.data.data.invoiceConfirmations as Json[]).map((c) => [c.invoiceID, c]));
+    expect(byId.get(master)).toEqual({
+      invoiceID: master,
+      charged: false,
+      amountCharged: 0,
+      amountChargedCents: 0,
+      status: 'ineligible',
+      reason: CHARGE_INELIGIBILITY_TEXT.cardNotAccepted,
+    });
+    expect(byId.get(amex)).toMatchObject({ charged: true, status: 'approved' });
+    expect(byId.get(ach)).toMatchObject({ charged: true, status: 'pending' });
+    // Refused like the other ineligible invoices: no attempt, no gateway call, no payment, the balance unchanged.
+    expect(await attempts(master)).toEqual([]);
+    expect(await ledger(master)).toEqual([]);
+    expect(await payments(master)).toEqual([]);
+    expect(await payments(amex)).toEqual([expect.objectContaining({ source: 'card', payment_method_id: 6 })]);
+
+    // Once the sale ticks MasterCard too, the same card is charged.
+    await tick([3, 4, 6]);
+    const again = await processCards(owner, [master]);
+    expect(again.body.data.data.invoiceConfirmations[0]).toMatchObject({ invoiceID: master, charged: true, status: 'approved' });
+    expect(await payments(master)).toEqual([expect.objectContaining({ source: 'card', payment_method_id: 4 })]);
+  });
+
+  it("a group mixing a buy-now session with a live one takes the house's cards, whatever the sale ticked", async () => {
+    const g = await createInvoicedGroup(t.em(), {
+      houseId: A,
+      title: `Mixed ${++n}`,
+      sessions: [
+        { eventDate: '2026-10-16T23:00:00Z', saleType: 'bin' },
+        { eventDate: '2026-10-17T23:00:00Z', saleType: 'live' },
+      ],
+      bidders: [bidder(`Mixed${n}`, { email: `mixed${n}@example.com` })],
+      lots: [
+        { bidder: 0, hammer: 10_000, session: 0 },
+        { bidder: 0, hammer: 5_000, session: 1 },
+      ],
+      invoices: { 0: { sentAt: SENT_AT } },
+    });
+    await q(t, `update auction_group set is_live = false where id = ?`, [g.auctionGroupId]);
+    await owner.agent
+      .post(`/app/house/${ref}/bin/group/${g.auctionGroupId}/payments`)
+      .set('X-CSRF-Token', owner.csrf)
+      .send([3])
+      .expect(200);
+    const id = g.invoiceIds[0]!;
+    await card(A, g.memberIds[0], `tok_discover_approve_mixed${n}`);
+    const res = await processCards(owner, [id]);
+    expect(res.body.data.data.invoiceConfirmations[0]).toMatchObject({ invoiceID: id, charged: true, status: 'approved' });
+    // One payment per lot line, both on the Discover card the sale did not tick.
+    expect((await payments(id)).map((p) => [p.source, p.payment_method_id])).toEqual([
+      ['card', 5],
+      ['card', 5],
+    ]);
   });
 
   it('refuses a user without payment access (invoices but no settlement access) and a house without processing', async () => {

@@ -18,6 +18,7 @@ export const CHARGE_INELIGIBILITY_REASONS = [
   'restrictedItems',
   'itemsHidden',
   'noCreditCard',
+  'cardNotAccepted',
   'cardLimitExceeded',
 ] as const;
 
@@ -37,6 +38,8 @@ export const CHARGE_INELIGIBILITY_TEXT: Record<ChargeIneligibilityReason, string
   restrictedItems: 'This invoice has restricted items, which cannot be paid for online.',
   itemsHidden: 'This invoice has hidden items. Please review them before charging.',
   noCreditCard: 'No credit card on file for this bidder.',
+  cardNotAccepted:
+    "The bidder's card on file is of a brand this Buy Now sale does not accept. Please contact the bidder to arrange payment.",
   cardLimitExceeded: 'The amount due exceeds the credit card limit. This invoice requires ACH payment.',
 };
 
@@ -96,4 +99,19 @@ export interface CardProcessingHouse {
  */
 export function cardProcessingAllowed(house: CardProcessingHouse): boolean {
   return house.processorType === 'p' && house.paymentProcessingEnabled && (house.countryCode ?? '').toUpperCase() === 'US';
+}
+
+/** The spec's payment method id of ACH (000 section 3: "id 11 means ACH"). */
+export const ACH_PAYMENT_METHOD_ID = 11;
+
+/**
+ * A buy-now sale's accepted cards (bin step 1, `bin_sale_settings.payment_method_ids`: 3 Visa,
+ * 4 MasterCard, 5 Discover, 6 American Express) bind the invoices of a group whose sessions are all
+ * of that sale: the preview offers only those cards and a charge refuses any other card brand.
+ * `acceptedIds` null: no such sale (or its cards not saved yet), the house's cards. A bank account
+ * (ACH, 11) is not a card: the house's, whatever the sale ticked.
+ */
+export function cardAcceptedBySale(paymentMethodId: number, acceptedIds: readonly number[] | null): boolean {
+  if (acceptedIds === null || paymentMethodId === ACH_PAYMENT_METHOD_ID) return true;
+  return acceptedIds.includes(paymentMethodId);
 }

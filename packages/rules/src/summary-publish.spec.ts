@@ -3,6 +3,7 @@ import {
   canPublishSelected,
   cutTitle,
   featuredError,
+  lotPriceText,
   lotStatus,
   publishAllShown,
   publishBlockedByUnlotted,
@@ -116,4 +117,33 @@ describe('featured picker', () => {
 it('cuts summary titles over 75 characters', () => {
   expect(cutTitle('x'.repeat(75))).toBe('x'.repeat(75));
   expect(cutTitle('x'.repeat(76))).toBe(`${'x'.repeat(75)}…`);
+});
+
+describe('lotPriceText (the summary table and the preview grid)', () => {
+  const priced = (over: Partial<{ price: number | null; startingBid: number | null; loEst: number | null; hiEst: number | null }>) => ({
+    price: null,
+    startingBid: null,
+    loEst: null,
+    hiEst: null,
+    ...over,
+  });
+
+  it('a live or timed lot shows its estimate, not the starting bid computed from it', () => {
+    const l = priced({ loEst: 800, hiEst: 1_200, startingBid: 400 });
+    expect(lotPriceText(l, 'timed', 'USD')).toBe('$800 - $1,200');
+    expect(lotPriceText(l, 'live', 'USD')).toBe('$800 - $1,200');
+  });
+
+  it('one estimate alone shows that end; without estimates the starting bid, labelled', () => {
+    expect(lotPriceText(priced({ loEst: 800, startingBid: 400 }), 'timed', 'USD')).toBe('$800');
+    expect(lotPriceText(priced({ hiEst: 1_200, startingBid: 600 }), 'live', 'USD')).toBe('$1,200');
+    expect(lotPriceText(priced({ startingBid: 250 }), 'timed', 'USD')).toBe('Starting bid $250');
+    expect(lotPriceText(priced({}), 'live', 'USD')).toBe('—');
+  });
+
+  it('a buy-now item shows its price, in the session currency', () => {
+    expect(lotPriceText(priced({ price: 1_500 }), 'bin', 'USD')).toBe('$1,500');
+    expect(lotPriceText(priced({ price: 1_500 }), 'bin', 'GBP')).toBe('£1,500');
+    expect(lotPriceText(priced({}), 'bin', 'USD')).toBe('—');
+  });
 });

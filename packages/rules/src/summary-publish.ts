@@ -186,8 +186,10 @@ export interface SummaryLot extends LotFlags {
   lotExt: string | null;
   invNumber: string | null;
   lotTitle: string;
-  /** Buy-now price (bin) or starting bid, in currency units. */
+  /** Buy-now price in currency units: bin items only (null for live and timed lots). */
   price: number | null;
+  /** Starting bid in currency units (typed, or computed from the estimates): live and timed lots only. */
+  startingBid: number | null;
   loEst: number | null;
   hiEst: number | null;
   primaryImg: string | null;
@@ -196,6 +198,28 @@ export interface SummaryLot extends LotFlags {
   status: string;
   statusKey: LotStatusKey;
   hasLotNumber: boolean;
+}
+
+/** The lot fields the price column reads. */
+export type PricedLot = Pick<SummaryLot, 'price' | 'startingBid' | 'loEst' | 'hiEst'>;
+
+/** Whole currency units, as the lot page enters them ($1,200). */
+const wholeMoney = (n: number, currency: string): string =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(n);
+
+/**
+ * The "Price / Estimate" a lot shows on the summary table and the preview grid (spec 001 section 3:
+ * `itemPrice` is bin only, `loEst`/`hiEst` not for bin, the starting bid derived from the estimates).
+ * A buy-now item: its price. A live or timed lot: its estimate, low - high (one end alone when only
+ * one is set); only a lot without estimates shows its starting bid, labelled so, as the computed one
+ * is not what the house priced the lot at. Nothing to show: an em dash.
+ */
+export function lotPriceText(lot: PricedLot, saleType: 'bin' | 'live' | 'timed', currency: string): string {
+  if (saleType === 'bin') return lot.price === null ? '—' : wholeMoney(lot.price, currency);
+  const { loEst, hiEst } = lot;
+  if (loEst !== null && hiEst !== null) return `${wholeMoney(loEst, currency)} - ${wholeMoney(hiEst, currency)}`;
+  if (loEst !== null || hiEst !== null) return wholeMoney((loEst ?? hiEst)!, currency);
+  return lot.startingBid === null ? '—' : `Starting bid ${wholeMoney(lot.startingBid, currency)}`;
 }
 
 /** The session part of the summary and the preview (a subset of the spec's session definition). */

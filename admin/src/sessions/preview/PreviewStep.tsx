@@ -3,7 +3,14 @@ import { Box, Button, Card, CardContent, Link, Stack, TextField as MuiTextField,
 import SearchIcon from '@mui/icons-material/Search';
 import { ListContextProvider, ResourceContextProvider, useListController } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { PREVIEW_SEARCH_MAX, SUMMARY_PAGE_SIZES, SUMMARY_TEXT as T, type SessionDefinitionView, type SummaryLot } from '@ar/rules';
+import {
+  lotPriceText,
+  PREVIEW_SEARCH_MAX,
+  SUMMARY_PAGE_SIZES,
+  SUMMARY_TEXT as T,
+  type SessionDefinitionView,
+  type SummaryLot,
+} from '@ar/rules';
 import { AppAlert } from '../../common/AppAlert';
 import { ShellLoading } from '../../common/ShellLoading';
 import { EmptyState } from '../../kit/EmptyState';
@@ -14,9 +21,6 @@ import { LotThumb } from '../summary/LotThumb';
 import { SessionHeader } from '../summary/SessionHeader';
 import { SESSION_PREVIEW, type StepProps } from '../summary/summaryApi';
 import { useWizardProgress } from '../wizard/useWizardProgress';
-
-const money = (n: number | null, code: string) =>
-  n === null ? '—' : new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 0 }).format(n);
 
 /**
  * Preview step (bin 4, live/timed 5; spec 001 "Preview step"): the house header, a grid of lots
@@ -125,11 +129,7 @@ export function PreviewStep({ type, groupId, catalogId }: StepProps) {
                         {l.lotTitle}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {type === 'bin'
-                          ? money(l.price, catalog?.currency.code ?? 'USD')
-                          : l.loEst !== null && l.hiEst !== null
-                            ? `Est. ${money(l.loEst, catalog?.currency.code ?? 'USD')} - ${money(l.hiEst, catalog?.currency.code ?? 'USD')}`
-                            : `Starting bid ${money(l.price, catalog?.currency.code ?? 'USD')}`}
+                        {lotPriceText(l, type, catalog?.currency.code ?? 'USD')}
                       </Typography>
                     </CardContent>
                   </Card>

@@ -8,8 +8,10 @@ import {
   canPublishSelected,
   cutTitle,
   LOT_STATUS_LABEL,
+  lotPriceText,
   SUMMARY_PAGE_SIZES,
   type LotStatusKey,
+  type SessionDefinitionView,
   type SummaryLot,
 } from '@ar/rules';
 import { ListPager } from '../../kit/ListPager';
@@ -31,11 +33,10 @@ const TONE: Record<LotStatusKey, StatusTone> = {
 };
 
 const number = (l: SummaryLot) => (l.lotNumber !== null ? `${l.lotNumber}${l.lotExt ?? ''}` : '—');
-const money = (n: number | null, code: string) =>
-  n === null ? '—' : new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 0 }).format(n);
 
 export interface SummaryLotTableProps {
   lots: SummaryLot[];
+  saleType: SessionDefinitionView['saleType'];
   currency: string;
   in2Hours: boolean;
   /** `/session/{type}/{groupID}/{catalogID}`: lot pages open under it. */
@@ -45,7 +46,7 @@ export interface SummaryLotTableProps {
 }
 
 /** The lot table (already in status priority order), paged 50/100/200 in react-admin's list parts; deleted lots cannot be selected. */
-export function SummaryLotTable({ lots, currency, in2Hours, stepBase, onPublish, onDelete }: SummaryLotTableProps) {
+export function SummaryLotTable({ lots, saleType, currency, in2Hours, stepBase, onPublish, onDelete }: SummaryLotTableProps) {
   const list = useList<Row>({ data: lots.map((l) => ({ ...l, id: l.lotID })), perPage: SUMMARY_PAGE_SIZES[0] });
   return (
     <ResourceContextProvider value="summary-lots">
@@ -74,15 +75,7 @@ export function SummaryLotTable({ lots, currency, in2Hours, stepBase, onPublish,
                 </Typography>
               )}
             />
-            <FunctionField<Row>
-              label="Price / Estimate"
-              sortable={false}
-              render={(l) =>
-                l.price === null && l.loEst !== null && l.hiEst !== null
-                  ? `${money(l.loEst, currency)} - ${money(l.hiEst, currency)}`
-                  : money(l.price, currency)
-              }
-            />
+            <FunctionField<Row> label="Price / Estimate" sortable={false} render={(l) => lotPriceText(l, saleType, currency)} />
             <FunctionField<Row>
               label="Status"
               sortable={false}

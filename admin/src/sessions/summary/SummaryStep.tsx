@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { useNotify } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   FEATURED_COUNT,
@@ -50,7 +51,10 @@ export function SummaryStep({ type, groupId, catalogId }: StepProps) {
   const url = useQuery({ queryKey: SUMMARY_KEYS.catalogUrl(catalogId), queryFn: () => fetchCatalogUrl(dp, catalogId) });
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [modal, setModal] = useState<Modal>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The after-publish banner (24-48 hours) stays until closed: later saves (featured, cover, delete)
+  // confirm themselves through react-admin's notifications instead of replacing it.
+  const [published, setPublished] = useState(false);
+  const notify = useNotify();
   const [tableKey, setTableKey] = useState(0);
   const stepBase = `/session/${type}/${groupId}/${catalogId}`;
 
@@ -61,9 +65,8 @@ export function SummaryStep({ type, groupId, catalogId }: StepProps) {
   const live = s.lots.filter((l) => !l.deleted);
   const featured = s.featuredLots.map((id) => s.lots.find((l) => l.lotID === id)).filter((l): l is SummaryLot => !!l);
 
-  const refresh = async (message: string | null) => {
+  const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['session-summary', catalogId] });
-    setNotice(message);
     setTableKey((k) => k + 1); // clears the selection
     setConfirm(null);
     setModal(null);
@@ -73,14 +76,15 @@ export function SummaryStep({ type, groupId, catalogId }: StepProps) {
     if (confirm.kind === 'publishAll') await publishAll(catalogId);
     else if (confirm.kind === 'publish') await publishSelected(dp, catalogId, confirm.lots);
     else await deleteSelected(dp, catalogId, confirm.lots);
-    await refresh(confirm.kind === 'delete' ? null : T.published);
+    await refresh();
+    if (confirm.kind !== 'delete') setPublished(true);
   };
 
   return (
     <Stack spacing={2} data-testid="summary-step">
-      {notice && (
-        <Alert severity="success" onClose={() => setNotice(null)} data-testid="publish-success">
-          {notice}
+      {published && (
+        <Alert severity="success" onClose={() => setPublished(false)} data-testid="publish-success">
+          {T.published}
         </Alert>
       )}
       <SummaryBanners s={s} />
@@ -215,6 +219,7 @@ export function SummaryStep({ type, groupId, catalogId }: StepProps) {
         <SummaryLotTable
           key={tableKey}
           lots={s.lots}
+          saleType={d.saleType}
           currency={d.currency.code}
           in2Hours={d.in2Hours}
           stepBase={stepBase}
@@ -244,7 +249,8 @@ export function SummaryStep({ type, groupId, catalogId }: StepProps) {
           initial={s.featuredLots}
           onSave={async (ids) => {
             await saveFeatured(dp, catalogId, ids);
-            await refresh(T.featuredSaved);
+            await refresh();
+            notify(T.featuredSaved, { type: 'success' });
           }}
           onClose={() => setModal(null)}
         />
@@ -256,7 +262,7 @@ export function SummaryStep({ type, groupId, catalogId }: StepProps) {
           current={d.coverImageURL}
           onSave={async (u) => {
             await selectCover(dp, catalogId, u);
-            await refresh(null);
+            await refresh();
           }}
           onClose={() => setModal(null)}
         />

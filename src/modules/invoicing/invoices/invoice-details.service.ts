@@ -6,6 +6,7 @@ import { LotsService } from '../../lots/lots.service';
 import { loadAdditionalCharges, type AdditionalChargeRecord } from '../editing/charges/charges.view';
 import { takesOnlinePayments } from '../editing/core/edit-state';
 import { PaymentMethodsOnFileService } from '../payments/methods/payment-methods-on-file.service';
+import { cardIdsOf, GROUP_BIN_CARD_IDS_COLUMN } from '../groups/bin-sale-of-group.sql';
 import type { GroupTotals } from '../math/invoice-totals';
 import { centsOf, INVOICE_COLUMNS, invoiceRecord, InvoiceLineRecord, InvoiceRecord, LINE_COLUMNS, lineRecord } from './invoice-records';
 import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';
@@ -294,7 +295,7 @@ export class InvoiceDetailsService {
           (await conn.execute(`select member_id from invoice where house_id = ? and id = ?`, [houseId, ids[0]])) as { member_id: number }[]
         ).map((r) => r.member_id)
       : (records as InvoiceRecord[]).map((i) => i.memberId);
-    const [additional, house, cards, pending] = await Promise.all([
+    const [additional, house, cards, pending, binCards] = await Promise.all([
       loadAdditionalCharges(this.em, houseId, ids),
       this.houses.getById(houseId),
       this.methods.onFile(houseId, members),
@@ -303,6 +304,12 @@ export class InvoiceDetailsService {
          union all
          select distinct invoice_id, true as open from invoice_charge_attempt where house_id = ? and status in ('started', 'unknown') and invoice_id in (${ids.map(() => '?').join(', ')})`,
         [houseId, ...ids, houseId, ...ids],
+      ),
+      // Per invoice group (a page is mostly one group): the cards its buy-now sale accepts.
+      conn.execute(
+        `select g.id, ${GROUP_BIN_CARD_IDS_COLUMN} from invoice_group g
+          where g.house_id = ? and g.id in (select distinct group_id from invoice where house_id = ? and id in (${ids.map(() => '?').join(', ')}))`,
+        [houseId, houseId, ...ids],
       ),
     ]);
     return {
@@ -317,6 +324,7 @@ export class InvoiceDetailsService {
         methods: cards,
         pendingPayments: new Set((pending as { invoice_id: number; open: boolean }[]).filter((r) => !r.open).map((r) => r.invoice_id)),
         openAttempts: new Set((pending as { invoice_id: number; open: boolean }[]).filter((r) => r.open).map((r) => r.invoice_id)),
+        acceptedCards: new Map((binCards as { id: number; bin_card_ids: unknown }[]).map((r) => [r.id, cardIdsOf(r.bin_card_ids)])),
         now: new Date(),
       },
     };

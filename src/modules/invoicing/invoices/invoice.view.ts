@@ -232,6 +232,8 @@ export interface ChargingContext {
   pendingPayments: ReadonlySet<number>;
   /** Invoices with an open charge attempt (started, or unknown until reconciled). */
   openAttempts: ReadonlySet<number>;
+  /** By invoice group id: the card ids its buy-now sale accepts (null or absent: the house's cards). */
+  acceptedCards?: ReadonlyMap<number, readonly number[] | null>;
   now: Date;
 }
 
@@ -350,7 +352,14 @@ export function invoiceView(inv: InvoiceRecord, lines: readonly InvoiceLineRecor
   const c = opts.charging;
   const charging = c
     ? eligibilityOfRecords(
-        { invoice: inv, lines, additional: extras, pendingPayment: c.pendingPayments.has(inv.id), openAttempt: c.openAttempts.has(inv.id) },
+        {
+          invoice: inv,
+          lines,
+          additional: extras,
+          pendingPayment: c.pendingPayments.has(inv.id),
+          openAttempt: c.openAttempts.has(inv.id),
+          acceptedCardIds: c.acceptedCards?.get(inv.groupId) ?? null,
+        },
         c.house,
         c.methods.get(inv.memberId)?.[0] ?? null,
         c.now,

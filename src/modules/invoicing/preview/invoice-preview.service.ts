@@ -5,13 +5,14 @@ import { GeoService } from '../../houses/geo/geo.service';
 import { HousesService } from '../../houses/houses.service';
 import { LocationsService } from '../../houses/locations/locations.service';
 import { InvoiceDetailsService } from '../invoices/invoice-details.service';
+import { binSaleSettingsOfGroupSql, cardIdsOf } from '../groups/bin-sale-of-group.sql';
 import { InvoicesError } from '../invoices/invoices.errors';
 import { formatUsDate } from '../math/statuses';
 import { houseAddress, invoicePreview, PreviewContext, PreviewTemplate } from './invoice-preview.view';
 
 /**
  * The group's template with its messages, in one query (parameters: group, house). A group of a
- * buy-now sale's sessions takes its email settings (subject, Reply To, BCC) from the sale's bin
+ * buy-now sale's sessions (`binSaleSettingsOfGroupSql`) takes its email settings (subject, Reply To, BCC) from the sale's bin
  * step 1 once they are saved, and offers the cards ticked there once saved
  * (docs/decisions/bin-wizard.md); a group mixing in live or timed sessions keeps the template's
  * email and the house's cards.
@@ -29,12 +30,7 @@ const TEMPLATE_SQL = `select case when b.has_email then b.subject else t.subject
      left join lateral (
        select s.subject, s.from_name, s.from_email, s.bcc_email, s.payment_method_ids,
               (s.subject is not null and s.subject <> '') as has_email
-         from invoice_group_catalog gc join catalog c on c.id = gc.catalog_id and c.house_id = g.house_id
-         join bin_sale_settings s on s.group_id = c.group_id and s.house_id = g.house_id
-        where gc.group_id = g.id and c.sale_type = 'bin'
-          and not exists (select 1 from invoice_group_catalog x join catalog y on y.id = x.catalog_id
-                           where x.group_id = g.id and y.sale_type <> 'bin')
-        order by s.id limit 1) b on true
+         from (${binSaleSettingsOfGroupSql('g.id', 'g.house_id')}) s) b on true
     where g.id = ? and g.house_id = ?`;
 
 /**
@@ -103,7 +99,7 @@ export class InvoicePreviewService {
       payPal: r.pay_pal,
       payPalEmail: r.pay_pal_email ?? null,
       messages,
-      cardIds: r.card_ids == null ? null : json<number[]>(r.card_ids),
+      cardIds: cardIdsOf(r.card_ids),
     };
   }
 }

@@ -7,6 +7,7 @@
 import {
   ACCEPTED_CARDS,
   CARD_PAYMENT_METHOD_ID,
+  cardAcceptedBySale,
   cardProcessingAllowed,
   type AcceptedCard,
   type InvoicePreview,
@@ -134,7 +135,7 @@ export function paymentOptions(
   cardIds: readonly number[] | null = null,
 ): { acceptedCards: AcceptedCard[]; allowACHPayment: boolean } {
   const online = cardProcessingAllowed(s);
-  const cards = cardIds === null ? ACCEPTED_CARDS : ACCEPTED_CARDS.filter((c) => cardIds.includes(CARD_PAYMENT_METHOD_ID[c]));
+  const cards = ACCEPTED_CARDS.filter((c) => cardAcceptedBySale(CARD_PAYMENT_METHOD_ID[c], cardIds));
   return { acceptedCards: online ? [...cards] : [], allowACHPayment: online };
 }
 

@@ -23,6 +23,7 @@ import { crashPoint } from '../../../../core/testing/crash-point';
 import { HousesService } from '../../../houses/houses.service';
 import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from '../../editing/charges/additional-charge-records';
 import { InvoiceMutations, type Exec } from '../../editing/core/invoice-mutations.service';
+import { cardIdsOf, INVOICE_BIN_CARD_IDS_COLUMN } from '../../groups/bin-sale-of-group.sql';
 import {
   INVOICE_COLUMNS,
   invoiceRecord,
@@ -77,6 +78,8 @@ export interface ChargeState {
   additional: AdditionalChargeRecord[];
   pendingPayment: boolean;
   openAttempt: boolean;
+  /** The card ids the group's buy-now sale accepts; null: the house's cards. */
+  acceptedCardIds: number[] | null;
 }
 
 interface AttemptRow {
@@ -157,20 +160,22 @@ export async function loadChargeStates(
     `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = ? and a.invoice_id in (${marks(found)}) order by a.id`,
     [houseId, ...found],
   );
-  const flags = await exec<{ id: number; pending: boolean; open: boolean }>(
+  const flags = await exec<{ id: number; pending: boolean; open: boolean; bin_card_ids: unknown }>(
     `select i.id,
             exists (select 1 from invoice_payment p where p.invoice_id = i.id and p.house_id = i.house_id and p.voided_at is null and p.status = 'pending') as pending,
-            exists (select 1 from invoice_charge_attempt c where c.invoice_id = i.id and c.status in ('started', 'unknown')) as open
+            exists (select 1 from invoice_charge_attempt c where c.invoice_id = i.id and c.status in ('started', 'unknown')) as open,
+            ${INVOICE_BIN_CARD_IDS_COLUMN}
        from invoice i where i.house_id = ? and i.id in (${marks(found)})`,
     [houseId, ...found],
   );
   for (const r of invoices) {
     const invoice = invoiceRecord(r);
-    out.set(invoice.id, { invoice, lines: [], additional: [], pendingPayment: false, openAttempt: false });
+    out.set(invoice.id, { invoice, lines: [], additional: [], pendingPayment: false, openAttempt: false, acceptedCardIds: null });
   }
   for (const l of lines.map(lineRecord)) out.get(l.invoiceId)?.lines.push(l);
   for (const a of extras.map(additionalChargeRecord)) out.get(a.invoiceId)?.additional.push(a);
-  for (const f of flags) Object.assign(out.get(f.id)!, { pendingPayment: f.pending, openAttempt: f.open });
+  for (const f of flags)
+    Object.assign(out.get(f.id)!, { pendingPayment: f.pending, openAttempt: f.open, acceptedCardIds: cardIdsOf(f.bin_card_ids) });
   return out;
 }
 

@@ -23,7 +23,7 @@ function input(over: Partial<EligibilityInput> = {}, inv: Partial<EligibilityInp
     lines: [{ id: 1, suppress: false, restricted: false, paid: false, onlinePaymentStat: null }],
     additional: [],
     pendingPayment: false,
-    method: { kind: 'card', cardLimitCents: null },
+    method: { kind: 'card', cardLimitCents: null, paymentMethodId: 3 },
     now: NOW,
     ...over,
   };
@@ -71,7 +71,9 @@ describe('chargeEligibility', () => {
       }),
     ],
     ['noCreditCard', input({ method: null })],
-    ['cardLimitExceeded', input({ method: { kind: 'card', cardLimitCents: 50_000 } })],
+    // A MasterCard on file; the buy-now sale ticked Visa and American Express only.
+    ['cardNotAccepted', input({ method: { kind: 'card', cardLimitCents: null, paymentMethodId: 4 }, acceptedCardIds: [3, 6] })],
+    ['cardLimitExceeded', input({ method: { kind: 'card', cardLimitCents: 50_000, paymentMethodId: 3 } })],
   ];
   it.each(cases)('%s', (expected, i) => {
     const e = chargeEligibility(i);
@@ -103,21 +105,35 @@ describe('chargeEligibility', () => {
   });
 
   it('an ACH account on file is chargeable (no card limit applies)', () => {
-    expect(chargeEligibility(input({ method: { kind: 'ach', cardLimitCents: null } }))).toMatchObject({ eligible: true });
+    expect(chargeEligibility(input({ method: { kind: 'ach', cardLimitCents: null, paymentMethodId: 11 } }))).toMatchObject({
+      eligible: true,
+    });
+  });
+
+  it("a buy-now sale's cards: a ticked brand is charged, another refused; ACH and sales without cards are the house's", () => {
+    const card = (paymentMethodId: number) => ({ kind: 'card' as const, cardLimitCents: null, paymentMethodId });
+    expect(reason(input({ method: card(6), acceptedCardIds: [3, 6] }))).toBeNull();
+    expect(reason(input({ method: card(5), acceptedCardIds: [3, 6] }))).toBe('cardNotAccepted');
+    expect(reason(input({ method: card(5), acceptedCardIds: null }))).toBeNull();
+    expect(reason(input({ method: { kind: 'ach', cardLimitCents: null, paymentMethodId: 11 }, acceptedCardIds: [3] }))).toBeNull();
+    // A refused brand is answered before a card limit (no other card would be charged either way).
+    expect(reason(input({ method: { ...card(4), cardLimitCents: 100 }, acceptedCardIds: [3] }))).toBe('cardNotAccepted');
   });
 
   it('a card limit exactly the amount is not exceeded', () => {
-    expect(chargeEligibility(input({ method: { kind: 'card', cardLimitCents: 125_075 } }))).toMatchObject({
+    expect(chargeEligibility(input({ method: { kind: 'card', cardLimitCents: 125_075, paymentMethodId: 3 } }))).toMatchObject({
       eligible: true,
       creditCardLimitExceeded: false,
     });
   });
 
   it('creditCardLimitExceeded is flagged even when another reason comes first', () => {
-    expect(chargeEligibility(input({ method: { kind: 'card', cardLimitCents: 100 } }, { sentAt: null }))).toMatchObject({
-      reason: 'notSent',
-      creditCardLimitExceeded: true,
-    });
+    expect(chargeEligibility(input({ method: { kind: 'card', cardLimitCents: 100, paymentMethodId: 3 } }, { sentAt: null }))).toMatchObject(
+      {
+        reason: 'notSent',
+        creditCardLimitExceeded: true,
+      },
+    );
   });
 
   it('a hidden lot already paid, or a restricted lot already paid, does not block', () => {

@@ -9,11 +9,18 @@
  *   again for charges added after payment.
  * - The reasons are checked in CHARGE_INELIGIBILITY_REASONS order; the first that applies is answered.
  */
-import { CHARGE_AFTER_SEND_MS, CHARGE_INELIGIBILITY_TEXT, cardProcessingAllowed, type ChargeIneligibilityReason } from '@ar/rules';
+import {
+  CHARGE_AFTER_SEND_MS,
+  CHARGE_INELIGIBILITY_TEXT,
+  cardAcceptedBySale,
+  cardProcessingAllowed,
+  type ChargeIneligibilityReason,
+} from '@ar/rules';
 import type { Cents } from '../../../../core/money/money';
 import { invoiceIsPaid, onlinePaymentState } from '../../math/statuses';
 import type { AdditionalChargeRecord } from '../../editing/charges/additional-charge-records';
 import type { InvoiceLineRecord, InvoiceRecord } from '../../invoices/invoice-records';
+import { paymentMethodIdOf, type TokenisedPaymentMethod } from '../gateway/payment-gateway';
 
 export interface EligibilityHouse {
   processorType: string | null;
@@ -55,6 +62,8 @@ export interface EligibilityAdditional {
 export interface EligibilityMethod {
   kind: 'card' | 'ach';
   cardLimitCents: number | null;
+  /** The spec's payment method id (3 Visa, 4 MasterCard, 5 Discover, 6 American Express, 11 ACH). */
+  paymentMethodId: number;
 }
 
 export interface EligibilityInput {
@@ -67,6 +76,8 @@ export interface EligibilityInput {
   /** A charge attempt of the invoice is open (started, or its outcome unknown until reconciled). */
   openAttempt?: boolean;
   method: EligibilityMethod | null;
+  /** The card ids the group's buy-now sale accepts (`binSaleSettingsOfGroupSql`); null or absent: the house's cards. */
+  acceptedCardIds?: readonly number[] | null;
   now: Date;
   /** Reasons not asked (the auto-charge list and run ignore the timing reasons). */
   ignore?: readonly ChargeIneligibilityReason[];
@@ -164,6 +175,7 @@ function firstReasonOf(
   if (visible.some((l) => l.restricted && !l.paid)) return 'restrictedItems';
   if (lines.some((l) => l.suppress && !l.paid)) return 'itemsHidden';
   if (!input.method) return 'noCreditCard';
+  if (!cardAcceptedBySale(input.method.paymentMethodId, input.acceptedCardIds ?? null)) return 'cardNotAccepted';
   if (limitExceeded) return 'cardLimitExceeded';
   return null;
 }
@@ -175,13 +187,18 @@ export interface EligibilityRecords {
   additional: readonly AdditionalChargeRecord[];
   pendingPayment: boolean;
   openAttempt?: boolean;
+  /** The card ids the group's buy-now sale accepts; null or absent: the house's cards. */
+  acceptedCardIds?: readonly number[] | null;
 }
+
+/** The bidder's default method on file as stored (its brand gives the payment method id). */
+export type MethodOnFile = Pick<TokenisedPaymentMethod, 'kind' | 'brand'> & { cardLimitCents: number | null };
 
 /** `chargeEligibility` of stored rows, with the bidder's default method on file (null: none). */
 export function eligibilityOfRecords(
   r: EligibilityRecords,
   house: EligibilityHouse,
-  method: EligibilityMethod | null,
+  method: MethodOnFile | null,
   now: Date,
   ignore: readonly ChargeIneligibilityReason[] = [],
 ): ChargeEligibility {
@@ -203,7 +220,8 @@ export function eligibilityOfRecords(
     additional: r.additional.map((a) => ({ ...a, amountCents: additionalChargeCents(a) })),
     pendingPayment: r.pendingPayment,
     openAttempt: r.openAttempt ?? false,
-    method: method ? { kind: method.kind, cardLimitCents: method.cardLimitCents } : null,
+    method: method ? { kind: method.kind, cardLimitCents: method.cardLimitCents, paymentMethodId: paymentMethodIdOf(method) } : null,
+    acceptedCardIds: r.acceptedCardIds ?? null,
     now,
     ignore,
   });
