@@ -28,9 +28,19 @@ export const COUNTRIES_WITH_STATES: ReadonlySet<string> = new Set(['US', 'CA', '
 /** 'ALL' in a row's country or state means every country or state. */
 export const ALL = 'ALL';
 
+/** Codes already cleaned: the same few codes are cleaned for every line of a group, so the result is kept. */
+const cleaned = new Map<string, string | null>();
+
 function clean(code: string | null | undefined): string | null {
-  const s = (code ?? '').trim().toUpperCase();
-  return s === '' ? null : s;
+  if (code === null || code === undefined) return null;
+  const known = cleaned.get(code);
+  if (known !== undefined) return known;
+  const s = code.trim().toUpperCase();
+  const out = s === '' ? null : s;
+  // Bounded: codes are short and few, but a caller could pass arbitrary text.
+  if (cleaned.size >= 1_000) cleaned.clear();
+  cleaned.set(code, out);
+  return out;
 }
 
 /** Upper-cased, trimmed, UK folded to GB; null when absent. */

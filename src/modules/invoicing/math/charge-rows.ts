@@ -18,7 +18,7 @@
  */
 import type { Cents, RateMilli } from '../../../core/money/money';
 import { ALL, bidderStates, hasStates, normaliseCountryCode, normaliseStateCode, type BidderAddress } from './address';
-import { assertCents, assertRate, RATE_SCALE, roundExact, toCents } from './cents';
+import { addRateProduct, assertCents, assertRate, RATE_SCALE, roundExact, roundExactSafe, toCents } from './cents';
 
 export interface ChargeRow {
   /** The tax type or fee type, shown as the label of a fee. */
@@ -83,20 +83,81 @@ export function exactRowAmount(row: ChargeRow, base: ChargeBase): bigint {
   return on * BigInt(row.rate);
 }
 
+/**
+ * exactRowAmount in numbers, or null when a value or the result is not a safe integer (then the
+ * caller takes the BigInt path). Checks the rate first, as exactRowAmount does.
+ */
+function safeRowAmount(row: ChargeRow, base: ChargeBase): number | null {
+  assertRate(row.rate, `The rate of '${row.name}'`);
+  let on = 0;
+  if (row.onHammer) on += base.hammer;
+  if (row.onPremium) on += base.premium;
+  if (row.onLiveFee) on += base.liveFee;
+  return Number.isSafeInteger(on) ? addRateProduct(0, on, row.rate) : null;
+}
+
 /** Tax from the template rows that match the bidder: exact products summed, rounded once. */
 export function taxFromRows(rows: readonly ChargeRow[], bidder: BidderAddress, base: ChargeBase): Cents {
   assertBase(base);
+  const matching = matchingRows(rows, bidder);
+  let fast: number | null = 0;
+  for (let i = 0; i < matching.length && fast !== null; i++) {
+    const amount = safeRowAmount(matching[i], base);
+    fast = amount === null ? null : addRateProduct(fast, amount, 1);
+  }
+  if (fast !== null) return roundExactSafe(fast);
   let sum = 0n;
-  for (const row of matchingRows(rows, bidder)) sum += exactRowAmount(row, base);
+  for (const row of matching) sum += exactRowAmount(row, base);
   return roundExact(sum);
 }
 
 /** Fees from the matching fee rows: total rounded once, split by fee type. */
 export function feesFromRows(rows: readonly ChargeRow[], bidder: BidderAddress, base: ChargeBase): FeeResult {
   assertBase(base);
+  const matching = matchingRows(rows, bidder);
+  if (!matching.length) return { total: 0, byLabel: [] };
+  return safeFees(matching, base) ?? exactFees(matching, base);
+}
+
+/**
+ * feesFromRows in numbers while every amount stays a safe integer (the exact products are never
+ * negative here, so `%` and the division below are BigInt's truncating `%` and `/`), else null.
+ */
+function safeFees(matching: readonly ChargeRow[], base: ChargeBase): FeeResult | null {
+  const exactByLabel = new Map<string, number>();
+  let sum = 0;
+  for (const row of matching) {
+    const exact = safeRowAmount(row, base);
+    if (exact === null) return null;
+    const label = row.name.trim();
+    const byLabel = addRateProduct(exactByLabel.get(label) ?? 0, exact, 1);
+    const next = addRateProduct(sum, exact, 1);
+    if (byLabel === null || next === null) return null;
+    exactByLabel.set(label, byLabel);
+    sum = next;
+  }
+  const total = roundExactSafe(sum);
+  const scale = Number(RATE_SCALE);
+  const entries = [...exactByLabel.entries()].map(([label, exact], order) => ({
+    label,
+    order,
+    cents: (exact - (exact % scale)) / scale,
+    remainder: exact % scale,
+  }));
+  let extra = total - entries.reduce((s, e) => s + e.cents, 0);
+  const byRemainder = entries.length > 1 ? [...entries].sort((a, b) => b.remainder - a.remainder || a.order - b.order) : entries;
+  for (const e of byRemainder) {
+    if (extra <= 0) break;
+    e.cents += 1;
+    extra -= 1;
+  }
+  return { total, byLabel: entries.filter((e) => e.cents !== 0).map((e) => ({ label: e.label, cents: e.cents })) };
+}
+
+function exactFees(matching: readonly ChargeRow[], base: ChargeBase): FeeResult {
   const exactByLabel = new Map<string, bigint>();
   let sum = 0n;
-  for (const row of matchingRows(rows, bidder)) {
+  for (const row of matching) {
     const exact = exactRowAmount(row, base);
     const label = row.name.trim();
     exactByLabel.set(label, (exactByLabel.get(label) ?? 0n) + exact);

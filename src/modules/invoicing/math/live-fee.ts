@@ -6,7 +6,7 @@
  */
 import { applyRate, type Cents, type RateMilli } from '../../../core/money/money';
 import type { Platform } from '../../bidders/member.entity';
-import { assertCents, assertRate } from './cents';
+import { addRateProduct, assertCents, assertRate, roundExactSafe } from './cents';
 import { InvoiceMathError, InvoiceMathErrorCode } from './errors';
 
 export type Channel = Platform;
@@ -33,5 +33,7 @@ export function liveFee(hammer: Cents, channel: Channel, liveFeeRate: RateMilli)
   assertCents(hammer, 'Hammer');
   assertRate(liveFeeRate, 'Live fee rate');
   assertChannel(channel);
-  return isOnlineChannel(channel) ? applyRate(hammer, liveFeeRate) : 0;
+  if (!isOnlineChannel(channel)) return 0;
+  const exact = addRateProduct(0, hammer, liveFeeRate);
+  return exact === null ? applyRate(hammer, liveFeeRate) : roundExactSafe(exact);
 }

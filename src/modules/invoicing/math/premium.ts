@@ -3,7 +3,7 @@
  *
  * Why marginal and one rounding: each slice of the hammer is charged its own step's rate, like
  * income-tax brackets, so the premium never jumps when the hammer crosses a boundary; the slices'
- * exact products are summed in BigInt and rounded half up once, so a premium never carries two
+ * exact products are summed exactly (cents.ts) and rounded half up once, so a premium never carries two
  * half-cent roundings.
  *
  * Why strict validation: an unsorted, gapped or overlapping table would charge some slice twice or
@@ -12,7 +12,7 @@
  * An empty table means the sale charges no premium (0), a deliberate choice for no-premium sales.
  */
 import { formatCents, rateProduct, type Cents, type RateMilli } from '../../../core/money/money';
-import { assertCents, roundExact } from './cents';
+import { addRateProduct, assertCents, roundExact, roundExactSafe } from './cents';
 import { InvoiceMathError, InvoiceMathErrorCode } from './errors';
 
 export interface PremiumStep {
@@ -78,5 +78,16 @@ export function exactPremium(hammer: Cents, steps: readonly PremiumStep[]): bigi
 
 /** Buyer's premium in cents: marginal slices at their own rates, summed exactly, rounded half up once. */
 export function buyersPremium(hammer: Cents, steps: readonly PremiumStep[]): Cents {
-  return roundExact(exactPremium(hammer, steps));
+  assertCents(hammer, 'Hammer');
+  validatePremiumSteps(steps);
+  // The same sum in numbers while it stays exact (addRateProduct), else in BigInt.
+  let sum = 0;
+  for (const step of steps) {
+    if (hammer <= step.fromCents) break;
+    const top = step.toCents == null ? hammer : Math.min(hammer, step.toCents);
+    const next = addRateProduct(sum, top - step.fromCents, step.rate);
+    if (next === null) return roundExact(exactPremium(hammer, steps));
+    sum = next;
+  }
+  return roundExactSafe(sum);
 }

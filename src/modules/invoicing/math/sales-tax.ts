@@ -16,7 +16,7 @@
  */
 import type { Cents, RateMilli } from '../../../core/money/money';
 import { bidderStates, isUsBidder, normaliseCountryCode, normaliseStateCode, UNITED_STATES, type BidderAddress } from './address';
-import { assertCents, roundExact } from './cents';
+import { addRateProduct, assertCents, roundExact, roundExactSafe } from './cents';
 import type { ChargeBase } from './charge-rows';
 import { US_STATE_RATES } from './us-state-rates';
 
@@ -65,6 +65,9 @@ export function stateSalesTax(provider: TaxRateProvider, bidder: BidderAddress, 
     if (rate !== null) break;
   }
   if (rate === null || !Number.isSafeInteger(rate) || rate < 0) return { tax: 0, rate: null, error: true };
+  const onSafe = base.hammer + base.premium + base.liveFee;
+  const exact = Number.isSafeInteger(onSafe) ? addRateProduct(0, onSafe, rate) : null;
+  if (exact !== null) return { tax: roundExactSafe(exact), rate, error: false };
   const on = BigInt(base.hammer) + BigInt(base.premium) + BigInt(base.liveFee);
   return { tax: roundExact(on * BigInt(rate)), rate, error: false };
 }
