@@ -32,6 +32,7 @@ import { UnsavedChangesGuard } from '../../kit/UnsavedChangesGuard';
 import type { UploadQueue } from '../image-upload/uploadQueue';
 import { isSessionType, stepsForPath } from '../steps';
 import { useLotUploadQueue } from './LotImageUploader';
+import { LotConsignmentCard } from './LotConsignmentCard';
 import { LotImagesPanel } from './LotImagesPanel';
 import { deleteLot, fetchLot, fetchNumbers, LOT_KEYS, saveLot, type NumberedLot } from './lotApi';
 
@@ -251,6 +252,8 @@ function LotForm({ title, back, saleType, connectType, houseId, catalogId, lot, 
         />
         <LotActions back={back} defaults={defaults} rules={rules} leaving={leavingTo !== null} />
       </Form>
+      {/* Its own form (a form cannot nest): the consignor and commission save on their own. */}
+      {lot && <LotConsignmentCard catalogId={catalogId} lotId={lot.lotID} />}
       <ConfirmDialog
         open={confirmDelete}
         title="Delete Lot"
