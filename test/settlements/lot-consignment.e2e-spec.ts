@@ -227,6 +227,21 @@ describe('lot consignment (REST)', () => {
       expect((await put(owner, consignment(g.lotIds[0]), { consignorId: ann })).status).toBe(200);
     });
 
+    it("clears an override back to the plan (DELETE): the draft's line returns to 15 %, both changes audited", async () => {
+      const benS = (await get(owner, consignment(g.lotIds[1]))).body.settlement.id;
+      expect((await put(owner, override(g.lotIds[1]), { rate: 10_000 })).status).toBe(200);
+      const res = await del(owner, override(g.lotIds[1]), { note: 'Back to the plan' });
+      expect(res.status).toBe(200);
+      expect(res.body.override).toBeNull();
+      expect(res.body.history.map((h: Json) => [h.action, h.after, h.note, h.settlementId])).toEqual([
+        ['override.set', { rate: 10_000, commissionCents: null }, null, benS],
+        ['override.clear', null, 'Back to the plan', benS],
+      ]);
+      // 500.00 x 15 % = 75.00 again.
+      const s = (await get(owner, `/api/settlements/${benS}`)).body;
+      expect(s.lines.find((l: Json) => l.lotId === g.lotIds[1])).toMatchObject({ commissionCents: 7_500, override: null });
+    });
+
     it('ready and paid settlements are frozen: 409 naming the settlement, nothing written', async () => {
       expect((await post(owner, `/api/settlements/${annS}/ready`)).status).toBe(200);
       const audits = await count('settlement_audit');
