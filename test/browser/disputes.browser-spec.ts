@@ -180,8 +180,9 @@ describeIfChromium('Disputes (browser)', () => {
     await page.getByTestId('no-bid-add-bidder').fill('999');
     await page.getByTestId('no-bid-add-reason').fill('Refused to pay the buyer premium.');
     await page.getByTestId('no-bid-add-save').click();
-    // The server's refusal shows beside the field; what was typed stays.
+    // The server's refusal shows beside the field, once (no banner repeating it); what was typed stays.
     await dialog.locator('.MuiFormHelperText-root', { hasText: NO_BID_LIST_TEXT.bidderNotFound }).waitFor();
+    expect(await dialog.getByText(NO_BID_LIST_TEXT.bidderNotFound).count()).toBe(1);
     await screenshot(page, 'no-bid-add-1440');
     await page.getByTestId('no-bid-add-bidder').fill('77');
     await page.getByTestId('no-bid-add-save').click();

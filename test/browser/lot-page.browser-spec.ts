@@ -1,16 +1,28 @@
+import request from 'supertest';
 import type { Page } from 'playwright-core';
-import { LOT_TEXT as T } from '@ar/rules';
+import { LOT_CONSIGNMENT_TEXT, LOT_TEXT as T } from '@ar/rules';
 import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { House } from '../../src/modules/houses/house.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
 import { Lot } from '../../src/modules/lots/lot.entity';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
+import { bidder } from '../invoice-marks/support';
+import {
+  DEMO_PASSWORD,
+  describeIfChromium,
+  ensureAdminBuilt,
+  openBrowser,
+  screenshot,
+  signInAs,
+  type OpenedBrowser,
+} from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // The Lot page in Debian's Chromium against the real server: Add Lot with bad input showing each
-// message, fixed and saved, then edited, a deleted lot's number refused (code 112), and Delete
-// leading to the Lot Deleted page.
+// message, fixed and saved, then edited, a deleted lot's number refused (code 112), Delete
+// leading to the Lot Deleted page; a sold lot's consignor and commission override set on the page
+// and read on its settlement.
 
 jest.setTimeout(120_000);
 
@@ -19,6 +31,8 @@ describeIfChromium('Lot page (browser)', () => {
   let browser: OpenedBrowser | undefined;
   let page: Page;
   let base = '';
+  let sold: FactoryGroup;
+  let api: (method: 'post' | 'get', path: string, body?: object) => Promise<request.Response>;
 
   beforeAll(async () => {
     ensureAdminBuilt();
@@ -39,6 +53,25 @@ describeIfChromium('Lot page (browser)', () => {
     em.create(Lot, { house, catalog, lotRef: newRef('L'), lotNumber: '7', title: 'Gone', description: 'Gone', status: 'd' });
     await em.flush();
     base = `${server.baseUrl}/ar/session/timed/${group.id}/${catalog.id}`;
+    // A past sale with a paid lot, a consignor and a house plan, for the Consignment card.
+    sold = await createInvoicedGroup(em, {
+      houseId: house.id,
+      title: 'Consigned Sale',
+      sessions: [{ title: 'Consigned session', eventDate: new Date(Date.now() - 10 * 86_400_000).toISOString() }],
+      bidders: [bidder('Payer', { firstName: 'Lou', email: 'lou@browser.example', paddle: 84 })],
+      lots: [{ bidder: 0, hammer: 100_000, title: 'Oak chest', paidDate: '2025-10-20' }],
+    });
+    const agent = request.agent(server.baseUrl);
+    const login = await agent.post('/api/auth/login').send({ house: 'demo', username: 'owner', password: DEMO_PASSWORD });
+    api = (method, path, body = {}) =>
+      agent[method](path)
+        .set('X-CSRF-Token', login.body.data.csrfToken as string)
+        .send(body);
+    const plan = await api('post', '/api/commission-plans', {
+      name: 'Lot page 15',
+      tiers: [{ fromCents: 0, toCents: null, rate: 15_000 }],
+    });
+    await api('post', '/api/consignors', { name: 'Dana Dale', email: 'dana@browser.example', commissionPlanId: plan.body.id });
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
     await signInAs(page, server.baseUrl, 'demo', 'owner');
@@ -158,5 +191,45 @@ describeIfChromium('Lot page (browser)', () => {
     expect(await page.locator('#react-admin-title').textContent()).toBe('Lot Deleted');
     expect(await deleted.getByTestId('lot-back').getAttribute('href')).toMatch(/\/session\/timed\/\d+\/\d+\/5$/);
     await shots('deleted');
+  });
+
+  it('Consignment: the consignor is picked and saved, the commission overridden, and the settlement shows it; a ready one freezes it', async () => {
+    const lotId = sold.lotIds[0];
+    await page.goto(`${server.baseUrl}/ar/session/live/${sold.auctionGroupId}/${sold.catalogIds[0]}/lot/1`);
+    const card = page.getByTestId('lot-consignment');
+    await card.getByTestId('lot-commission-refusal').getByText(LOT_CONSIGNMENT_TEXT.noConsignor).waitFor();
+    expect(await card.getByTestId('lot-commission-change').isDisabled()).toBe(true);
+
+    await card.getByLabel('Consignor').fill('Dana');
+    await page.getByRole('option', { name: 'Dana Dale (dana@browser.example)' }).click();
+    await card.getByTestId('lot-consignor-save').click();
+    await page.getByText('Consignor saved').waitFor();
+    expect(await card.getByTestId('lot-commission-change').isDisabled()).toBe(false);
+
+    await card.getByTestId('lot-commission-change').click();
+    const dialog = page.getByTestId('lot-override-dialog');
+    await dialog.getByLabel('A rate of the hammer').check();
+    await dialog.getByTestId('lot-override-rate').fill('12');
+    await dialog.getByTestId('lot-override-note').fill('Agreed at intake');
+    await page.getByTestId('lot-override-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.getByTestId('lot-commission-value').getByText('Commission: 12 %').waitFor();
+    await card.getByTestId('lot-commission-history').getByText('plan -> 12 % (Agreed at intake)', { exact: false }).waitFor();
+    await shots('consignment');
+
+    // The sale's settlement takes the lot's consignor and override: 1,000.00 x 12 % = 120.00.
+    const run = await api('post', '/api/settlements/for-sale', { saleId: sold.auctionGroupId });
+    expect(run.status).toBe(200);
+    const settlementId = run.body.settlements[0].id as number;
+    await page.goto(`${server.baseUrl}/ar/settlements/${settlementId}`);
+    await page.getByTestId(`commission-${lotId}`).getByText('$120.00').waitFor();
+    await page.getByTestId(`override-chip-${lotId}`).getByText('12 %').waitFor();
+
+    // Ready: the Lot page says why the commission can no longer change before any click.
+    expect((await api('post', `/api/settlements/${settlementId}/ready`)).status).toBe(200);
+    await page.goBack();
+    await card.getByTestId('lot-commission-settlement').getByText(`Settlement S-${settlementId} (ready)`).waitFor();
+    await card.getByText(LOT_CONSIGNMENT_TEXT.settledCommission(settlementId, 'ready')).waitFor();
+    expect(await card.getByTestId('lot-commission-change').isDisabled()).toBe(true);
   });
 });

@@ -47,8 +47,9 @@ export interface FormDialogProps<V extends FieldValues> {
 
 /**
  * A form in a GuardedDialog, the way every edit dialog behaves: the rules run on submit, a refusal
- * shows the server's message above the inputs and its field messages beside them, nothing typed is
- * lost, Escape asks first when something was typed and cannot close it mid-save.
+ * shows the server's field messages beside the inputs and its message above them (once: not when a
+ * field already shows it), nothing typed is lost, Escape asks first when something was typed and
+ * cannot close it mid-save.
  */
 export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
   return (
@@ -75,12 +76,13 @@ function DialogForm<V extends FieldValues>(props: FormDialogProps<V>) {
       return undefined;
     } catch (err) {
       const f = props.describeFailure(err);
-      setAlert(f.message);
       const out: Record<string, string> = {};
       for (const [field, serverField] of Object.entries(props.serverFields ?? {})) {
         const message = f.errors[serverField] ?? Object.entries(f.errors).find(([k]) => k.endsWith(`.${serverField}`))?.[1];
         if (message) out[field] = message;
       }
+      // Said once: a message already shown under its field is not repeated above the form.
+      setAlert(Object.values(out).includes(f.message) ? null : f.message);
       return Object.keys(out).length ? out : undefined;
     }
   };

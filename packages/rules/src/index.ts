@@ -46,3 +46,4 @@ export * from './money-reports';
 export * from './snapshot';
 export * from './bin-sale-details';
 export * from './house-vat';
+export * from './lot-consignment';

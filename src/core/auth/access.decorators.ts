@@ -2,7 +2,12 @@ import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/com
 import { AccessFlag } from './access-flags';
 import { Principal } from './principal';
 
-export type AccessRule = { kind: 'public' } | { kind: 'signedIn' } | { kind: 'flags'; flags: AccessFlag[] } | { kind: 'superUser' };
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'flags'; flags: AccessFlag[] }
+  | { kind: 'anyFlag'; flags: AccessFlag[] }
+  | { kind: 'superUser' };
 
 export const ACCESS_RULE = 'access:rule';
 
@@ -13,6 +18,9 @@ export const SignedIn = () => SetMetadata(ACCESS_RULE, { kind: 'signedIn' } sati
 /** Every listed flag is required. */
 export const RequireAccess = (...flags: [AccessFlag, ...AccessFlag[]]) =>
   SetMetadata(ACCESS_RULE, { kind: 'flags', flags } satisfies AccessRule);
+/** Any one of the listed flags is enough (a call two screens share, e.g. the Lot page's consignor and the settlements'). */
+export const RequireAnyAccess = (...flags: [AccessFlag, AccessFlag, ...AccessFlag[]]) =>
+  SetMetadata(ACCESS_RULE, { kind: 'anyFlag', flags } satisfies AccessRule);
 /** Internal staff only. */
 export const RequireSuperUser = () => SetMetadata(ACCESS_RULE, { kind: 'superUser' } satisfies AccessRule);
 

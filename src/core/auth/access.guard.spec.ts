@@ -2,7 +2,7 @@ import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError, PERMISSION_DENIED_TEXT } from '../errors/domain-error';
 import { ACCESS_FLAGS, AccessFlag, AccessFlags } from './access-flags';
-import { Public, RequireAccess, RequireSuperUser, SignedIn } from './access.decorators';
+import { Public, RequireAccess, RequireAnyAccess, RequireSuperUser, SignedIn } from './access.decorators';
 import { AccessGuard } from './access.guard';
 import { Principal, PrincipalResolver } from './principal';
 
@@ -44,6 +44,7 @@ class Handlers {
   @SignedIn() signedIn() {}
   @RequireAccess('accessInvoices') invoices() {}
   @RequireAccess('accessInvoices', 'accessSettlement') payments() {}
+  @RequireAnyAccess('accessCalendar', 'accessSettlement') consignor() {}
   @RequireSuperUser() superOnly() {}
   undeclared() {}
 }
@@ -255,6 +256,15 @@ describe('AccessGuard', () => {
     it('every flag of a rule is required', async () => {
       expect(await decide(ctx('payments', session('s-invoices')))).toBe('FORBIDDEN');
       expect(await decide(ctx('payments', session('s-owner')))).toBe('ALLOWED');
+    });
+
+    it('one flag of an any-of rule is enough; none of them is FORBIDDEN', async () => {
+      resolver.sessions.set('s-calendar', principal({ flags: flags(['accessCalendar']) }));
+      resolver.sessions.set('s-settlement', principal({ flags: flags(['accessSettlement']) }));
+      expect(await decide(ctx('consignor', session('s-calendar')))).toBe('ALLOWED');
+      expect(await decide(ctx('consignor', session('s-settlement')))).toBe('ALLOWED');
+      expect(await decide(ctx('consignor', session('s-invoices')))).toBe('FORBIDDEN');
+      expect(await decide(ctx('consignor', session('s-none')))).toBe('FORBIDDEN');
     });
 
     it.each(ACCESS_FLAGS.map((f) => [f]))('a user holding only %s passes that flag and no other', async (flag) => {

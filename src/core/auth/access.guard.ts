@@ -55,6 +55,9 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'flags' && !rule.flags.every((f) => principal.flags[f])) {
       throw new DomainError('forbidden', 'FORBIDDEN', PERMISSION_DENIED_TEXT);
     }
+    if (rule.kind === 'anyFlag' && !rule.flags.some((f) => principal.flags[f])) {
+      throw new DomainError('forbidden', 'FORBIDDEN', PERMISSION_DENIED_TEXT);
+    }
     if (rule.kind === 'superUser' && !principal.isSuperUser) {
       throw new DomainError('forbidden', 'FORBIDDEN', PERMISSION_DENIED_TEXT);
     }

@@ -2,22 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { newRef } from '../houses/identity/secrets';
 import { COMPANY_ID_OF, type Platform } from './member.entity';
+import { memberContactOf, type MemberContact } from './member-contact';
 
-/** A bidder's name, contact and address: what an invoice copies and a new floor bidder carries. */
-export interface MemberContact {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  companyName: string | null;
-  street1: string | null;
-  street2: string | null;
-  city: string | null;
-  stateCode: string | null;
-  province: string | null;
-  postalCode: string | null;
-  countryCode: string | null;
-}
+export type { MemberContact } from './member-contact';
 
 /** A registered bidder of a sale with what an invoice copies of them. */
 export interface ApprovalWithMember extends MemberContact {
@@ -43,18 +30,7 @@ function approvalWithMemberOf(r: Record<string, unknown>): ApprovalWithMember {
     channel: r.channel as Platform,
     memberId: r.member_id as number,
     memberRef: r.member_ref as string,
-    firstName: r.first_name as string,
-    lastName: r.last_name as string,
-    email: r.email as string | null,
-    phone: r.phone as string | null,
-    companyName: r.company_name as string | null,
-    street1: r.street1 as string | null,
-    street2: r.street2 as string | null,
-    city: r.city as string | null,
-    stateCode: r.state_code as string | null,
-    province: r.province as string | null,
-    postalCode: r.postal_code as string | null,
-    countryCode: r.country_code as string | null,
+    ...memberContactOf(r),
     platform: r.platform as Platform,
     companyId: r.company_id as number | null,
   };

@@ -41,6 +41,13 @@ export interface ConsignedLot {
   reserveCents: number | null;
 }
 
+/** Whose lot it is: its consignor and the sale (auction group) it is in, for the Lot page's consignment. */
+export interface LotConsignor {
+  lotId: number;
+  saleId: number;
+  consignorId: number | null;
+}
+
 @Injectable()
 export class LotsService {
   constructor(private readonly em: EntityManager) {}
@@ -148,6 +155,16 @@ export class LotsService {
       hammerCents: r.hammer_cents == null ? null : Number(r.hammer_cents),
       reserveCents: r.reserve_cents == null ? null : Number(r.reserve_cents),
     }));
+  }
+
+  /** The house's lot's consignor and sale, or null (another house's lot is the same as none). */
+  async lotConsignor(houseId: number, lotId: number, em: EntityManager = this.em): Promise<LotConsignor | null> {
+    const [r] = await em.execute<{ id: number; group_id: number; consignor_id: number | null }[]>(
+      `select l.id, c.group_id, l.consignor_id from lot l join catalog c on c.id = l.catalog_id and c.house_id = l.house_id
+        where l.house_id = ? and l.id = ?`,
+      [houseId, lotId],
+    );
+    return r ? { lotId: r.id, saleId: r.group_id, consignorId: r.consignor_id } : null;
   }
 
   /**

@@ -3,6 +3,7 @@
  * the global filter answers the right status. Texts are ours (the spec has no settlements; see
  * docs/settlements.md and docs/decisions/settlements.md).
  */
+import { LOT_CONSIGNMENT_TEXT } from '@ar/rules';
 import { DomainError, ErrorKind } from '../../core/errors/domain-error';
 
 export enum SettlementsErrorCode {
@@ -18,6 +19,8 @@ export enum SettlementsErrorCode {
   NOTHING_TO_PAY = 'NOTHING_TO_PAY',
   STALE_VERSION = 'STALE_VERSION',
   NO_EMAIL = 'NO_EMAIL',
+  NO_CONSIGNOR = 'NO_CONSIGNOR',
+  LOT_SETTLED = 'LOT_SETTLED',
 }
 
 const KIND: Record<SettlementsErrorCode, ErrorKind> = {
@@ -33,6 +36,8 @@ const KIND: Record<SettlementsErrorCode, ErrorKind> = {
   NOTHING_TO_PAY: 'conflict',
   STALE_VERSION: 'conflict',
   NO_EMAIL: 'conflict',
+  NO_CONSIGNOR: 'conflict',
+  LOT_SETTLED: 'conflict',
 };
 
 export class SettlementsError extends DomainError {
@@ -65,4 +70,7 @@ export const SETTLEMENT_TEXT = {
   noLotsInRange: 'This consignor has no lot in a sale between these dates.',
   mixedCurrencies: 'The sales between these dates use more than one currency: settle them by sale.',
   runFailed: 'The settlements could not be created.',
+  noConsignor: LOT_CONSIGNMENT_TEXT.noConsignor,
+  lotSettledCommission: LOT_CONSIGNMENT_TEXT.settledCommission,
+  lotSettledConsignor: LOT_CONSIGNMENT_TEXT.settledConsignor,
 } as const;

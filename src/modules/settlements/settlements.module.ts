@@ -3,6 +3,8 @@ import { CatalogsModule } from '../catalogs/catalogs.module';
 import { HousesModule } from '../houses/houses.module';
 import { InvoicingModule } from '../invoicing/invoicing.module';
 import { LotsModule } from '../lots/lots.module';
+import { LotConsignmentController } from './lot-consignment/lot-consignment.controller';
+import { LotConsignmentService } from './lot-consignment/lot-consignment.service';
 import { ConsignorsController } from './consignors/consignors.controller';
 import { ConsignorsService } from './consignors/consignors.service';
 import { ConsignorImportService } from './consignors/import/consignor-import.service';
@@ -23,7 +25,7 @@ import { SettlementsForSaleJob } from './settlements/settlements-for-sale.job';
  */
 @Module({
   imports: [CatalogsModule, HousesModule, LotsModule, InvoicingModule],
-  controllers: [ConsignorsController, CommissionPlansController, SettlementsController, StatementsController],
+  controllers: [ConsignorsController, CommissionPlansController, SettlementsController, StatementsController, LotConsignmentController],
   providers: [
     ConsignorsService,
     ConsignorImportService,
@@ -31,6 +33,7 @@ import { SettlementsForSaleJob } from './settlements/settlements-for-sale.job';
     SettlementRunsService,
     SettlementsService,
     LotOverridesService,
+    LotConsignmentService,
     StatementsService,
     SettlementsForSaleJob,
   ],

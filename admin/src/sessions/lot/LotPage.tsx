@@ -33,6 +33,7 @@ import type { UploadQueue } from '../image-upload/uploadQueue';
 import { isSessionType, lotPageReturn, SINGLE_ITEM_PAGE, type SessionType } from '../steps';
 import { useWizardProgress } from '../wizard/useWizardProgress';
 import { useLotUploadQueue } from './LotImageUploader';
+import { LotConsignmentCard } from './LotConsignmentCard';
 import { LotImagesPanel } from './LotImagesPanel';
 import { deleteLot, fetchLot, fetchNumbers, LOT_KEYS, saveLot, type NumberedLot } from './lotApi';
 
@@ -259,6 +260,8 @@ function LotForm(p: LotFormProps) {
         />
         <LotActions back={back} defaults={defaults} rules={rules} leaving={leavingTo !== null} />
       </Form>
+      {/* Its own form (a form cannot nest): the consignor and commission save on their own. */}
+      {lot && <LotConsignmentCard catalogId={catalogId} lotId={lot.lotID} />}
       <ConfirmDialog
         open={confirmDelete}
         title="Delete Lot"

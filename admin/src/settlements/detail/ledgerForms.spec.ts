@@ -34,13 +34,18 @@ describe('settlement detail dialogs', () => {
 
   it('sends a rate or an amount with PUT, back to the plan with DELETE', () => {
     const v = { mode: 'rate' as const, rate: '12.5', amount: '', note: ' phone ' };
-    expect(overrideCall(3, 9, v)).toEqual({
+    const path = '/api/settlements/3/lots/9/override';
+    expect(overrideCall(path, v)).toEqual({
       method: 'PUT',
-      path: '/api/settlements/3/lots/9/override',
+      path,
       body: { rate: 12_500, note: 'phone' },
     });
-    expect(overrideCall(3, 9, { ...v, mode: 'fixed', amount: '1,050.10' }).body).toEqual({ commissionCents: 105_010, note: 'phone' });
-    expect(overrideCall(3, 9, { ...v, mode: 'plan', note: '' })).toMatchObject({ method: 'DELETE', body: { note: null } });
+    expect(overrideCall(path, { ...v, mode: 'fixed', amount: '1,050.10' }).body).toEqual({ commissionCents: 105_010, note: 'phone' });
+    expect(overrideCall('/api/lots/9/consignment/override', { ...v, mode: 'plan', note: '' })).toMatchObject({
+      method: 'DELETE',
+      path: '/api/lots/9/consignment/override',
+      body: { note: null },
+    });
     expect(overrideLabel({ rate: 12_500, commissionCents: null }, money)).toBe('12.5 %');
     expect(overrideLabel({ rate: null, commissionCents: 5_000 }, money)).toBe('$50.00 fixed');
   });

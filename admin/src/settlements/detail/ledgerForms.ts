@@ -50,13 +50,11 @@ export function validateOverride(v: OverrideValues, current: LineOverride | null
   return {};
 }
 
-/** The call: back to the plan is a DELETE, a rate or a fixed commission a PUT; the note goes with both. */
-export function overrideCall(
-  settlementId: number,
-  lotId: number,
-  v: OverrideValues,
-): { method: 'PUT' | 'DELETE'; path: string; body: Record<string, unknown> } {
-  const path = `/api/settlements/${settlementId}/lots/${lotId}/override`;
+/**
+ * The call on an override resource (the draft's line or the Lot page's): back to the plan is a
+ * DELETE, a rate or a fixed commission a PUT; the note goes with both.
+ */
+export function overrideCall(path: string, v: OverrideValues): { method: 'PUT' | 'DELETE'; path: string; body: Record<string, unknown> } {
   const note = v.note.trim() || null;
   if (v.mode === 'plan') return { method: 'DELETE', path, body: { note } };
   if (v.mode === 'rate') return { method: 'PUT', path, body: { rate: rateMilli(v.rate), note } };

@@ -7,6 +7,7 @@
  * of lines maps in milliseconds. Field names are the entities' property names.
  */
 import type { Cents } from '../../../core/money/money';
+import { memberContactOf } from '../../bidders/member-contact';
 import type { Platform } from '../../bidders/member.entity';
 import type { FeeAmount } from '../math/charge-rows';
 import type { LotLine } from '../math/line';
@@ -152,18 +153,7 @@ export function invoiceRecord(r: Row): InvoiceRecord {
     invoiceNumber: r.invoice_number as number,
     approvalId: r.approval_id as number,
     memberId: r.member_id as number,
-    firstName: r.first_name as string,
-    lastName: r.last_name as string,
-    email: str(r.email),
-    companyName: str(r.company_name),
-    phone: str(r.phone),
-    street1: str(r.street1),
-    street2: str(r.street2),
-    city: str(r.city),
-    stateCode: str(r.state_code),
-    province: str(r.province),
-    postalCode: str(r.postal_code),
-    countryCode: str(r.country_code),
+    ...memberContactOf(r),
     paddleNumber: r.paddle_number as number,
     channel: r.channel as Platform,
     companyId: (r.company_id as number | null) ?? null,

@@ -17,13 +17,23 @@ export interface OverrideInput {
   note?: string | null;
 }
 
-type Actor = Pick<Principal, 'userId' | 'userName'>;
-type OverrideValue = { rate: number | null; commissionCents: number | null } | null;
+export type OverrideActor = Pick<Principal, 'userId' | 'userName'>;
+export type OverrideValue = { rate: number | null; commissionCents: number | null } | null;
+type Actor = OverrideActor;
 
 export const OVERRIDE_TEXT = {
   oneOf: 'Give a commission rate or a fixed commission.',
   notBoth: 'Give a commission rate or a fixed commission, not both.',
 } as const;
+
+/** The override an input asks for: a rate or a fixed commission, exactly one (400 by field otherwise). */
+export function readOverride(input: OverrideInput): { rate: number | null; commissionCents: number | null } {
+  const rate = input.rate ?? null;
+  const commissionCents = input.commissionCents ?? null;
+  if (rate == null && commissionCents == null) throw DomainError.validation({ rate: OVERRIDE_TEXT.oneOf });
+  if (rate != null && commissionCents != null) throw DomainError.validation({ rate: OVERRIDE_TEXT.notBoth });
+  return { rate, commissionCents };
+}
 
 const valueOf = (o: LotCommissionOverride | null): OverrideValue =>
   o ? { rate: o.rate ?? null, commissionCents: o.commissionCents ?? null } : null;
@@ -42,11 +52,7 @@ export class LotOverridesService {
   ) {}
 
   async set(houseId: number, settlementId: number, lotId: number, actor: Actor, input: OverrideInput): Promise<SettlementDetailView> {
-    const rate = input.rate ?? null;
-    const commissionCents = input.commissionCents ?? null;
-    if (rate == null && commissionCents == null) throw DomainError.validation({ rate: OVERRIDE_TEXT.oneOf });
-    if (rate != null && commissionCents != null) throw DomainError.validation({ rate: OVERRIDE_TEXT.notBoth });
-    return this.change(houseId, settlementId, lotId, actor, input.note, { rate, commissionCents });
+    return this.change(houseId, settlementId, lotId, actor, input.note, readOverride(input));
   }
 
   clear(houseId: number, settlementId: number, lotId: number, actor: Actor, note?: string | null): Promise<SettlementDetailView> {
@@ -70,27 +76,45 @@ export class LotOverridesService {
       if (s.status !== 'draft') throw new SettlementsError(SettlementsErrorCode.NOT_DRAFT, SETTLEMENT_TEXT.notDraft);
       if (!(await em.count(SettlementLine, { settlementId, lotId })))
         throw new SettlementsError(SettlementsErrorCode.NOT_FOUND, SETTLEMENT_TEXT.lotNotFound);
-      const current = await em.findOne(LotCommissionOverride, { houseId, lotId });
-      const before = valueOf(current);
-      if (JSON.stringify(before) === JSON.stringify(next)) return this.settlements.get(houseId, settlementId, em);
-      if (current && !next) em.remove(current);
-      else if (current && next) em.assign(current, next);
-      else if (next) em.create(LotCommissionOverride, { houseId, lotId, ...next });
-      em.create(SettlementAudit, {
-        houseId,
-        settlementId,
-        lotId,
-        userId: actor.userId,
-        userName: actor.userName,
-        action: next ? 'override.set' : 'override.clear',
-        before,
-        after: next,
-        note: note?.trim() || null,
-      });
-      await em.flush();
-      await this.runs.rebuildDraft(houseId, s, em);
-      await em.flush();
+      if (await this.record(em, houseId, lotId, settlementId, actor, note, next)) {
+        await this.runs.rebuildDraft(houseId, s, em);
+        await em.flush();
+      }
       return this.settlements.get(houseId, settlementId, em);
     });
+  }
+
+  /**
+   * Writes the lot's override and its audit row in the caller's transaction (the caller holds the
+   * locks and rebuilds the draft, if any). Setting the same value again writes nothing: false.
+   */
+  async record(
+    em: EntityManager,
+    houseId: number,
+    lotId: number,
+    settlementId: number | null,
+    actor: Actor,
+    note: string | null | undefined,
+    next: OverrideValue,
+  ): Promise<boolean> {
+    const current = await em.findOne(LotCommissionOverride, { houseId, lotId });
+    const before = valueOf(current);
+    if (JSON.stringify(before) === JSON.stringify(next)) return false;
+    if (current && !next) em.remove(current);
+    else if (current && next) em.assign(current, next);
+    else if (next) em.create(LotCommissionOverride, { houseId, lotId, ...next });
+    em.create(SettlementAudit, {
+      houseId,
+      settlementId,
+      lotId,
+      userId: actor.userId,
+      userName: actor.userName,
+      action: next ? 'override.set' : 'override.clear',
+      before,
+      after: next,
+      note: note?.trim() || null,
+    });
+    await em.flush();
+    return true;
   }
 }

@@ -5,15 +5,18 @@ export type SettlementAuditAction = 'override.set' | 'override.clear';
 
 /**
  * The audit trail of changes that are not ledger rows (the ledger rows, adjustments and payouts, name
- * their user themselves): who changed a lot's commission override on a draft, when, the override
- * before and after, and the note. Written in the same transaction as the change.
+ * their user themselves): who changed a lot's commission override (on a draft, or on the Lot page
+ * before any settlement), when, the override before and after, and the note. Written in the same transaction as the change.
  */
 @Entity({ tableName: 'settlement_audit' })
 @Index({ properties: ['settlementId', 'createdAt'] })
+@Index({ properties: ['houseId', 'lotId'] })
 export class SettlementAudit {
   @PrimaryKey() id!: number;
   @Property() houseId!: number;
-  @ManyToOne({ entity: 'Settlement', fieldName: 'settlement_id', mapToPk: true, deleteRule: 'cascade' }) settlementId!: number;
+  /** Null: set from the Lot page while the lot was on no settlement. */
+  @ManyToOne({ entity: 'Settlement', fieldName: 'settlement_id', mapToPk: true, deleteRule: 'cascade', nullable: true })
+  settlementId?: number | null;
   @Property({ type: 'integer', nullable: true }) lotId?: number | null;
   @Property({ type: 'integer', nullable: true }) userId?: number | null;
   @Property({ length: 64 }) userName!: string;

@@ -136,12 +136,11 @@ export class SettlementsService {
       .getConnection()
       .execute(`${SELECT} where s.house_id = ? and s.id = ?`, [houseId, id], 'all', em.getTransactionContext());
     if (!row) throw notFound();
-    const [lines, adjustments, payouts, audit] = await Promise.all([
-      em.find(SettlementLine, { settlementId: id }, { orderBy: { id: 'ASC' } }),
-      em.find(SettlementAdjustment, { settlementId: id }, { orderBy: { id: 'ASC' } }),
-      em.find(SettlementPayout, { settlementId: id }, { orderBy: { id: 'ASC' } }),
-      em.find(SettlementAudit, { settlementId: id }, { orderBy: { id: 'ASC' } }),
-    ]);
+    // One after the other: the writes answer through here inside their transaction (one pg client).
+    const lines = await em.find(SettlementLine, { settlementId: id }, { orderBy: { id: 'ASC' } });
+    const adjustments = await em.find(SettlementAdjustment, { settlementId: id }, { orderBy: { id: 'ASC' } });
+    const payouts = await em.find(SettlementPayout, { settlementId: id }, { orderBy: { id: 'ASC' } });
+    const audit = await em.find(SettlementAudit, { settlementId: id }, { orderBy: { id: 'ASC' } });
     const overrides = new Map(
       (await em.find(LotCommissionOverride, { houseId, lotId: { $in: lines.map((l) => l.lotId) } })).map((o) => [
         o.lotId,
