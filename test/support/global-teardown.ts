@@ -1,7 +1,6 @@
+import { eachConcurrently } from './each-concurrently';
+import { DROPS_AT_ONCE } from './stale-databases';
 import { sql, TestEnv } from './test-env';
-
-/** Drops at most this many databases at once: their DROPs share the checkpoints PostgreSQL 15 forces. */
-const DROPS_AT_ONCE = 8;
 
 export default async function globalTeardown(): Promise<void> {
   const g = globalThis as { __testEnv?: TestEnv; __embeddedPg?: { stop(): Promise<void> } };
@@ -10,12 +9,15 @@ export default async function globalTeardown(): Promise<void> {
     // This run's template and every database its files made (other runs' databases are theirs).
     const { rows } = await sql(adminUrl, `select datname from pg_database where datname = $1 or datname like $1 || '\\_%'`, [templateDb]);
     const names = rows.map((r) => String(r.datname));
-    const queue = names.filter((n) => n !== templateDb);
-    const drop = (name: string) => sql(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await Promise.all(
-      Array.from({ length: DROPS_AT_ONCE }, async () => {
-        for (let name = queue.shift(); name; name = queue.shift()) await drop(name);
-      }),
+    const drop = (name: string) =>
+      sql(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(
+        () => undefined,
+        () => undefined,
+      );
+    await eachConcurrently(
+      names.filter((n) => n !== templateDb),
+      DROPS_AT_ONCE,
+      drop,
     );
     if (names.includes(templateDb)) await drop(templateDb);
   }
