@@ -1,10 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { CLI_ENTRY as ENTRY, CliResult, ROOT, runCliInProcess, runCliProcess } from '../support/cli-process';
 import { createTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { createTestDatabase, runDatabaseName, TestDatabase } from '../support/test-database';
 import { readTestEnv, sql, withDatabase } from '../support/test-env';
 
 /**
@@ -35,15 +34,11 @@ const cli = (db: { url: string }, args: string[], input?: string) => run(ENTRY, 
 const inProcess = (db: { url: string }, args: string[]) => runCliInProcess(args, db.url);
 
 async function emptyDatabase(): Promise<TestDatabase> {
-  const { adminUrl, templateDb } = readTestEnv();
-  // Named after the run's template, so global teardown drops it even if this file crashes.
-  const name = `${templateDb}_cli_${randomBytes(5).toString('hex')}`;
+  const { adminUrl } = readTestEnv();
+  // Named after the run's template: global teardown drops it with the run's other databases.
+  const name = runDatabaseName('cli_');
   await sql(adminUrl, `CREATE DATABASE ${name}`);
-  return {
-    name,
-    url: withDatabase(adminUrl, name),
-    drop: () => sql(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined),
-  };
+  return { name, url: withDatabase(adminUrl, name), drop: async () => undefined };
 }
 
 const count = async (db: TestDatabase, query: string, params: unknown[] = []) => Number((await sql(db.url, query, params)).rows[0].n);

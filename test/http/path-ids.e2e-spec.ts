@@ -1,3 +1,4 @@
+import { eachConcurrently } from '../support/each-concurrently';
 import { seedTwoHouses, signIn, SignedIn } from '../support/fixtures';
 import { CatalogRoute, fillPath, listRoutes } from '../support/route-catalog';
 import { changedTables, houseChecksums } from '../support/row-checksums';
@@ -15,6 +16,9 @@ const NOT_INTEGER_IDS: { param: string; path?: string; reason: string }[] = [
   { param: 'userRef', reason: 'a text reference (U…), looked up by the house' },
   { param: 'catalogRef', reason: 'a text reference (C…), looked up by the house (bulk bidding, EOA)' },
 ];
+
+/** Requests at once per malformed id (their database round trips overlap). */
+const IN_FLIGHT = 4;
 
 const MALFORMED = ['abc', '0', '-1', '1e3', '1.5', '007', '12abc', '2147483648', '99999999999', ' 1'];
 
@@ -55,14 +59,15 @@ describe('malformed path ids answer 404 on every route with an id', () => {
   it.each(MALFORMED)('%j answers 404 everywhere and changes nothing', async (bad) => {
     const before = await houseChecksums(t, houseId);
     const failures: string[] = [];
-    for (const r of routes) {
+    // A few requests in flight: every one is refused before it touches a record, whatever the order.
+    await eachConcurrently(routes, IN_FLIGHT, async (r) => {
       const url = fillPath(r, (p) => (p === 'houseRef' ? houseRef : isIdParam(r, p) ? bad : '1'));
       const m = r.method.toLowerCase() as 'post';
       let req = a.agent[m](url).set('X-CSRF-Token', a.csrf);
       if (!['GET', 'DELETE'].includes(r.method)) req = req.send({});
       const res = await req;
       if (res.status !== 404) failures.push(`${r.method} ${url} -> ${res.status} ${res.text.slice(0, 120)}`);
-    }
+    });
     expect({ failures, changed: changedTables(before, await houseChecksums(t, houseId)) }).toEqual({ failures: [], changed: [] });
   });
 });

@@ -4,20 +4,15 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { IMAGE_ERROR_TEXT } from '@ar/rules';
 import { UrlSigner } from '../../src/core/storage/signed-url';
-import { AuctionGroup } from '../../src/modules/catalogs/auction-group.entity';
-import { Catalog, SaleType } from '../../src/modules/catalogs/catalog.entity';
-import { newRef } from '../../src/modules/houses/identity/secrets';
 import { IMAGE_TEXT } from '../../src/modules/lots/images/lot-images.errors';
-import { Lot } from '../../src/modules/lots/lot.entity';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { makePhoto, makePngBomb } from '../support/images';
 import { createTestApp, TestApp } from '../support/test-app';
+import { seedSheetSession } from '../lot-sheets/seed-session';
 
 // The image upload step's calls (spec 001 "Image upload (all steps)") over HTTP on the real
 // database and the real local storage: sign, the signed PUT, register; every image error the server
 // decides, replacing on a repeated name, access, tenancy and the signature's expiry and single use.
-
-const DAY = 24 * 3_600_000;
 
 describe('lot images (HTTP, real PostgreSQL, local storage)', () => {
   let t: TestApp;
@@ -29,22 +24,6 @@ describe('lot images (HTTP, real PostgreSQL, local storage)', () => {
   let bin: number;
   let sessionB: number;
   let photo: Buffer;
-
-  async function seedSession(houseId: number, type: SaleType, lots: { lotNumber?: string; lotExt?: string; invNumber?: string }[]) {
-    const em = t.em().fork();
-    const group = em.create(AuctionGroup, { house: houseId, groupName: `g${type}`, isLive: type !== 'bin' });
-    const c = em.create(Catalog, {
-      house: houseId,
-      group,
-      catalogRef: newRef('C'),
-      title: type,
-      saleType: type,
-      eventDate: new Date(Date.now() + 5 * DAY),
-    });
-    for (const l of lots) em.create(Lot, { house: houseId, catalog: c, lotRef: newRef('L'), title: 'Vase', description: 'A vase', ...l });
-    await em.flush();
-    return c.id;
-  }
 
   const sign = (s: SignedIn, houseId: number, catalogId: number, numImages = 1) =>
     s.agent.get('/cps/app/image/signed-urls').query({ numImages, bucket: `/house/${houseId}/catalog/${catalogId}`, nocache: Date.now() });
@@ -75,9 +54,13 @@ describe('lot images (HTTP, real PostgreSQL, local storage)', () => {
     owner = await signIn(t.server, 'house-a', 'owner');
     none = await signIn(t.server, 'house-a', 'none');
     ownerB = await signIn(t.server, 'house-b', 'owner');
-    live = await seedSession(houses.a.id, 'live', [{ lotNumber: '12', lotExt: 'A' }, { lotNumber: '13' }, { invNumber: 'INV-0042' }]);
-    bin = await seedSession(houses.a.id, 'bin', [{ lotNumber: '1' }]);
-    sessionB = await seedSession(houses.b.id, 'live', [{ lotNumber: '12', lotExt: 'A' }]);
+    live = await seedSheetSession(t, houses.a.id, 'live', [
+      { lotNumber: '12', lotExt: 'A' },
+      { lotNumber: '13' },
+      { invNumber: 'INV-0042' },
+    ]);
+    bin = await seedSheetSession(t, houses.a.id, 'bin', [{ lotNumber: '1' }]);
+    sessionB = await seedSheetSession(t, houses.b.id, 'live', [{ lotNumber: '12', lotExt: 'A' }]);
     photo = await makePhoto(2000, 1500);
   });
   afterAll(() => t?.close());

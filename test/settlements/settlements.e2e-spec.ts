@@ -2,6 +2,7 @@ import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { q } from '../invoice-marks/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { MONEY_SALE_PLAN } from '../support/money-sale';
 import { createTestApp, TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
@@ -31,22 +32,6 @@ describe('consignor settlements (REST)', () => {
   const post = (s: SignedIn, path: string, body: object = {}) => s.agent.post(path).set('X-CSRF-Token', s.csrf).send(body);
   const put = (s: SignedIn, path: string, body: object) => s.agent.put(path).set('X-CSRF-Token', s.csrf).send(body);
   const count = async (table: string) => (await q<{ n: number }>(t, `select count(*)::int as n from ${table}`))[0].n;
-
-  const PLAN = {
-    name: 'Standard',
-    isHouseDefault: true,
-    tiers: [
-      { fromCents: 0, toCents: 100_000, rate: 15_000 },
-      { fromCents: 100_000, toCents: null, rate: 10_000 },
-    ],
-    minimumCommissionCents: 2_500,
-    buyInFeeCents: 1_000,
-    buyInRate: 5_000,
-    photographyFeeCents: 1_500,
-    insuranceFeeCents: 250,
-    lottingFeeCents: 500,
-    commissionTaxRate: 8_875,
-  };
 
   beforeAll(async () => {
     t = await createTestApp({ redis: false });
@@ -160,23 +145,27 @@ describe('consignor settlements (REST)', () => {
 
   describe('/api/commission-plans', () => {
     it('refuses bad tiers and fees with a clear message', async () => {
-      const res = await post(clerk, '/api/commission-plans', { ...PLAN, tiers: [{ fromCents: 100, toCents: null, rate: 1 }] });
+      const res = await post(clerk, '/api/commission-plans', { ...MONEY_SALE_PLAN, tiers: [{ fromCents: 100, toCents: null, rate: 1 }] });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Commission tier 1 must start at 0.00 (found 1.00).');
-      expect((await post(clerk, '/api/commission-plans', { ...PLAN, lottingFeeCents: -1 })).body.message).toBe(
+      expect((await post(clerk, '/api/commission-plans', { ...MONEY_SALE_PLAN, lottingFeeCents: -1 })).body.message).toBe(
         'The lotting fee cannot be negative.',
       );
     });
 
     it('keeps one house default', async () => {
-      expect((await post(clerk, '/api/commission-plans', PLAN)).status).toBe(201);
-      const again = await post(clerk, '/api/commission-plans', { ...PLAN, name: 'Second' });
+      expect((await post(clerk, '/api/commission-plans', MONEY_SALE_PLAN)).status).toBe(201);
+      const again = await post(clerk, '/api/commission-plans', { ...MONEY_SALE_PLAN, name: 'Second' });
       expect(again.status).toBe(400);
       expect(again.body.errors).toEqual({ isHouseDefault: 'The house already has a default commission plan.' });
     });
 
     it("a sale plan must name the house's own sale", async () => {
-      const res = await post(other, '/api/commission-plans', { ...PLAN, isHouseDefault: false, auctionGroupId: g.auctionGroupId });
+      const res = await post(other, '/api/commission-plans', {
+        ...MONEY_SALE_PLAN,
+        isHouseDefault: false,
+        auctionGroupId: g.auctionGroupId,
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ auctionGroupId: 'Sale not found.' });
     });
@@ -374,7 +363,12 @@ describe('consignor settlements (REST)', () => {
 
     it('pay on hammer settles an uninvoiced lot; two mark-paid calls at once pay once', async () => {
       const plan = (
-        await post(owner, '/api/commission-plans', { ...PLAN, name: 'On hammer', isHouseDefault: false, settlementBasis: 'hammer' })
+        await post(owner, '/api/commission-plans', {
+          ...MONEY_SALE_PLAN,
+          name: 'On hammer',
+          isHouseDefault: false,
+          settlementBasis: 'hammer',
+        })
       ).body.id;
       cara = (await post(owner, '/api/consignors', { name: 'Cara Cole', commissionPlanId: plan })).body.id;
       // Sold at 1,000.00 but not invoiced: held under "pay when paid", settled under "pay on hammer".

@@ -5,6 +5,7 @@ import { formatPreviewMoney } from '@ar/rules';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { q } from '../invoice-marks/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { MONEY_SALE_PLAN } from '../support/money-sale';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TestSmtpServer } from '../support/test-smtp-server';
 
@@ -107,21 +108,7 @@ describe('settlement statements (PDF and email)', () => {
       [houses.a.id, g.catalogIds[0]],
     );
     // docs/settlements.md's worked plan.
-    const plan = await post(clerk, '/api/commission-plans', {
-      name: 'Standard',
-      isHouseDefault: true,
-      tiers: [
-        { fromCents: 0, toCents: 100_000, rate: 15_000 },
-        { fromCents: 100_000, toCents: null, rate: 10_000 },
-      ],
-      minimumCommissionCents: 2_500,
-      buyInFeeCents: 1_000,
-      buyInRate: 5_000,
-      photographyFeeCents: 1_500,
-      insuranceFeeCents: 250,
-      lottingFeeCents: 500,
-      commissionTaxRate: 8_875,
-    });
+    const plan = await post(clerk, '/api/commission-plans', MONEY_SALE_PLAN);
     expect(plan.status).toBe(201);
     const alice = (
       await post(clerk, '/api/consignors', {

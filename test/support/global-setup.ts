@@ -2,12 +2,13 @@ import * as path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../src/core/database/mikro-orm.options';
 import { startEmbeddedPostgres } from '../../src/core/database/embedded-postgres';
+import { dropStaleClones } from './stale-databases';
 import { findPostgres, findRedis, sql, TestEnv, withDatabase } from './test-env';
 
 /**
  * Once per run: find PostgreSQL (or start the embedded one) and Redis, and build a migrated
  * template database. Each test file then clones it (CREATE DATABASE ... TEMPLATE), which takes
- * a fraction of a second, and drops its clone when done.
+ * a fraction of a second; global teardown drops them all.
  */
 export default async function globalSetup(): Promise<void> {
   let adminUrl = await findPostgres();
@@ -16,6 +17,7 @@ export default async function globalSetup(): Promise<void> {
     adminUrl = pg.url;
     (globalThis as { __embeddedPg?: { stop(): Promise<void> } }).__embeddedPg = pg;
   }
+  await dropStaleClones(adminUrl);
   const templateDb = `ar_test_${process.pid}`;
   await sql(adminUrl, `DROP DATABASE IF EXISTS ${templateDb}`);
   await sql(adminUrl, `CREATE DATABASE ${templateDb}`);

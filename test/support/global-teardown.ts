@@ -1,15 +1,25 @@
+import { eachConcurrently } from './each-concurrently';
+import { DROPS_AT_ONCE } from './stale-databases';
 import { sql, TestEnv } from './test-env';
 
 export default async function globalTeardown(): Promise<void> {
   const g = globalThis as { __testEnv?: TestEnv; __embeddedPg?: { stop(): Promise<void> } };
   if (g.__testEnv) {
-    // This run's template and any clone a crashed worker left behind (other runs' databases are theirs).
-    const { rows } = await sql(g.__testEnv.adminUrl, `select datname from pg_database where datname = $1 or datname like $1 || '\\_%'`, [
-      g.__testEnv.templateDb,
-    ]);
-    for (const r of rows) {
-      await sql(g.__testEnv.adminUrl, `DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
-    }
+    const { adminUrl, templateDb } = g.__testEnv;
+    // This run's template and every database its files made (other runs' databases are theirs).
+    const { rows } = await sql(adminUrl, `select datname from pg_database where datname = $1 or datname like $1 || '\\_%'`, [templateDb]);
+    const names = rows.map((r) => String(r.datname));
+    const drop = (name: string) =>
+      sql(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(
+        () => undefined,
+        () => undefined,
+      );
+    await eachConcurrently(
+      names.filter((n) => n !== templateDb),
+      DROPS_AT_ONCE,
+      drop,
+    );
+    if (names.includes(templateDb)) await drop(templateDb);
   }
   await g.__embeddedPg?.stop();
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboxListItem, OutboxMessage } from '@ar/rules';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../config/config.module';
@@ -64,7 +64,7 @@ export function newMessageId(from: string): string {
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
 @Injectable()
-export class MailService {
+export class MailService implements OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
 
   constructor(
@@ -74,6 +74,14 @@ export class MailService {
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
     @Inject(FILE_STORAGE) private readonly files: FileStorage,
   ) {}
+
+  /**
+   * The transport's connections go with the app: a pooled SMTP_URL (`?pool=true`) keeps idle ones
+   * open. A delivery cut short by it is leased and retried by the outbox like any failed attempt.
+   */
+  onApplicationShutdown(): void {
+    this.transport?.close();
+  }
 
   private get conn() {
     return (this.orm.em as EntityManager).getConnection();
