@@ -421,7 +421,9 @@ export async function readCapped(body: Readable, max: number): Promise<Buffer | 
     if (size > DRAIN_LIMIT) break;
     if (size <= max) chunks.push(chunk as Buffer);
   }
-  return size > max ? null : Buffer.concat(chunks, size);
+  if (size > max) return null;
+  // A stored file read in one chunk (LocalDiskStorage reads up to 1 MB at a time) needs no copy.
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
 /** `fn` over `items`, at most `limit` at a time, answers in input order. */
