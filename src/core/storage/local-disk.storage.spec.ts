@@ -18,6 +18,10 @@ describe('LocalDiskStorage', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
     storage = new LocalDiskStorage(root);
   });
+  const typeAndText = async (key: string) => {
+    const got = await storage.get(key);
+    return got && [got.contentType, await read(got.body)];
+  };
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('stores, reads back with its content type, and deletes', async () => {
@@ -34,6 +38,55 @@ describe('LocalDiskStorage', () => {
   it('accepts streams', async () => {
     await storage.put('house/1/s.bin', Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 'application/octet-stream');
     expect(await read((await storage.get('house/1/s.bin'))!.body)).toBe('abcd');
+  });
+
+  it('keeps no sidecar when the extension names the type, and one when it does not', async () => {
+    await storage.put('house/1/p.jpg', Buffer.from('jpeg'), 'image/jpeg');
+    await storage.put('house/1/upload', Buffer.from('png'), 'image/png');
+    expect(fs.readdirSync(path.join(root, 'house/1')).sort()).toEqual(['p.jpg', 'upload', 'upload.meta']);
+    expect(await typeAndText('house/1/p.jpg')).toEqual(['image/jpeg', 'jpeg']);
+    expect(await typeAndText('house/1/upload')).toEqual(['image/png', 'png']);
+  });
+
+  it('a put under the extension type drops a sidecar an earlier put under another type left', async () => {
+    await storage.put('house/1/q.jpg', Buffer.from('png bytes'), 'image/png');
+    expect(await typeAndText('house/1/q.jpg')).toEqual(['image/png', 'png bytes']);
+    await storage.put('house/1/q.jpg', Buffer.from('jpeg bytes'), 'image/jpeg');
+    expect(await typeAndText('house/1/q.jpg')).toEqual(['image/jpeg', 'jpeg bytes']);
+    expect(fs.existsSync(path.join(root, 'house/1/q.jpg.meta'))).toBe(false);
+  });
+
+  it('reads files stored with a sidecar before this layout, and treats a sidecar that does not parse as none', async () => {
+    fs.mkdirSync(path.join(root, 'house/2'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'house/2/old'), 'x');
+    fs.writeFileSync(path.join(root, 'house/2/old.meta'), JSON.stringify({ contentType: 'image/png' }));
+    fs.writeFileSync(path.join(root, 'house/2/cut.jpg'), 'y');
+    fs.writeFileSync(path.join(root, 'house/2/cut.jpg.meta'), '{"contentTy');
+    expect(await typeAndText('house/2/old')).toEqual(['image/png', 'x']);
+    expect(await typeAndText('house/2/cut.jpg')).toEqual(['image/jpeg', 'y']);
+  });
+
+  it('a put that fails part-way leaves the earlier file whole and no temp file', async () => {
+    await storage.put('house/1/r.bin', Buffer.from('old'), 'application/octet-stream');
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('half of the new'));
+        this.destroy(new Error('connection dropped'));
+      },
+    });
+    await expect(storage.put('house/1/r.bin', failing, 'application/octet-stream')).rejects.toThrow('connection dropped');
+    expect(await read((await storage.get('house/1/r.bin'))!.body)).toBe('old');
+    expect(fs.readdirSync(path.join(root, 'house/1')).sort()).toEqual(['r.bin', 'r.bin.meta']);
+  });
+
+  it('makes a folder again when it was removed after a put made it', async () => {
+    await storage.put('house/3/a.jpg', Buffer.from('a'), 'image/jpeg');
+    fs.rmSync(path.join(root, 'house/3'), { recursive: true });
+    await storage.put('house/3/b.jpg', Buffer.from('b'), 'image/jpeg');
+    expect(await typeAndText('house/3/b.jpg')).toEqual(['image/jpeg', 'b']);
+    fs.rmSync(path.join(root, 'house/3'), { recursive: true });
+    await storage.put('house/3/c.bin', Readable.from([Buffer.from('c')]), 'application/octet-stream');
+    expect(await typeAndText('house/3/c.bin')).toEqual(['application/octet-stream', 'c']);
   });
 
   it.each(['../etc/passwd', '/abs', 'a//b', 'a/./b', 'a\\b', '', 'house/1/a.txt.meta', 'house/1/x.tmp'])(

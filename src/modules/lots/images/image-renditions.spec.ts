@@ -18,8 +18,10 @@ describe('checkImage and makeRenditions (real sharp)', () => {
     const made = await makeRenditions(await makePhoto(2400, 1200));
     if (!made.ok) throw new Error(made.error);
     expect(made.value.facts).toEqual({ type: 'jpeg', width: 2400, height: 1200 });
-    expect(await sharp(made.value.display).metadata()).toMatchObject({ width: RENDITIONS.display.edge, height: 800, format: 'jpeg' });
-    expect(await sharp(made.value.thumb).metadata()).toMatchObject({ width: 320, height: 160 });
+    // Baseline JPEG, chroma 4:2:0 (the web's norm for photographs; docs/performance.md, lot images).
+    const jpeg = { format: 'jpeg', chromaSubsampling: '4:2:0', isProgressive: false };
+    expect(await sharp(made.value.display).metadata()).toMatchObject({ width: RENDITIONS.display.edge, height: 800, ...jpeg });
+    expect(await sharp(made.value.thumb).metadata()).toMatchObject({ width: 320, height: 160, ...jpeg });
     const small = await makeRenditions(await makePhoto(1000, 1100, 'png'));
     if (!small.ok) throw new Error(small.error);
     expect(await sharp(small.value.display).metadata()).toMatchObject({ width: 1000, height: 1100, format: 'jpeg' });

@@ -347,36 +347,62 @@ export class LotImagesService {
 
   /**
    * Both sizes stored under a content hash (so a replaced image gets new URLs and no cache serves
-   * the old one), then the row upserted at (lot, sequence), then the replaced image's sizes deleted.
+   * the old one), then the row upserted at (lot, sequence) in one statement that also answers the
+   * replaced row's keys (the `old` CTE reads the statement's snapshot, before the upsert) and sets
+   * the URLs from the row's id (a new row's id is taken from its sequence first), then the replaced
+   * image's sizes deleted.
    */
   async store(houseId: number, catalogId: number, lotId: number, sequence: number, originalKey: string, r: Renditions): Promise<Stored> {
     const hash = createHash('sha256').update(r.display).digest('hex').slice(0, 12);
     const prefix = `house/${houseId}/catalog/${catalogId}/lots/${lotId}/${sequence}-${hash}`;
     const [displayKey, thumbKey] = [`${prefix}-display.jpg`, `${prefix}-thumb.jpg`];
     await Promise.all([this.storage.put(displayKey, r.display, 'image/jpeg'), this.storage.put(thumbKey, r.thumb, 'image/jpeg')]);
-    const conn = this.em.getConnection();
-    const [old] = await conn.execute<{ display_key: string | null; thumb_key: string | null; original_key: string | null }[]>(
-      `select display_key, thumb_key, original_key from lot_image where lot_id = ? and sequence = ?`,
-      [lotId, sequence],
-    );
-    const [row] = await conn.execute<{ id: number }[]>(
-      `insert into lot_image (house_id, lot_id, sequence, url, original_key, display_key, thumb_key, width, height)
-       values (?, ?, ?, '', ?, ?, ?, ?, ?)
-       on conflict (lot_id, sequence) do update set original_key = excluded.original_key, display_key = excluded.display_key,
-         thumb_key = excluded.thumb_key, width = excluded.width, height = excluded.height, created_at = now()
-       returning id`,
-      [houseId, lotId, sequence, originalKey, displayKey, thumbKey, r.facts.width, r.facts.height],
-    );
-    const url = `/cps/app/image/file/${row.id}?v=${hash}`;
-    const thumbUrl = `/cps/app/image/file/${row.id}?size=thumb&v=${hash}`;
-    await conn.execute(`update lot_image set url = ?, thumb_url = ? where id = ?`, [url, thumbUrl, row.id]);
-    if (old) {
-      const stale = [old.display_key, old.thumb_key, old.original_key].filter(
+    const [urlQuery, thumbQuery] = [`?v=${hash}`, `?size=thumb&v=${hash}`];
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ id: number; old_display: string | null; old_thumb: string | null; old_original: string | null; replaced: boolean }[]>(
+        `with old as (
+         select display_key, thumb_key, original_key from lot_image where lot_id = ? and sequence = ?
+       ), nid as (
+         select nextval(pg_get_serial_sequence('lot_image', 'id'))::int as id
+       ), up as (
+         insert into lot_image (id, house_id, lot_id, sequence, url, thumb_url, original_key, display_key, thumb_key, width, height)
+         select nid.id, ?, ?, ?, '/cps/app/image/file/' || nid.id || ?, '/cps/app/image/file/' || nid.id || ?, ?, ?, ?, ?, ? from nid
+         on conflict (lot_id, sequence) do update set
+           url = '/cps/app/image/file/' || lot_image.id || ?, thumb_url = '/cps/app/image/file/' || lot_image.id || ?,
+           original_key = excluded.original_key, display_key = excluded.display_key, thumb_key = excluded.thumb_key,
+           width = excluded.width, height = excluded.height, created_at = now()
+         returning id
+       )
+       select up.id, old.display_key as old_display, old.thumb_key as old_thumb, old.original_key as old_original,
+         exists (select from old) as replaced
+       from up left join old on true`,
+        [
+          lotId,
+          sequence,
+          houseId,
+          lotId,
+          sequence,
+          urlQuery,
+          thumbQuery,
+          originalKey,
+          displayKey,
+          thumbKey,
+          r.facts.width,
+          r.facts.height,
+          urlQuery,
+          thumbQuery,
+        ],
+      );
+    const url = `/cps/app/image/file/${row.id}${urlQuery}`;
+    const thumbUrl = `/cps/app/image/file/${row.id}${thumbQuery}`;
+    if (row.replaced) {
+      const stale = [row.old_display, row.old_thumb, row.old_original].filter(
         (k): k is string => !!k && ![displayKey, thumbKey, originalKey].includes(k),
       );
       await Promise.all(stale.map((k) => this.storage.delete(k).catch(() => undefined)));
     }
-    return { photoId: row.id, url, thumbUrl, replaced: !!old };
+    return { photoId: row.id, url, thumbUrl, replaced: row.replaced };
   }
 }
 
@@ -395,7 +421,9 @@ export async function readCapped(body: Readable, max: number): Promise<Buffer | 
     if (size > DRAIN_LIMIT) break;
     if (size <= max) chunks.push(chunk as Buffer);
   }
-  return size > max ? null : Buffer.concat(chunks, size);
+  if (size > max) return null;
+  // A stored file read in one chunk (LocalDiskStorage reads up to 1 MB at a time) needs no copy.
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
 /** `fn` over `items`, at most `limit` at a time, answers in input order. */
