@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express from 'express';
 import request from 'supertest';
-import { jsonStream, jsonWithList } from './group-details-json';
+import { jsonStream, jsonWithList, jsonWithListParts, type ListPart } from './group-details-json';
 
 const whole = (chunks: Iterable<string>) => [...chunks].join('');
 
@@ -34,6 +34,48 @@ describe('jsonWithList', () => {
     expect(whole(jsonWithList(tricky, 'list', [1], (x) => x, 5))).toBe(JSON.stringify({ ...tricky, data: { list: [1] } }));
     expect(() => whole(jsonWithList({ other: [] }, 'list', [1], (x) => x, 5))).toThrow(/must appear once/);
     expect(() => whole(jsonWithList({ a: { list: [] }, b: { list: [] } }, 'list', [1], (x) => x, 5))).toThrow(/must appear once/);
+  });
+});
+
+describe('jsonWithListParts', () => {
+  const envelope = (list: unknown[]) => ({ data: { head: 'a "quoted" \u2028 text', list, tail: { n: 1.5, none: null } } });
+  async function* partsOf<T>(parts: ListPart<T>[], seen: number[] = []): AsyncGenerator<ListPart<T>> {
+    for (let i = 0; i < parts.length; i++) {
+      seen.push(i);
+      yield parts[i];
+    }
+  }
+  const whole = async (chunks: AsyncIterable<string>) => {
+    let out = '';
+    for await (const c of chunks) out += c;
+    return out;
+  };
+  // Each part maps with its own data (as each part of a group brings its own invoices' lines).
+  const part = (ids: number[], tag: string): ListPart<number> => ({ items: ids, toJson: (id) => ({ id, tag }) });
+
+  it.each([1, 2, 3, 50])('is JSON.stringify of the envelope with every part filled in, in order (%i per chunk)', async (perChunk) => {
+    const parts = [part([0, 1, 2], 'a'), part([], 'b'), part([3], 'c'), part([4, 5, 6, 7], 'd')];
+    const expected = parts.flatMap((p) => p.items.map(p.toJson));
+    expect(await whole(jsonWithListParts(envelope([]), 'list', partsOf(parts), perChunk))).toBe(JSON.stringify(envelope(expected)));
+  });
+
+  it('no parts or only empty ones: the empty list; an item that maps to nothing reads as in an array', async () => {
+    expect(await whole(jsonWithListParts(envelope([]), 'list', partsOf<number>([]), 5))).toBe(JSON.stringify(envelope([])));
+    expect(await whole(jsonWithListParts(envelope([]), 'list', partsOf([part([], 'x')]), 5))).toBe(JSON.stringify(envelope([])));
+    const none: ListPart<number> = { items: [1, 2], toJson: () => undefined };
+    expect(await whole(jsonWithListParts(envelope([]), 'list', partsOf([none]), 5))).toBe(JSON.stringify(envelope([null, null])));
+  });
+
+  it('answers the first part before asking for the next', async () => {
+    const seen: number[] = [];
+    const it = jsonWithListParts(envelope([]), 'list', partsOf([part([0, 1], 'a'), part([2], 'b')], seen), 5);
+    const first = await it.next();
+    expect(first.value).toBe('{"data":{"head":"a \\"quoted\\" \u2028 text","list":[{"id":0,"tag":"a"},{"id":1,"tag":"a"}');
+    expect(seen).toEqual([0]);
+  });
+
+  it('refuses an envelope without the list', async () => {
+    await expect(whole(jsonWithListParts({ other: [] }, 'list', partsOf([part([1], 'a')]), 5))).rejects.toThrow(/must appear once/);
   });
 });
 

@@ -16,20 +16,60 @@ export function* jsonWithList<T>(
   toJson: (item: T) => unknown,
   perChunk: number,
 ): Generator<string> {
+  const [head, tail] = splitAtList(envelope, key);
+  let chunk = head;
+  for (let i = 0; i < items.length; i += perChunk) {
+    chunk += (i === 0 ? '' : ',') + itemsJson(items, toJson, i, Math.min(i + perChunk, items.length));
+    yield chunk;
+    chunk = '';
+  }
+  yield chunk + tail;
+}
+
+/** A part of the list: its items and their mapper (each part may bring its own data, e.g. its invoices' lines). */
+export interface ListPart<T> {
+  items: readonly T[];
+  toJson: (item: T) => unknown;
+}
+
+/**
+ * The same text, the list's items arriving in parts as they are read (the parts' queries run side
+ * by side; each part is serialised while the later ones are still on their way).
+ */
+export async function* jsonWithListParts<T>(
+  envelope: object,
+  key: string,
+  parts: AsyncIterable<ListPart<T>>,
+  perChunk: number,
+): AsyncGenerator<string> {
+  const [head, tail] = splitAtList(envelope, key);
+  let chunk = head;
+  let first = true;
+  for await (const { items, toJson } of parts) {
+    for (let i = 0; i < items.length; i += perChunk) {
+      chunk += (first ? '' : ',') + itemsJson(items, toJson, i, Math.min(i + perChunk, items.length));
+      first = false;
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield chunk + tail;
+}
+
+/** The envelope's JSON before and after the items of its empty list `key`. */
+function splitAtList(envelope: object, key: string): [string, string] {
   const text = JSON.stringify(envelope);
   // Inside a JSON string every `"` is escaped, so `"key":[]` can only be that key and its empty list.
   const marker = `${JSON.stringify(key)}:[]`;
   const at = text.indexOf(marker);
   if (at < 0 || text.indexOf(marker, at + 1) >= 0) throw new Error(`The list ${key} must appear once, empty, in the envelope.`);
-  let chunk = text.slice(0, at + marker.length - 1);
-  for (let i = 0; i < items.length; i += perChunk) {
-    const parts: string[] = [];
-    for (let j = i; j < Math.min(i + perChunk, items.length); j++) parts.push(JSON.stringify(toJson(items[j])) ?? 'null'); // as in an array
-    chunk += (i === 0 ? '' : ',') + parts.join(',');
-    yield chunk;
-    chunk = '';
-  }
-  yield chunk + text.slice(at + marker.length - 1);
+  return [text.slice(0, at + marker.length - 1), text.slice(at + marker.length - 1)];
+}
+
+function itemsJson<T>(items: readonly T[], toJson: (item: T) => unknown, from: number, to: number): string {
+  const parts: string[] = [];
+  for (let j = from; j < to; j++) parts.push(JSON.stringify(toJson(items[j])) ?? 'null'); // as in an array
+  return parts.join(',');
 }
 
 /** What Express answers JSON as. */
@@ -41,7 +81,7 @@ const logger = new Logger('GroupDetailsJson');
  * the data was read and checked before) answers the usual 500 when nothing was sent yet; after the
  * first byte the connection is cut, so a client never takes a truncated answer for a whole one.
  */
-export function jsonStream(chunks: Iterable<string>): StreamableFile {
+export function jsonStream(chunks: Iterable<string> | AsyncIterable<string>): StreamableFile {
   return new StreamableFile(Readable.from(chunks), { type: JSON_TYPE }).setErrorHandler((err, res) => {
     logger.error(err.stack ?? err.message);
     if (res.destroyed) return;

@@ -11,7 +11,7 @@ import type { GroupTotals } from '../math/invoice-totals';
 import { centsOf, INVOICE_COLUMNS, invoiceRecord, InvoiceLineRecord, InvoiceRecord, LINE_COLUMNS, lineRecord } from './invoice-records';
 import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';
 import { AdditionalColumns, ChargingContext, groupTotalsView, GroupTotalsView, invoiceView, InvoiceView, SessionRef } from './invoice.view';
-import { jsonWithList } from './group-details-json';
+import { jsonWithListParts, type ListPart } from './group-details-json';
 import { InvoicesError } from './invoices.errors';
 import { CatalogDayView, sessionDays } from './session-days';
 
@@ -43,6 +43,11 @@ export type GroupDetailInfo = GroupTotalsView & {
 
 /** Invoices per lines query. */
 const LINE_BATCH = 5000;
+
+/** The unpaged call reads its invoices' lines in up to this many parts side by side (2 cores here; one pooled connection each). */
+const LINE_PARTS = 3;
+/** Fewer invoices than this are not worth a part of their own. */
+const MIN_LINE_PART = 200;
 
 /** Invoices mapped and serialised per chunk of the streamed answer (about 380 KB of JSON). */
 const INVOICES_PER_CHUNK = 50;
@@ -120,12 +125,32 @@ export class InvoiceDetailsService {
   /**
    * The same answer, `{ data: GroupDetailInfo }`, as JSON text in chunks of INVOICES_PER_CHUNK
    * invoices (group-details-json.ts), for the unpaged call: a whole group is megabytes, and each
-   * invoice is mapped and serialised only as the response takes it. A missing group is thrown here,
-   * before the first chunk.
+   * invoice is mapped and serialised only as the response takes it. The invoices' lines are read in
+   * up to LINE_PARTS parts side by side, on as many pooled connections (a read outside any
+   * transaction), so PostgreSQL works on the later parts while the first is serialised. A missing
+   * group is thrown here, before the first chunk.
    */
-  async groupDetailInfoJson(houseId: number, c: InvoiceCriteria & { groupId: number }): Promise<Iterable<string>> {
-    const { info, records, view } = await this.detailInfo(houseId, c);
-    return jsonWithList({ data: { ...info, invoiceBidders: [] } }, 'invoiceBidders', records, view, INVOICES_PER_CHUNK);
+  async groupDetailInfoJson(houseId: number, c: InvoiceCriteria & { groupId: number }): Promise<AsyncIterable<string>> {
+    const wholeGroup = c.status === 'ALL' && !c.search && !c.ids;
+    const [group, page] = await Promise.all([this.group(houseId, c.groupId), this.invoicePage(houseId, c, !wholeGroup)]);
+    if (!group) throw InvoicesError.groupNotFound();
+    const size = Math.max(MIN_LINE_PART, Math.ceil(page.records.length / LINE_PARTS));
+    const parts: InvoiceRecord[][] = [];
+    for (let i = 0; i < page.records.length; i += size) parts.push(page.records.slice(i, i + size));
+    const lines = parts.map((part) => {
+      const read = this.linesOf(
+        houseId,
+        part.map((i) => i.id),
+      );
+      read.catch(() => undefined); // awaited in order below, where a failure is thrown; not unhandled meanwhile
+      return read;
+    });
+    const [sessions, extras] = await Promise.all([this.catalogs.sessions(houseId, group.catalogIds), this.extras(houseId, page.records)]);
+    const info = groupInfo(group, page.total, c, wholeGroup, sessions);
+    async function* read(): AsyncGenerator<ListPart<InvoiceRecord>> {
+      for (let i = 0; i < parts.length; i++) yield { items: parts[i], toJson: viewer(await lines[i], sessions, true, extras) };
+    }
+    return jsonWithListParts({ data: info }, 'invoiceBidders', read(), INVOICES_PER_CHUNK);
   }
 
   /** Everything groupDetailInfo answers, with the invoices still to be mapped (in the answer's key order). */
@@ -145,25 +170,7 @@ export class InvoiceDetailsService {
       ),
       this.extras(houseId, page.records),
     ]);
-    const info: GroupDetailInfo = {
-      invoiceGroup: {
-        invoiceGroupID: group.id,
-        invoiceGroupTitle: group.title,
-        invoiceCreated: group.invoiceCreated,
-        invoiceGroupSettingsID: group.templateId,
-        currencyCode: group.currencyCode,
-        creationError: group.creationError,
-      },
-      catalogs: sessionDays(sessions),
-      invoiceBidders: [],
-      ...groupTotalsView(group.totals, group.currencyCode, group.additional),
-      hasPaddleNumbers: group.hasPaddleNumbers,
-      totalRecords: wholeGroup ? group.totals.invoices : page.total,
-      page: c.limit === null ? 1 : Math.floor(c.offset / c.limit) + 1,
-      size: c.limit,
-      status: c.status,
-      search: c.search ?? null,
-    };
+    const info = groupInfo(group, page.total, c, wholeGroup, sessions);
     return { info, records: page.records, view: viewer(lines, sessions, true, extras) };
   }
 
@@ -352,6 +359,35 @@ export class InvoiceDetailsService {
     }
     return lines;
   }
+}
+
+/** The answer without its invoices (`invoiceBidders` empty, in its place among the keys). */
+function groupInfo(
+  group: GroupRow,
+  matching: number,
+  c: InvoiceCriteria,
+  wholeGroup: boolean,
+  sessions: readonly SessionRow[],
+): GroupDetailInfo {
+  return {
+    invoiceGroup: {
+      invoiceGroupID: group.id,
+      invoiceGroupTitle: group.title,
+      invoiceCreated: group.invoiceCreated,
+      invoiceGroupSettingsID: group.templateId,
+      currencyCode: group.currencyCode,
+      creationError: group.creationError,
+    },
+    catalogs: sessionDays(sessions),
+    invoiceBidders: [],
+    ...groupTotalsView(group.totals, group.currencyCode, group.additional),
+    hasPaddleNumbers: group.hasPaddleNumbers,
+    totalRecords: wholeGroup ? group.totals.invoices : matching,
+    page: c.limit === null ? 1 : Math.floor(c.offset / c.limit) + 1,
+    size: c.limit,
+    status: c.status,
+    search: c.search ?? null,
+  };
 }
 
 /** Lines grouped by invoice in display order (session date, lot number, extension), then the one mapper. */

@@ -255,6 +255,12 @@ function priceAmounts(c: PriceCents): PriceAmounts {
   };
 }
 
+/** Fees plus staff's other charges; the exact BigInt sum only when the plain one is not a safe integer (it then refuses it). */
+function otherCents(line: InvoiceLineRecord): Cents {
+  const sum = line.feesCents + line.otherStaffCents;
+  return Number.isSafeInteger(sum) ? sum : sumCents([line.feesCents, line.otherStaffCents]);
+}
+
 function lotNumberText(num: string | null, ext: string | null): string {
   return `${num ?? ''}${ext ?? ''}`;
 }
@@ -272,7 +278,7 @@ function invoiceDetailView(
     tax: line.taxCents,
     shipping: line.shippingCents,
     insurance: line.insuranceCents,
-    other: sumCents([line.feesCents, line.otherStaffCents]),
+    other: otherCents(line),
   };
   const sent = !!invoice.sentAt;
   return {
