@@ -6,13 +6,14 @@ import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payment
 import type { FactoryGroup } from '../invoice-details/factory';
 import { bidder, group, q } from '../invoice-marks/support';
 import {
-  describeIfChromium,
   DEMO_PASSWORD,
+  describeIfChromium,
   ensureAdminBuilt,
   openBrowser,
+  type OpenedBrowser,
   screenshot,
   signInAs,
-  type OpenedBrowser,
+  signInByCall,
 } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
@@ -106,7 +107,7 @@ describeIfChromium('Auto-charge page (browser)', () => {
     api = await signIn(t.server, 'demo', 'owner', DEMO_PASSWORD);
     browser = await openBrowser();
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

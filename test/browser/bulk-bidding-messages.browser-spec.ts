@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { BULK_BIDDING_TEXT as T } from '@ar/rules';
 import { q } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { seedTimedSale, type TimedSale } from '../timed-bidding/support';
@@ -33,7 +33,7 @@ describeIfChromium('Bulk bidding: loading, bid types, refresh and failure texts 
     owner = await signIn(t.server, 'demo', 'super', 'auction-demo');
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'super');
+    await signInByCall(page, server.baseUrl, 'demo', 'super');
   }, 300_000);
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { BULK_BIDDING_TEXT as T } from '@ar/rules';
 import { q } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { seedTimedSale, type TimedSale } from '../timed-bidding/support';
@@ -31,7 +31,7 @@ describeIfChromium('Bulk bidding (browser)', () => {
     owner = await signIn(t.server, 'demo', 'super', 'auction-demo');
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'super');
+    await signInByCall(page, server.baseUrl, 'demo', 'super');
   }, 300_000);
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DISPUTE_TEXT as T, NO_BID_LIST_TEXT } from '@ar/rules';
 import { createInvoicedGroup } from '../invoice-details/factory';
 import { bidder, q } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // Disputes (spec 001) in Debian's Chromium against the real server on the demo data: tick a lot on
@@ -41,7 +41,7 @@ describeIfChromium('Disputes (browser)', () => {
     lotId = sale.lotIds[0];
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

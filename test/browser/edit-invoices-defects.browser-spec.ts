@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { invoiceDemoSale } from '../invoice-groups/support';
@@ -45,7 +45,7 @@ describeIfChromium('Edit Invoices defects (browser)', () => {
     groupId = await invoiceDemoSale(t, owner, houseId, { title: 'Autumn defects' });
     browser = await openBrowser({ viewport: { width: 1024, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { formatPreviewMoney, PREVIEW_TEXT } from '@ar/rules';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, signInAs, signInByCall } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { invoiceDemoSale } from '../invoice-groups/support';
@@ -58,7 +58,7 @@ describeIfChromium('Invoice Preview, Send All and Sent Invoices (browser)', () =
 
     browser = await openBrowser();
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

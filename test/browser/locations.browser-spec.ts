@@ -1,6 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { VAT_TEXT } from '@ar/rules';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import {
+  describeIfChromium,
+  ensureAdminBuilt,
+  openBrowser,
+  type OpenedBrowser,
+  screenshot,
+  signInAs,
+  signInByCall,
+} from '../support/browser';
 import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
@@ -23,7 +31,7 @@ describeIfChromium('Locations page (browser)', () => {
     server = await startTestServer();
     browser = await openBrowser();
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
 import { Lot } from '../../src/modules/lots/lot.entity';
 import { q } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // Edit Realized Prices (spec 001) in Debian's Chromium against the real server, as the demo
@@ -48,7 +48,7 @@ describeIfChromium('Edit Realized Prices (browser)', () => {
     catalogId = c.id;
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { q } from '../invoice-marks/support';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // The Sale Results screen's Reports menu in Debian's Chromium against the real server, as the demo
@@ -50,7 +50,7 @@ describeIfChromium('Report downloads (browser)', () => {
     });
     browser = await openBrowser({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'super');
+    await signInByCall(page, server.baseUrl, 'demo', 'super');
   }, 300_000);
 
   afterAll(async () => {
