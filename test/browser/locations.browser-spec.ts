@@ -173,6 +173,13 @@ describeIfChromium('Locations page (browser)', () => {
       await page.reload();
       await row('Boston Gallery').getByRole('button', { name: 'Edit Boston Gallery' }).click();
       const state = page.locator('#location-stateCode');
+      // The dialog fills its fields once the location arrives: wait for the value (it was read too
+      // early on a loaded machine), then assert it.
+      await page
+        .waitForFunction(() => (document.querySelector('#location-stateCode') as HTMLInputElement | null)?.value === 'XX', undefined, {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
       expect(await state.inputValue()).toBe('XX');
       await page.getByTestId('location-save').click();
       // The server's field message beside the State select, and the dialog stays open with the values.
