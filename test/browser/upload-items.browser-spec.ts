@@ -170,6 +170,7 @@ describeIfChromium('Upload Items step (browser)', () => {
       .include('[data-testid="upload-items-step"]')
       .exclude('.MuiTableCell-paddingCheckbox')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .options({ resultTypes: ['violations'] })
       .analyze();
     expect(
       axe.violations
