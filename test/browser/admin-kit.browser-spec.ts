@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { postGroup } from '../invoice-groups/support';
@@ -71,7 +71,7 @@ describeIfChromium('admin kit: empty, not-found, out-of-range and retry states (
     [{ n: groupCount }] = (await sql(`select count(*)::int as n from invoice_group where house_id = ?`, [houseId])) as { n: number }[];
     browser = await openBrowser();
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -6,13 +6,14 @@ import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payment
 import type { FactoryGroup } from '../invoice-details/factory';
 import { bidder, group, q } from '../invoice-marks/support';
 import {
-  describeIfChromium,
   DEMO_PASSWORD,
+  describeIfChromium,
   ensureAdminBuilt,
   openBrowser,
+  type OpenedBrowser,
   screenshot,
   signInAs,
-  type OpenedBrowser,
+  signInByCall,
 } from '../support/browser';
 import { signIn, type SignedIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
@@ -63,7 +64,10 @@ describeIfChromium('Auto-charge page (browser)', () => {
   };
   /** axe-core's serious and critical findings (issue 9's bar for every screen). */
   const axeProblems = async () => {
-    const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const res = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .options({ resultTypes: ['violations'] })
+      .analyze();
     return res.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -106,7 +110,7 @@ describeIfChromium('Auto-charge page (browser)', () => {
     api = await signIn(t.server, 'demo', 'owner', DEMO_PASSWORD);
     browser = await openBrowser();
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

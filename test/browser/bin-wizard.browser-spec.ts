@@ -5,7 +5,7 @@ import { BinSaleSettings } from '../../src/modules/catalogs/bin-wizard/bin-sale-
 import { Catalog } from '../../src/modules/catalogs/catalog.entity';
 import { House } from '../../src/modules/houses/house.entity';
 import { newRef } from '../../src/modules/houses/identity/secrets';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { makePhoto } from '../support/images';
 import { startTestServer } from '../support/test-app';
 
@@ -45,7 +45,7 @@ describeIfChromium('bin wizard steps 1-3 (browser)', () => {
     base = `${server.baseUrl}/ar/session/bin/${group.id}/${catalog.id}`;
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

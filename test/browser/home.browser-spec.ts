@@ -1,5 +1,13 @@
 import type { Page } from 'playwright-core';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import {
+  describeIfChromium,
+  ensureAdminBuilt,
+  openBrowser,
+  type OpenedBrowser,
+  screenshot,
+  signInAs,
+  signInByCall,
+} from '../support/browser';
 import { signIn } from '../support/fixtures';
 import { startTestServer } from '../support/test-app';
 import { invoiceDemoSale } from '../invoice-groups/support';
@@ -27,7 +35,7 @@ describeIfChromium('Home (browser)', () => {
     await invoiceDemoSale(server.testApp, owner, houseId, { title: 'Autumn home' });
     browser = await openBrowser({ viewport: { width: 1024, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

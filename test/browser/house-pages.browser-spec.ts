@@ -19,6 +19,9 @@ const NOT_AVAILABLE_TEXT = 'This screen is not available yet.';
 const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 // Plain host candidates (no mDNS names, no STUN): the two pages meet on this machine's own addresses.
 const HOST_ICE = ['--disable-features=WebRtcHideLocalIpsWithMdns'];
+// One Chromium for the publisher, the viewer and every page that needs no other switches (a launch
+// costs seconds on a loaded machine); the refused and missing devices need their own.
+const MEDIA = [...FAKE_MEDIA, ...HOST_ICE];
 
 /** Recorded in the broadcast page before the app loads: the test reads the publisher's senders. */
 function recordPeerConnections() {
@@ -63,7 +66,7 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
   beforeAll(async () => {
     ensureAdminBuilt();
     // The viewer answers the publisher's offer like Millicast's media server would, on its own peer connection.
-    const viewerBrowser = await openBrowser({ extraArgs: HOST_ICE });
+    const viewerBrowser = await openBrowser({ extraArgs: MEDIA });
     browsers.push(viewerBrowser);
     viewer = viewerBrowser.page;
     millicast = await startFakeMillicast(async (offer) => {
@@ -106,7 +109,7 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     );
     live = { ref: row.catalog_ref, id: row.id, groupId: row.group_id, title: row.title };
     houseRef = row.house_ref;
-    page = await newPage('owner', [...FAKE_MEDIA, ...HOST_ICE]);
+    page = await newPage('owner', MEDIA);
     await page.context().addInitScript(recordPeerConnections);
   }, 300_000);
 
@@ -253,7 +256,7 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     await open(clerk, `/broadcast/${live.ref}`);
     await clerk.getByText(PERMISSION_DENIED_TEXT, { exact: true }).waitFor();
 
-    const b = await newPage('owner', FAKE_MEDIA, bare);
+    const b = await newPage('owner', MEDIA, bare);
     await b.goto(`${bare.baseUrl}/ar/broadcast/${live.ref}`);
     await b.getByText(BROADCAST_TEXT.noToken, { exact: true }).waitFor();
     expect(await b.getByTestId('broadcast-preview-link').count()).toBe(0);
@@ -273,7 +276,7 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
     await screenshot(page, 'analytics-dashboard');
 
     // The no-provider owner of the broadcast test (its fake media switches play no part here).
-    const b = await newPage('owner', FAKE_MEDIA, bare);
+    const b = await newPage('owner', MEDIA, bare);
     await b.goto(`${bare.baseUrl}/ar/reports/analytics`);
     await b.getByTestId('analytics-not-configured').waitFor();
     expect(await b.getByTestId('analytics-not-configured').textContent()).toBe(ANALYTICS_TEXT.notConfigured);
@@ -354,7 +357,7 @@ describeIfChromium('house pages: broadcast, analytics, campaigns, route table (b
       `/customers/dispute/${dispute?.dispute_ref ?? 'D1'}`,
       '/reports/analytics',
     ];
-    const superPage = await newPage('super', FAKE_MEDIA);
+    const superPage = await newPage('super', MEDIA);
     // The server answers every route with the admin (a direct load or a reload of it works).
     const served: string[] = [];
     for (const path of specRoutes) {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { JobRunner } from '../../src/core/queue/job-runner';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // Issue 4's screens in Debian's Chromium against the real server and the demo data: a group made
@@ -55,7 +55,7 @@ describeIfChromium('invoice groups (browser)', () => {
     browser = await openBrowser({ acceptDownloads: true });
     ctx = browser.context;
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { readPdfText } from '../../src/modules/invoicing/documents/pdf-text.testing';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 import { FactoryGroup } from '../invoice-details/factory';
 import { otherGroup } from '../invoice-details/scenario';
@@ -30,7 +30,7 @@ describeIfChromium('invoice PDFs (browser)', () => {
     group = await otherGroup(em, house.id, 'PDF sale');
     browser = await openBrowser({ acceptDownloads: true });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -1,6 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { VAT_TEXT } from '@ar/rules';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import {
+  describeIfChromium,
+  ensureAdminBuilt,
+  openBrowser,
+  type OpenedBrowser,
+  screenshot,
+  signInAs,
+  signInByCall,
+} from '../support/browser';
 import { copiedAddressColumns } from '../support/house-address-copy';
 import { startTestServer } from '../support/test-app';
 
@@ -23,7 +31,7 @@ describeIfChromium('Locations page (browser)', () => {
     server = await startTestServer();
     browser = await openBrowser();
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {
@@ -165,6 +173,13 @@ describeIfChromium('Locations page (browser)', () => {
       await page.reload();
       await row('Boston Gallery').getByRole('button', { name: 'Edit Boston Gallery' }).click();
       const state = page.locator('#location-stateCode');
+      // The dialog fills its fields once the location arrives: wait for the value (it was read too
+      // early on a loaded machine), then assert it.
+      await page
+        .waitForFunction(() => (document.querySelector('#location-stateCode') as HTMLInputElement | null)?.value === 'XX', undefined, {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
       expect(await state.inputValue()).toBe('XX');
       await page.getByTestId('location-save').click();
       // The server's field message beside the State select, and the dialog stays open with the values.

@@ -14,7 +14,7 @@ import {
   ensureAdminBuilt,
   openBrowser,
   screenshot,
-  signInAs,
+  signInByCall,
   type OpenedBrowser,
 } from '../support/browser';
 import { startTestServer } from '../support/test-app';
@@ -74,7 +74,7 @@ describeIfChromium('Lot page (browser)', () => {
     await api('post', '/api/consignors', { name: 'Dana Dale', email: 'dana@browser.example', commissionPlanId: plan.body.id });
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -44,7 +44,7 @@ describeIfChromium('Password reset (browser)', () => {
   const shot = (name: string) => screenshot(page, `password-reset-${name}`, { fullPage: true });
   /** axe-core: no moderate, serious or critical finding (the page is one main landmark under one h1). */
   const axeFindings = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations
       .filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? ''))
       .map((v) => `${v.id}: ${v.help}`);
   const helperOf = async (id: string) => (await page.locator(`#${id}-helper-text`).textContent())?.trim() ?? '';

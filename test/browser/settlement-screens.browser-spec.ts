@@ -7,9 +7,9 @@ import {
   describeIfChromium,
   ensureAdminBuilt,
   openBrowser,
-  screenshot,
-  signInAs,
   type OpenedBrowser,
+  screenshot,
+  signInByCall,
 } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
@@ -47,7 +47,7 @@ describeIfChromium('Settlement screens (browser)', () => {
     post = (path, body) => agent.post(path).set('X-CSRF-Token', csrf).send(body);
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

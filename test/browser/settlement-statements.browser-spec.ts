@@ -9,9 +9,9 @@ import {
   describeIfChromium,
   ensureAdminBuilt,
   openBrowser,
-  screenshot,
-  signInAs,
   type OpenedBrowser,
+  screenshot,
+  signInByCall,
 } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 import { TestSmtpServer } from '../support/test-smtp-server';
@@ -68,7 +68,7 @@ describeIfChromium('Settlement statements (browser)', () => {
     benSettlement = run.body.settlements.find((s: { consignorId: number }) => s.consignorId === ben.body.id).id;
     browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { Lot } from '../../src/modules/lots/lot.entity';
 import { readSheet } from '../../src/modules/lots/spreadsheets/sheet-reader';
 import { q } from '../invoice-marks/support';
 import { makePhoto } from '../support/images';
-import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInAs, type OpenedBrowser } from '../support/browser';
+import { describeIfChromium, ensureAdminBuilt, openBrowser, type OpenedBrowser, screenshot, signInByCall } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 
 // Catalog Snapshot (spec 001 "/my-auctions/snapshots") in Debian's Chromium against the real server,
@@ -59,7 +59,7 @@ describeIfChromium('Catalog Snapshot (browser)', () => {
     await t.app.get(LotImagesService).importFiles(house.id, catalogId, [{ name: '1.0.jpg', read: async () => photo }], 'lot');
     browser = await openBrowser({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'super');
+    await signInByCall(page, server.baseUrl, 'demo', 'super');
   }, 300_000);
 
   afterAll(async () => {

@@ -8,9 +8,9 @@ import {
   describeIfChromium,
   ensureAdminBuilt,
   openBrowser,
-  screenshot,
-  signInAs,
   type OpenedBrowser,
+  screenshot,
+  signInByCall,
 } from '../support/browser';
 import { makeJpeg } from '../support/jpeg';
 import { startTestServer } from '../support/test-app';
@@ -38,7 +38,7 @@ describeIfChromium('Summary & Publish (browser)', () => {
     base = `${server.baseUrl}/ar/session/live/${catalog.group.id}/${catalog.id}`;
     browser = await openBrowser({ viewport: { width: 1440, height: 1000 } });
     page = browser.page;
-    await signInAs(page, server.baseUrl, 'demo', 'owner');
+    await signInByCall(page, server.baseUrl, 'demo', 'owner');
   }, 300_000);
 
   afterAll(async () => {

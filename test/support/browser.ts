@@ -36,10 +36,15 @@ export function describeIfChromium(name: string, fn: () => void): void {
   describe.skip(`${name} [skipped: ${reason}]`, fn);
 }
 
-/** The server serves admin/dist; build it once if this checkout has none. */
+/**
+ * The server serves admin/dist; build it once if this checkout has none. Every browser file calls
+ * this first in its setup, so it also starts the file's usual Chromium: the launch (seconds on a
+ * loaded machine) overlaps the server's boot instead of following it.
+ */
 export function ensureAdminBuilt(): void {
-  if (fs.existsSync(path.join(ROOT, 'admin', 'dist', 'index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', 'admin'], { cwd: ROOT, stdio: 'inherit' });
+  if (!fs.existsSync(path.join(ROOT, 'admin', 'dist', 'index.html')))
+    execFileSync('npm', ['run', 'build', '-w', 'admin'], { cwd: ROOT, stdio: 'inherit' });
+  if (fs.existsSync(CHROMIUM)) void sharedBrowser([]);
 }
 
 export interface OpenBrowserOptions {
@@ -124,13 +129,22 @@ export async function signInThroughUi(
 }
 
 /**
+ * Signs in by the login call only: the session cookie lands in the page's context and nothing is
+ * loaded. For a file whose first step opens its own screen (page.goto): the admin loads once, there,
+ * instead of on the home screen first.
+ */
+export async function signInByCall(page: Page, baseUrl: string, house: string, username: string, password = DEMO_PASSWORD): Promise<void> {
+  const res = await page.request.post(`${baseUrl}/api/auth/login`, { data: { house, username, password } });
+  if (!res.ok()) throw new Error(`sign-in ${house}/${username} failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
  * Signs in by the login call itself (the session cookie lands in the page's context), then opens the
  * admin's home and waits until the header shows the user: where the login form is not under test,
  * this skips loading the login screen and typing into it. Ends where signInThroughUi ends.
  */
 export async function signInAs(page: Page, baseUrl: string, house: string, username: string, password = DEMO_PASSWORD): Promise<void> {
-  const res = await page.request.post(`${baseUrl}/api/auth/login`, { data: { house, username, password } });
-  if (!res.ok()) throw new Error(`sign-in ${house}/${username} failed: ${res.status()} ${await res.text()}`);
+  await signInByCall(page, baseUrl, house, username, password);
   await page.goto(`${baseUrl}/ar/`);
   await waitUntilSignedIn(page, username);
 }
