@@ -254,23 +254,13 @@ export class BiddersService {
 }
 
 /** A winning bidder as a results file names them: by paddle, by email, or both, with details for a new floor bidder. */
-export interface BidderClaim {
+export interface BidderClaim extends Omit<MemberContact, 'firstName' | 'lastName'> {
   /** The file line, for messages. */
   line: number;
   /** Null when not given (0 in a file means not given too). */
   paddle: number | null;
-  email: string | null;
   firstName: string | null;
   lastName: string | null;
-  phone: string | null;
-  companyName: string | null;
-  street1: string | null;
-  street2: string | null;
-  city: string | null;
-  stateCode: string | null;
-  province: string | null;
-  postalCode: string | null;
-  countryCode: string | null;
   /** The channel the lot was won through; null: the bidder's registration channel. */
   channel: Platform | null;
 }

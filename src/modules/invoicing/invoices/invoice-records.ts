@@ -7,29 +7,18 @@
  * of lines maps in milliseconds. Field names are the entities' property names.
  */
 import type { Cents } from '../../../core/money/money';
-import { memberContactOf } from '../../bidders/member-contact';
+import { memberContactOf, type MemberContact } from '../../bidders/member-contact';
 import type { Platform } from '../../bidders/member.entity';
 import type { FeeAmount } from '../math/charge-rows';
 import type { LotLine } from '../math/line';
 
-export interface InvoiceRecord {
+/** The contact columns are the member's, copied onto the invoice (`MemberContact`). */
+export interface InvoiceRecord extends MemberContact {
   id: number;
   groupId: number;
   invoiceNumber: number;
   approvalId: number;
   memberId: number;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  companyName: string | null;
-  phone: string | null;
-  street1: string | null;
-  street2: string | null;
-  city: string | null;
-  stateCode: string | null;
-  province: string | null;
-  postalCode: string | null;
-  countryCode: string | null;
   paddleNumber: number;
   channel: Platform;
   companyId: number | null;
