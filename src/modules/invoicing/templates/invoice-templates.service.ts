@@ -265,13 +265,14 @@ function snapshotOf(t: InvoiceTemplate): TemplateSnapshot {
   };
 }
 
-/** A template's tax rows, fee rows and messages, in their order, read side by side. */
+/**
+ * A template's tax rows, fee rows and messages, in their order. One after another: the save reads
+ * them inside its transaction, where reads side by side would overlap on one pg client.
+ */
 async function templateRows(em: EntityManager, templateId: number): Promise<Pick<TemplateSnapshot, 'taxRows' | 'feeRows' | 'messages'>> {
-  const [taxes, fees, messages] = await Promise.all([
-    em.find(TemplateTaxRow, { template: templateId }, { orderBy: { sequence: 'asc' } }),
-    em.find(TemplateFeeRow, { template: templateId }, { orderBy: { sequence: 'asc' } }),
-    em.find(TemplateMessage, { template: templateId }, { orderBy: { sequence: 'asc' } }),
-  ]);
+  const taxes = await em.find(TemplateTaxRow, { template: templateId }, { orderBy: { sequence: 'asc' } });
+  const fees = await em.find(TemplateFeeRow, { template: templateId }, { orderBy: { sequence: 'asc' } });
+  const messages = await em.find(TemplateMessage, { template: templateId }, { orderBy: { sequence: 'asc' } });
   return { taxRows: taxes.map(chargeOf), feeRows: fees.map(chargeOf), messages: messages.map(messageOf) };
 }
 
