@@ -1,7 +1,8 @@
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
-import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
+import type { FactoryGroup } from '../invoice-details/factory';
 import { q } from '../invoice-marks/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { createThreeLotPaidSale, FLAT_PLAN } from '../support/money-sale';
 import { createTestApp, TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
@@ -46,24 +47,8 @@ describe('lot consignment (REST)', () => {
       signIn(t.server, 'house-a', 'none'),
       signIn(t.server, 'house-b', 'owner'),
     ]);
-    g = await createInvoicedGroup(t.em(), {
-      houseId: houses.a.id,
-      title: 'Spring Sale',
-      sessions: [{ eventDate: '2025-12-01T18:00:00Z' }],
-      bidders: [{ firstName: 'Paid', lastName: 'Buyer' }],
-      lots: [
-        { bidder: 0, hammer: 100_000, paidDate: '2025-12-05' },
-        { bidder: 0, hammer: 50_000, paidDate: '2025-12-05' },
-        { bidder: 0, hammer: 20_000, paidDate: '2025-12-05' },
-      ],
-    });
-    // Flat 15 %, tax on commission 10 %: an override reads at a glance.
-    const plan = await post(owner, '/api/commission-plans', {
-      name: 'Flat',
-      isHouseDefault: true,
-      tiers: [{ fromCents: 0, toCents: null, rate: 15_000 }],
-      commissionTaxRate: 10_000,
-    });
+    g = await createThreeLotPaidSale(t, houses.a.id, 'Spring Sale');
+    const plan = await post(owner, '/api/commission-plans', FLAT_PLAN);
     expect(plan.status).toBe(201);
     ann = (await post(owner, '/api/consignors', { name: 'Ann Ashby', email: 'ann@example.com' })).body.id;
     ben = (await post(owner, '/api/consignors', { name: 'Ben Boyd' })).body.id;

@@ -1,8 +1,9 @@
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
 import { readPdfText } from '../../src/modules/invoicing/documents/pdf-text.testing';
-import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
+import type { FactoryGroup } from '../invoice-details/factory';
 import { q } from '../invoice-marks/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { createThreeLotPaidSale, FLAT_PLAN } from '../support/money-sale';
 import { createTestApp, TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
@@ -40,24 +41,8 @@ describe('settlement overrides, adjustments and corrections (REST)', () => {
       signIn(t.server, 'house-a', 'accessInvoices'),
       signIn(t.server, 'house-b', 'owner'),
     ]);
-    g = await createInvoicedGroup(t.em(), {
-      houseId: houses.a.id,
-      title: 'Winter Sale',
-      sessions: [{ eventDate: '2025-12-01T18:00:00Z' }],
-      bidders: [{ firstName: 'Paid', lastName: 'Buyer' }],
-      lots: [
-        { bidder: 0, hammer: 100_000, paidDate: '2025-12-05' },
-        { bidder: 0, hammer: 50_000, paidDate: '2025-12-05' },
-        { bidder: 0, hammer: 20_000, paidDate: '2025-12-05' },
-      ],
-    });
-    // Flat 15 %, tax on commission 10 %, no fees: the override's effect reads at a glance.
-    const plan = await post(clerk, '/api/commission-plans', {
-      name: 'Flat',
-      isHouseDefault: true,
-      tiers: [{ fromCents: 0, toCents: null, rate: 15_000 }],
-      commissionTaxRate: 10_000,
-    });
+    g = await createThreeLotPaidSale(t, houses.a.id, 'Winter Sale');
+    const plan = await post(clerk, '/api/commission-plans', FLAT_PLAN);
     expect(plan.status).toBe(201);
     ann = (await post(clerk, '/api/consignors', { name: 'Ann Ashby' })).body.id;
     const ben = (await post(clerk, '/api/consignors', { name: 'Ben Boyd' })).body.id;

@@ -1,6 +1,6 @@
 import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
 import { bidder, group, post as housePost, q, TODAY_ISO, TODAY_US } from '../invoice-marks/support';
-import type { FactoryGroup } from '../invoice-details/factory';
+import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import type { SignedIn, TwoHouses } from './fixtures';
 import type { TestApp } from './test-app';
 
@@ -22,6 +22,29 @@ export const MONEY_SALE_PLAN = {
   lottingFeeCents: 500,
   commissionTaxRate: 8_875,
 };
+
+/** Flat 15 %, tax on commission 10 %, no fees: an override's effect reads at a glance. */
+export const FLAT_PLAN = {
+  name: 'Flat',
+  isHouseDefault: true,
+  tiers: [{ fromCents: 0, toCents: null, rate: 15_000 }],
+  commissionTaxRate: 10_000,
+};
+
+/** A past sale of house `houseId`: three lots ($1,000, $500, $200) bought and paid by one bidder. */
+export function createThreeLotPaidSale(t: TestApp, houseId: number, title: string): Promise<FactoryGroup> {
+  return createInvoicedGroup(t.em(), {
+    houseId,
+    title,
+    sessions: [{ eventDate: '2025-12-01T18:00:00Z' }],
+    bidders: [{ firstName: 'Paid', lastName: 'Buyer' }],
+    lots: [
+      { bidder: 0, hammer: 100_000, paidDate: '2025-12-05' },
+      { bidder: 0, hammer: 50_000, paidDate: '2025-12-05' },
+      { bidder: 0, hammer: 20_000, paidDate: '2025-12-05' },
+    ],
+  });
+}
 
 /** Marks an invoice paid offline (cheque), through the house call, at its current version. */
 export async function markInvoicePaid(t: TestApp, owner: SignedIn, houseRef: string, invoiceId: number): Promise<void> {
