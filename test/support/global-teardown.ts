@@ -1,6 +1,7 @@
 import { eachConcurrently } from './each-concurrently';
 import { DROPS_AT_ONCE } from './stale-databases';
-import { sql, TestEnv } from './test-env';
+import * as fs from 'node:fs';
+import { demoFilesDir, sql, TestEnv } from './test-env';
 
 export default async function globalTeardown(): Promise<void> {
   const g = globalThis as { __testEnv?: TestEnv; __embeddedPg?: { stop(): Promise<void> } };
@@ -20,6 +21,7 @@ export default async function globalTeardown(): Promise<void> {
       drop,
     );
     if (names.includes(templateDb)) await drop(templateDb);
+    fs.rmSync(demoFilesDir(`${templateDb}_demo`), { recursive: true, force: true });
   }
   await g.__embeddedPg?.stop();
 }

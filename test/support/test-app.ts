@@ -15,7 +15,7 @@ import { arrangeDemoTimedBids } from '../../src/demo/demo-timed-bids';
 import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { deleteRedisKeys } from './redis-keys';
-import { readTestEnv, sql } from './test-env';
+import { demoFilesDir, readTestEnv, sql } from './test-env';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -40,6 +40,10 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Test-only modules mounted in the real app (probe controllers, test job handlers). */
   extraModules?: Type[];
+  /** Start the app's file storage as a copy of this folder (the demo template's stored files). */
+  filesFrom?: string;
+  /** Use this folder as the file storage and keep it on close (the demo template's). */
+  keepFilesIn?: string;
 }
 
 /** The real application on its own database (and its own Redis key prefix), as production builds it. */
@@ -47,7 +51,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const env = readTestEnv();
   const ownDb = !opts.database;
   const db = opts.database ?? (await createTestDatabase());
-  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-files-'));
+  const storageDir = opts.keepFilesIn ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ar-files-'));
+  if (opts.keepFilesIn) fs.mkdirSync(storageDir, { recursive: true });
+  if (opts.filesFrom && fs.existsSync(opts.filesFrom)) fs.cpSync(opts.filesFrom, storageDir, { recursive: true });
   const prefix = `artest${randomBytes(4).toString('hex')}`;
   const redisUrl = opts.redis === false ? null : env.redisUrl;
   const config = loadConfig({
@@ -87,7 +93,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     close: async () => {
       await app.close();
       if (redisUrl) await deleteRedisKeys(redisUrl, `${prefix}:*`);
-      fs.rmSync(storageDir, { recursive: true, force: true });
+      if (!opts.keepFilesIn) fs.rmSync(storageDir, { recursive: true, force: true });
       if (ownDb) await db.drop();
     },
   };
@@ -96,9 +102,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 /**
  * The demo data, loaded and arranged once per run into `<template>_demo` (global teardown drops it
  * with the run's other databases), so each browser file clones it instead of loading it again
- * (seconds per file). Built with jobs held: the arrangement's queued runs (invoice creation and
- * sending) stay `queued` in job_run, and each clone's app dispatches them on start, as it did when
- * every file arranged its own. The first worker builds it under an advisory lock; the others wait.
+ * (seconds per file). Built in two steps, as a file's own app used to see it: the arrangement with
+ * jobs held (its queued runs, the charging group's creation and two sends, stay `queued`), then
+ * a second app on the same database that dispatches those runs on start, as each clone's app did,
+ * and is closed once none is left queued or running. Their stored files (the sent invoices' PDFs)
+ * are kept in `demoFilesDir` and copied into each clone's storage. The first worker builds it
+ * under an advisory lock; the others wait.
  */
 let demoTemplate: string | undefined;
 async function demoTemplateName(): Promise<string> {
@@ -113,8 +122,11 @@ async function demoTemplateName(): Promise<string> {
     if (!rows.length) {
       const db = await createTestDatabase();
       try {
-        const t = await createTestApp({ demo: true, redis: false, processJobs: false, database: db });
-        await t.close();
+        const arranged = await createTestApp({ demo: true, redis: false, processJobs: false, database: db });
+        await arranged.close();
+        const worker = await createTestApp({ redis: false, database: db, keepFilesIn: demoFilesDir(name) });
+        await jobsSettled(worker);
+        await worker.close();
         await sql(env.adminUrl, `ALTER DATABASE ${db.name} RENAME TO ${name}`);
       } catch (e) {
         await db.drop();
@@ -127,11 +139,31 @@ async function demoTemplateName(): Promise<string> {
   return (demoTemplate = name);
 }
 
+/** Waits until no job run is queued or running (the demo's held runs, dispatched on start). */
+async function jobsSettled(t: TestApp, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ open, failed }] = await t
+      .em()
+      .getConnection()
+      .execute<{ open: number; failed: number }[]>(
+        `select count(*) filter (where status in ('queued', 'running'))::int as open, count(*) filter (where status = 'failed')::int as failed from job_run`,
+      );
+    if (failed) throw new Error(`The demo template's held jobs: ${failed} failed`);
+    if (!open) return;
+    if (Date.now() > until) throw new Error(`The demo template's held jobs: ${open} still open after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The app listening on a free port with the demo data, serving the built admin (browser tests). */
 export async function startTestServer(opts: TestAppOptions = {}): Promise<{ baseUrl: string; testApp: TestApp; close(): Promise<void> }> {
   // The demo data comes from the run's demo template unless the caller brings a database.
-  const cloned = (opts.demo ?? true) && !opts.database ? await createTestDatabase(await demoTemplateName()) : undefined;
-  const created = await createTestApp(cloned ? { ...opts, demo: false, database: cloned } : { demo: true, ...opts });
+  const template = (opts.demo ?? true) && !opts.database ? await demoTemplateName() : undefined;
+  const cloned = template ? await createTestDatabase(template) : undefined;
+  const created = await createTestApp(
+    template ? { ...opts, demo: false, database: cloned, filesFrom: demoFilesDir(template) } : { demo: true, ...opts },
+  );
   const close = async () => {
     await created.close();
     await cloned?.drop();

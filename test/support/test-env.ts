@@ -1,3 +1,5 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { Client } from 'pg';
 import { portAnswers } from '../../src/core/config/runtime';
 
@@ -12,6 +14,11 @@ export function readTestEnv(): TestEnv {
   const raw = process.env.AR_TEST_ENV;
   if (!raw) throw new Error('AR_TEST_ENV is not set: run the tests through jest (global setup)');
   return JSON.parse(raw) as TestEnv;
+}
+
+/** Where the run's demo template keeps its stored files (test-app.ts; global teardown removes them). */
+export function demoFilesDir(templateName: string): string {
+  return path.join(os.tmpdir(), `${templateName}-files`);
 }
 
 export function withDatabase(url: string, database: string): string {
