@@ -177,44 +177,54 @@ export function invoiceRecord(r: Row): InvoiceRecord {
   };
 }
 
+/** LINE_COLUMNS' names as pg answers them ('paid_date' for `l.paid_date::text as paid_date`), in their order. */
+const LINE_FIELDS = LINE_COLUMNS.split(',').map((c) => (/(?:\bas\s+|\.)(\w+)\s*$/.exec(c) as RegExpExecArray)[1]);
+/** Each line column's position in LINE_COLUMNS (a row read as an array). */
+const L = Object.fromEntries(LINE_FIELDS.map((f, i) => [f, i])) as Record<string, number>;
+
 export function lineRecord(r: Row): InvoiceLineRecord {
-  const labels = r.fee_labels as InvoiceLineRecord['feeLabels'] | string | null;
+  return lineRecordOfValues(LINE_FIELDS.map((f) => r[f]));
+}
+
+/** A line read as an array of LINE_COLUMNS' values (`boundArrayQuery`): no row object per line for a whole group. */
+export function lineRecordOfValues(v: readonly unknown[]): InvoiceLineRecord {
+  const labels = v[L.fee_labels] as InvoiceLineRecord['feeLabels'] | string | null;
   return {
-    id: r.id as number,
-    invoiceId: r.invoice_id as number,
-    lotId: r.lot_id as number,
-    catalogId: r.catalog_id as number,
-    lotRef: str(r.lot_ref),
-    lotNumber: str(r.lot_number),
-    lotExt: str(r.lot_ext),
-    lotTitle: r.lot_title as string,
-    restricted: r.restricted as boolean,
-    channel: str(r.channel),
-    resultHammerCents: centsOrNull(r.result_hammer_cents),
-    hammerCents: centsOf(r.hammer_cents),
-    premiumCents: centsOf(r.premium_cents),
-    liveFeeCents: centsOf(r.live_fee_cents),
-    taxCents: centsOf(r.tax_cents),
-    taxEnteredCents: centsOf(r.tax_entered_cents),
-    feesCents: centsOf(r.fees_cents),
+    id: v[L.id] as number,
+    invoiceId: v[L.invoice_id] as number,
+    lotId: v[L.lot_id] as number,
+    catalogId: v[L.catalog_id] as number,
+    lotRef: str(v[L.lot_ref]),
+    lotNumber: str(v[L.lot_number]),
+    lotExt: str(v[L.lot_ext]),
+    lotTitle: v[L.lot_title] as string,
+    restricted: v[L.restricted] as boolean,
+    channel: str(v[L.channel]),
+    resultHammerCents: centsOrNull(v[L.result_hammer_cents]),
+    hammerCents: centsOf(v[L.hammer_cents]),
+    premiumCents: centsOf(v[L.premium_cents]),
+    liveFeeCents: centsOf(v[L.live_fee_cents]),
+    taxCents: centsOf(v[L.tax_cents]),
+    taxEnteredCents: centsOf(v[L.tax_entered_cents]),
+    feesCents: centsOf(v[L.fees_cents]),
     feeLabels: typeof labels === 'string' ? (JSON.parse(labels) as InvoiceLineRecord['feeLabels']) : (labels ?? null),
-    shippingCents: centsOf(r.shipping_cents),
-    insuranceCents: centsOf(r.insurance_cents),
-    otherStaffCents: centsOf(r.other_staff_cents),
-    totalCents: centsOf(r.total_cents),
-    hammerOverrideCents: centsOrNull(r.hammer_override_cents),
-    premiumOverrideCents: centsOrNull(r.premium_override_cents),
-    liveFeeOverrideCents: centsOrNull(r.live_fee_override_cents),
-    taxCalculationError: r.tax_calculation_error as boolean,
-    suppress: r.suppress as boolean,
-    paid: r.paid as boolean,
-    paidDate: dateText(r.paid_date),
-    paymentMethodId: (r.payment_method_id as number | null) ?? null,
-    amountPaidCents: centsOf(r.amount_paid_cents),
-    onlinePaymentStat: str(r.online_payment_stat),
-    shipped: r.shipped as boolean,
-    shippedDate: dateText(r.shipped_date),
-    disputeRef: str(r.dispute_ref),
+    shippingCents: centsOf(v[L.shipping_cents]),
+    insuranceCents: centsOf(v[L.insurance_cents]),
+    otherStaffCents: centsOf(v[L.other_staff_cents]),
+    totalCents: centsOf(v[L.total_cents]),
+    hammerOverrideCents: centsOrNull(v[L.hammer_override_cents]),
+    premiumOverrideCents: centsOrNull(v[L.premium_override_cents]),
+    liveFeeOverrideCents: centsOrNull(v[L.live_fee_override_cents]),
+    taxCalculationError: v[L.tax_calculation_error] as boolean,
+    suppress: v[L.suppress] as boolean,
+    paid: v[L.paid] as boolean,
+    paidDate: dateText(v[L.paid_date]),
+    paymentMethodId: (v[L.payment_method_id] as number | null) ?? null,
+    amountPaidCents: centsOf(v[L.amount_paid_cents]),
+    onlinePaymentStat: str(v[L.online_payment_stat]),
+    shipped: v[L.shipped] as boolean,
+    shippedDate: dateText(v[L.shipped_date]),
+    disputeRef: str(v[L.dispute_ref]),
   };
 }
 
