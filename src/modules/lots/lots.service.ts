@@ -48,30 +48,20 @@ export interface LotConsignor {
   consignorId: number | null;
 }
 
-/** A sold lot: it has a winner and a hammer and is not deleted (columns of `lot`, unqualified). */
-export const SOLD_LOT_SQL = `winning_approval_id is not null and hammer_cents is not null and status <> 'd'`;
-
-/** The order of a session's lots: lot number (numeric-looking first), extension, then id, so total. */
-const LOT_ORDER_SQL = `catalog_id, lpad(coalesce(lot_number, ''), 8, '0'), lot_ext nulls first, id`;
-
 @Injectable()
 export class LotsService {
   constructor(private readonly em: EntityManager) {}
 
-  /**
-   * Every sold, not deleted lot of the given sessions of the house, in one query, in the sessions'
-   * lot order; only the lots won by `winners` when given (the invoice creation reads a batch of
-   * invoices' lots at a time, in the same relative order).
-   */
-  async soldLots(houseId: number, catalogIds: readonly number[], winners?: readonly number[]): Promise<SoldLot[]> {
-    if (!catalogIds.length || winners?.length === 0) return [];
-    const byWinner = winners ? ` and winning_approval_id in (${winners.map(() => '?').join(', ')})` : '';
+  /** Every sold, not deleted lot of the given sessions of the house, in one query. */
+  async soldLots(houseId: number, catalogIds: readonly number[]): Promise<SoldLot[]> {
+    if (!catalogIds.length) return [];
     const rows = await this.em.getConnection().execute(
       `select id, lot_ref, catalog_id, lot_number, lot_ext, title, restricted, hammer_cents, winning_approval_id, result_channel
          from lot
-        where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')}) and ${SOLD_LOT_SQL}${byWinner}
-        order by ${LOT_ORDER_SQL}`,
-      [houseId, ...catalogIds, ...(winners ?? [])],
+        where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')})
+          and winning_approval_id is not null and hammer_cents is not null and status <> 'd'
+        order by catalog_id, lpad(coalesce(lot_number, ''), 8, '0'), lot_ext nulls first, id`,
+      [houseId, ...catalogIds],
     );
     return rows.map((r) => ({
       lotId: r.id,

@@ -1,21 +1,21 @@
 /**
  * Builds every invoice of an invoice group (the creation job's work), set-based.
  *
- * Reads, started before the transaction on pooled connections, side by side, each as soon as what
- * it needs has arrived: the group with its sessions; the winners of the sessions' sold, not yet
- * invoiced lots with how many each won (one invoice each) and their approvals with members
- * (BiddersService.sessionWinners); the lots already invoiced; the template snapshot (one round
- * trip); the sales' charging (CatalogsService) and the house's processor. Meanwhile the ONE
- * transaction begins: the group row locked (`for update`) and re-checked. Then the invoices are
- * ordered (by bidder: no lot needed), their numbers and ids reserved in one statement, and they are
- * written a batch of invoices at a time (a small first one, so PostgreSQL starts storing early):
- * the batch's lots read on a pooled connection (LotsService.soldLots of the batch's winners) while
- * the previous batch is stored, its lines computed with `computeLotLine` and its totals with
- * `invoiceTotals`, the invoices and then their lines sent with COPY on the transaction's
- * connection; last, the group marked created. A crash anywhere leaves nothing behind; a re-run of
- * a created group is a no-op; two runs of one group at once take turns on the row lock and the
- * second finds it created. The unique lot on invoice_line and unique (group, approval) on invoice
- * make a double build impossible even if those checks were bypassed.
+ * Reads (before the transaction, side by side, each as soon as what it needs has arrived): the
+ * group with its sessions, the sold lots of those sessions (LotsService.soldLots) minus the lots
+ * already on an invoice line, the sessions' winning approvals with their members
+ * (BiddersService.sessionWinners, read beside the lots rather than after them), the template
+ * snapshot (one round trip), the sales' charging (CatalogsService) and the house's processor.
+ * Orders the invoices and their lots in memory. Writes, in ONE transaction: the group row locked
+ * (`for update`) and re-checked, the invoice numbers of the whole group and their invoice ids
+ * reserved in one statement, then a batch of invoices at a time (a small first one, so
+ * PostgreSQL starts storing early): its lines computed with
+ * `computeLotLine` and its totals with `invoiceTotals`, the invoices and then their lines sent with
+ * COPY on the transaction's connection, while the next batch is computed; last, the group marked
+ * created. A crash anywhere leaves nothing behind; a re-run of a created group is a no-op; two
+ * runs of one group at once take turns on the row lock and the second finds it created. The unique
+ * lot on invoice_line and unique (group, approval) on invoice make a double build impossible even
+ * if those checks were bypassed.
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager, type Knex } from '@mikro-orm/postgresql';
@@ -24,7 +24,7 @@ import { BiddersService } from '../../bidders/bidders.service';
 import { CatalogsService, type GroupCharging as SaleCharging } from '../../catalogs/catalogs.service';
 import { HousesService } from '../../houses/houses.service';
 import type { SoldLot } from '../../lots/lots.service';
-import { LotsService, SOLD_LOT_SQL } from '../../lots/lots.service';
+import { LotsService } from '../../lots/lots.service';
 import {
   computeLotLine,
   invoiceTotals,
@@ -36,7 +36,6 @@ import {
   type TaxRateProvider,
 } from '../math';
 import { InvoiceTemplatesService } from '../templates/invoice-templates.service';
-import { Slots } from './build-slots';
 import { copyLine, CopyQueue, transactionClient, type CopyValue } from './copy-rows';
 import { reserveInvoiceNumbers } from './invoice-numbers';
 import { storedLineAmounts } from './invoice-records';
@@ -51,14 +50,10 @@ export interface PlanSession {
   eventDate: Date;
 }
 
-export interface PlanInput extends PlanContext {
+export interface PlanInput {
   /** Sold lots not yet invoiced. */
   lots: readonly SoldLot[];
   approvals: ReadonlyMap<number, ApprovalWithMember>;
-}
-
-/** What the arithmetic of any invoice of the group needs (the plan's input without its lots and bidders). */
-export interface PlanContext {
   /** The group's sessions by catalog id. */
   sessions: ReadonlyMap<number, PlanSession>;
   /** Premium steps and live fee by auction group (sale) id. */
@@ -105,43 +100,30 @@ export interface OrderedInvoice {
  * fails here, before it writes anything. Pure and cheap: no arithmetic yet (see planInvoice).
  */
 export function orderGroupInvoices(input: PlanInput): OrderedInvoice[] {
-  const invoices: OrderedInvoice[] = [];
-  for (const [approvalId, lots] of lotsByApproval(input.lots, input.sessions)) {
-    const approval = input.approvals.get(approvalId);
-    if (!approval) throw new Error(`The winning registration ${approvalId} of lot ${lots[0].lotId} was not found.`);
-    for (const lot of lots) chargingOf(input, lot);
-    invoices.push({ approval, lots });
-  }
-  return invoices.sort((a, b) => compareInvoiceBidders(a.approval, b.approval));
-}
-
-/** The invoices' order: last name, first name, paddle, approval. */
-export function compareInvoiceBidders(a: ApprovalWithMember, b: ApprovalWithMember): number {
-  return (
-    byName.compare(a.lastName, b.lastName) ||
-    byName.compare(a.firstName, b.firstName) ||
-    a.paddleNumber - b.paddleNumber ||
-    a.approvalId - b.approvalId
-  );
-}
-
-/**
- * Lots (in the sold lots' order, LotsService.soldLots) grouped by winning approval, each invoice's
- * lots sorted by session date, then that order. Any subset of the lots read in that order gives
- * each invoice the same lines in the same order.
- */
-export function lotsByApproval(lots: readonly SoldLot[], sessions: PlanContext['sessions']): Map<number, SoldLot[]> {
   const byApproval = new Map<number, SoldLot[]>();
-  for (const lot of lots) {
+  for (const lot of input.lots) {
     const list = byApproval.get(lot.approvalId);
     if (list) list.push(lot);
     else byApproval.set(lot.approvalId, [lot]);
   }
-  const sessionTime = (catalogId: number) => sessions.get(catalogId)?.eventDate.getTime() ?? 0;
-  const order = new Map(lots.map((l, i) => [l.lotId, i]));
-  for (const list of byApproval.values())
-    list.sort((a, b) => sessionTime(a.catalogId) - sessionTime(b.catalogId) || order.get(a.lotId)! - order.get(b.lotId)!);
-  return byApproval;
+  const sessionTime = (catalogId: number) => input.sessions.get(catalogId)?.eventDate.getTime() ?? 0;
+  const order = new Map(input.lots.map((l, i) => [l.lotId, i]));
+  const invoices: OrderedInvoice[] = [];
+  for (const [approvalId, lots] of byApproval) {
+    const approval = input.approvals.get(approvalId);
+    if (!approval) throw new Error(`The winning registration ${approvalId} of lot ${lots[0].lotId} was not found.`);
+    lots.sort((a, b) => sessionTime(a.catalogId) - sessionTime(b.catalogId) || order.get(a.lotId)! - order.get(b.lotId)!);
+    for (const lot of lots) chargingOf(input, lot);
+    invoices.push({ approval, lots });
+  }
+  invoices.sort(
+    (a, b) =>
+      byName.compare(a.approval.lastName, b.approval.lastName) ||
+      byName.compare(a.approval.firstName, b.approval.firstName) ||
+      a.approval.paddleNumber - b.approval.paddleNumber ||
+      a.approval.approvalId - b.approval.approvalId,
+  );
+  return invoices;
 }
 
 /**
@@ -149,11 +131,11 @@ export function lotsByApproval(lots: readonly SoldLot[], sessions: PlanContext['
  * (bin step 1, docs/decisions/bin-wizard.md), else the invoice group's template's. The charging
  * variant (per lot or per invoice) stays the template's.
  */
-export function saleTemplate<T extends PlanContext['template']>(template: T, sale: Pick<SaleCharging, 'chargeRows'>): T {
+export function saleTemplate<T extends PlanInput['template']>(template: T, sale: Pick<SaleCharging, 'chargeRows'>): T {
   return sale.chargeRows ? { ...template, taxRows: sale.chargeRows.taxRows, feeRows: sale.chargeRows.feeRows } : template;
 }
 
-function chargingOf(input: PlanContext, lot: SoldLot): SaleCharging {
+function chargingOf(input: PlanInput, lot: SoldLot): SaleCharging {
   const session = input.sessions.get(lot.catalogId);
   const charging = session && input.charging.get(session.auctionGroupId);
   if (!charging) throw new Error(`No sale charging found for session ${lot.catalogId} of lot ${lot.lotId}.`);
@@ -161,7 +143,7 @@ function chargingOf(input: PlanContext, lot: SoldLot): SaleCharging {
 }
 
 /** The arithmetic of one ordered invoice: every line with `computeLotLine`, the totals with `invoiceTotals`. */
-export function planInvoice(input: PlanContext, { approval, lots }: OrderedInvoice): PlannedInvoice {
+export function planInvoice(input: PlanInput, { approval, lots }: OrderedInvoice): PlannedInvoice {
   const bidder = { countryCode: approval.countryCode, stateCode: approval.stateCode, province: approval.province };
   const lines = lots.map((lot): PlannedLine => {
     const charging = chargingOf(input, lot);
@@ -213,35 +195,6 @@ export interface BuildHooks {
 
 const STEPS = 4;
 
-/**
- * Build transactions that may wait on pooled connections (their lots are read beside the writes),
- * per process. A transaction holds one connection while it waits for another: were every
- * connection of the pool (10) held so, none would be left to answer and all would wait for the
- * pool's timeout (decision 16 of invoice-editing.md). With at most two such transactions, each
- * with at most one pooled read in flight, eight connections stay for those reads; a third build
- * waits here before it begins, holding no connection (JOB_CONCURRENCY is 2 by default, so
- * normally none waits).
- */
-const OVERLAPPING_BUILDS = new Slots(2);
-
-/** One invoice of the group before its lots are read: the bidder, in invoice order, and how many lots it won. */
-interface GroupWinner {
-  approval: ApprovalWithMember;
-  lotCount: number;
-}
-
-/** What the build reads before its writes (see InvoiceBuilder.read). */
-interface GroupReads {
-  context: PlanContext;
-  applyCostPerLot: boolean;
-  /** The invoices, in their final order, cut into the write's batches (invoiceBatches). */
-  batches: GroupWinner[][];
-  invoices: number;
-  lineCount: number;
-  /** Lots of the sessions already on another group's invoice: left out of the batches' reads. */
-  invoiced: Set<number>;
-}
-
 @Injectable()
 export class InvoiceBuilder {
   /** Test-only seam (see BuildHooks); empty in production. */
@@ -276,116 +229,82 @@ export class InvoiceBuilder {
     );
     if (!groups[0]) return result({ missing: true });
     if (groups[0].invoice_created) return result({ alreadyCreated: true });
-    const catalogIds = groups[0].catalog_ids;
 
     await progress(0, STEPS, 'Reading the results of the sessions');
-    // Started before the transaction (so outside it, on pooled connections) and awaited in it:
-    // the transaction begins and locks the group while they run. The first batch's lots are read
-    // as soon as the invoices are ordered, while the numbers are reserved.
-    const reads = this.read(houseId, catalogIds, groups[0].template_id);
-    const firstLots = reads.then((g) => this.batchLots(g, houseId, catalogIds, 0));
-    // Both awaited below; a lock that fails first must not leave them unhandled.
-    reads.catch(() => undefined);
-    firstLots.catch(() => undefined);
+    const { input, applyCostPerLot } = await this.read(houseId, groups[0].catalog_ids, groups[0].template_id);
+    const ordered = orderGroupInvoices(input);
+    await progress(1, STEPS, `Writing ${ordered.length} invoices with ${input.lots.length} lots`);
 
-    return OVERLAPPING_BUILDS.run(() =>
-      this.em.transactional(async (tx) => {
-        const trx = tx.getTransactionContext<Knex.Transaction>();
-        if (!trx) throw new Error('No transaction context');
-        const locked = (await trx.raw('select invoice_created, currency_code from invoice_group where id = ? and house_id = ? for update', [
-          groupId,
+    // Reads stay outside the transaction: a transaction waiting on pooled connections could starve the pool.
+    return this.em.transactional(async (tx) => {
+      const trx = tx.getTransactionContext<Knex.Transaction>();
+      if (!trx) throw new Error('No transaction context');
+      const locked = (await trx.raw('select invoice_created, currency_code from invoice_group where id = ? and house_id = ? for update', [
+        groupId,
+        houseId,
+      ])) as {
+        rows: { invoice_created: boolean; currency_code: string }[];
+      };
+      const row = locked.rows[0];
+      if (!row) return result({ missing: true });
+      if (row.invoice_created) return result({ alreadyCreated: true });
+
+      const numbers = await reserveInvoiceNumbers(trx, houseId, ordered.length);
+      if (numbers) {
+        await this.write(trx, input, ordered, numbers.ids, {
           houseId,
-        ])) as {
-          rows: { invoice_created: boolean; currency_code: string }[];
-        };
-        const row = locked.rows[0];
-        if (!row) return result({ missing: true });
-        if (row.invoice_created) return result({ alreadyCreated: true });
-
-        const group = await reads;
-        await progress(1, STEPS, `Writing ${group.invoices} invoices with ${group.lineCount} lots`);
-        const numbers = await reserveInvoiceNumbers(trx, houseId, group.invoices);
-        if (numbers) {
-          await this.write(trx, group, firstLots, numbers.ids, {
-            houseId,
-            groupId,
-            catalogIds,
-            firstNumber: numbers.first,
-            currencyCode: row.currency_code,
-            applyCostPerLot: group.applyCostPerLot,
-          });
-          await progress(3, STEPS, `Wrote ${group.invoices} invoices with ${group.lineCount} lines`);
-        }
-        await trx.raw(
-          'update invoice_group set invoice_created = true, creation_error = null, updated_at = now() where id = ? and house_id = ?',
-          [groupId, houseId],
-        );
-        return result({
-          invoices: group.invoices,
-          lines: group.lineCount,
-          firstInvoiceNumber: numbers?.first ?? null,
-          lastInvoiceNumber: numbers?.last ?? null,
+          groupId,
+          firstNumber: numbers.first,
+          currencyCode: row.currency_code,
+          applyCostPerLot,
         });
-      }),
-    );
+        await progress(3, STEPS, `Wrote ${ordered.length} invoices with ${input.lots.length} lines`);
+      }
+      await trx.raw(
+        'update invoice_group set invoice_created = true, creation_error = null, updated_at = now() where id = ? and house_id = ?',
+        [groupId, houseId],
+      );
+      return result({
+        invoices: ordered.length,
+        lines: input.lots.length,
+        firstInvoiceNumber: numbers?.first ?? null,
+        lastInvoiceNumber: numbers?.last ?? null,
+      });
+    });
   }
 
   /**
-   * Everything the build needs before its first lot, read side by side on pooled connections, each
-   * read as soon as what it needs has arrived: the winners with how many uninvoiced sold lots each
-   * won (so the invoices can be ordered and numbered before any lot is read), their approvals, the
-   * lots already invoiced, the template (one round trip), the sessions then their sales' charging.
+   * Everything the plan needs, read side by side on pooled connections (outside the transaction),
+   * each read as soon as what it needs has arrived: the lots, the winners and the template in one
+   * round trip each; the sessions then their sales' charging.
    */
-  private async read(houseId: number, catalogIds: readonly number[], templateId: number): Promise<GroupReads> {
+  private async read(
+    houseId: number,
+    catalogIds: readonly number[],
+    templateId: number,
+  ): Promise<{ input: PlanInput; applyCostPerLot: boolean }> {
     const sessionsRead = this.catalogs.sessions(houseId, catalogIds);
     // The two ORM reads (template, then house) share the context's entity manager; the house is
     // then in its identity map (the template's snapshot read it), so the second costs no query.
-    const [sessionRows, charging, counts, invoiced, approvals, [template, house]] = await Promise.all([
+    const [sessionRows, charging, lots, approvals, [template, house]] = await Promise.all([
       sessionsRead,
       sessionsRead.then((rows) => this.catalogs.charging(houseId, [...new Set(rows.map((s) => s.groupId))])),
-      this.winnerLotCounts(houseId, catalogIds),
-      this.invoicedLots(houseId, catalogIds),
+      Promise.all([this.lots.soldLots(houseId, catalogIds), this.invoicedLots(houseId, catalogIds)]).then(([sold, invoiced]) =>
+        sold.filter((l) => !invoiced.has(l.lotId)),
+      ),
       this.bidders.sessionWinners(houseId, catalogIds),
       this.templates.snapshot(houseId, templateId).then(async (t) => [t, await this.houses.getById(houseId)] as const),
     ]);
-    const winners = counts.map((c): GroupWinner => {
-      const approval = approvals.get(c.approval_id);
-      if (!approval) throw new Error(`The winning registration ${c.approval_id} of lot ${c.first_lot_id} was not found.`);
-      return { approval, lotCount: c.lots };
-    });
-    winners.sort((a, b) => compareInvoiceBidders(a.approval, b.approval));
-    const batches = invoiceBatches(winners);
-    const context: PlanContext = {
+    const input: PlanInput = {
+      lots,
+      approvals,
       sessions: new Map(sessionRows.map((s) => [s.catalogId, { auctionGroupId: s.groupId, eventDate: s.eventDate }])),
       charging,
       template,
       processorType: house.processorType ?? null,
       taxRates: this.taxRates,
     };
-    return {
-      context,
-      applyCostPerLot: applyCostPerLotOf(template),
-      batches,
-      invoices: winners.length,
-      lineCount: counts.reduce((n, c) => n + c.lots, 0),
-      invoiced,
-    };
-  }
-
-  /** The approvals that won a sold lot of these sessions not yet on any invoice, with how many (one invoice each). */
-  private winnerLotCounts(
-    houseId: number,
-    catalogIds: readonly number[],
-  ): Promise<{ approval_id: number; lots: number; first_lot_id: number }[]> {
-    if (!catalogIds.length) return Promise.resolve([]);
-    return this.em.getConnection().execute(
-      `select winning_approval_id as approval_id, count(*)::int as lots, min(id) as first_lot_id
-         from lot l
-        where house_id = ? and catalog_id in (${catalogIds.map(() => '?').join(', ')}) and ${SOLD_LOT_SQL}
-          and not exists (select 1 from invoice_line il where il.lot_id = l.id)
-        group by winning_approval_id`,
-      [houseId, ...catalogIds],
-    );
+    return { input, applyCostPerLot: applyCostPerLotOf(template) };
   }
 
   /**
@@ -404,68 +323,31 @@ export class InvoiceBuilder {
   }
 
   /**
-   * One batch's invoices with their lots, read on a pooled connection (not the transaction's, which
-   * is busy with the COPYs), in the sessions' lot order. A winner whose lots differ from its count
-   * means the results changed since the count (the sale's results lock should prevent it): the
-   * build stops, its transaction rolls back, and a re-run starts from fresh reads.
-   */
-  private async batchLots(group: GroupReads, houseId: number, catalogIds: readonly number[], index: number): Promise<OrderedInvoice[]> {
-    const batch = group.batches[index] ?? [];
-    const lots = await this.lots.soldLots(
-      houseId,
-      catalogIds,
-      batch.map((w) => w.approval.approvalId),
-    );
-    const byApproval = lotsByApproval(
-      lots.filter((l) => !group.invoiced.has(l.lotId)),
-      group.context.sessions,
-    );
-    return batch.map(({ approval, lotCount }) => {
-      const own = byApproval.get(approval.approvalId) ?? [];
-      if (own.length !== lotCount)
-        throw new Error(
-          `The results of the sessions changed while their invoices were being created (registration ${approval.approvalId}).`,
-        );
-      return { approval, lots: own };
-    });
-  }
-
-  /**
    * Computes and writes the invoices and their lines, a batch of invoices at a time, with COPY on
    * the transaction's own connection. Each batch's invoices, then its lines, join the
-   * connection's queue without waiting, so PostgreSQL stores one batch while the next is read and
-   * computed: the next batch's lots are read on a pooled connection (one read in flight at a time)
-   * while this one is computed and stored. The invoices' ids are taken from their sequence up
-   * front, so the lines need no RETURNING.
+   * connection's queue without waiting, so PostgreSQL stores one batch while the next is computed.
+   * The invoices' ids are taken from their sequence up front, so the lines need no RETURNING.
    */
   private async write(
     trx: Knex.Transaction,
-    group: GroupReads,
-    firstLots: Promise<OrderedInvoice[]>,
+    input: PlanInput,
+    ordered: readonly OrderedInvoice[],
     ids: readonly number[],
     at: WriteTarget,
   ): Promise<void> {
     const copies = new CopyQueue(await transactionClient(trx));
-    const batches = group.batches;
     let hook = this.hooks.afterInvoicesInserted;
-    let nextRead: Promise<OrderedInvoice[]> | undefined = firstLots;
-    const readBatch = (index: number) => {
-      if (index >= batches.length) return undefined;
-      const read = this.batchLots(group, at.houseId, at.catalogIds, index);
-      read.catch(() => undefined); // awaited in its turn (or in finally); not unhandled meanwhile
-      return read;
-    };
     try {
-      for (let b = 0, first = 0; b < batches.length && !copies.failed; b++) {
-        const ordered = await nextRead!;
-        nextRead = readBatch(b + 1);
+      for (let first = 0; first < ordered.length && !copies.failed;) {
         let invoices = '';
         let lines = '';
-        let sinceTurn = 0;
-        for (let i = 0; i < ordered.length; i++) {
-          const invoice = planInvoice(group.context, ordered[i]);
-          invoices += copyLine(invoiceRow(invoice, ids[first + i], at, at.firstNumber + first + i));
-          for (const line of invoice.lines) lines += copyLine(lineRow(line, at.houseId, ids[first + i], invoice.approval.channel));
+        let lineCount = 0;
+        let next = first;
+        for (let sinceTurn = 0; next < ordered.length && lineCount < (first === 0 ? FIRST_BATCH_LINES : BATCH_LINES); next++) {
+          const invoice = planInvoice(input, ordered[next]);
+          invoices += copyLine(invoiceRow(invoice, ids[next], at, at.firstNumber + next));
+          for (const line of invoice.lines) lines += copyLine(lineRow(line, at.houseId, ids[next], invoice.approval.channel));
+          lineCount += invoice.lines.length;
           sinceTurn += invoice.lines.length;
           if (sinceTurn >= TURN_LINES) {
             sinceTurn = 0;
@@ -475,44 +357,28 @@ export class InvoiceBuilder {
         const written = copies.send('invoice', INVOICE_COLUMNS, invoices);
         if (hook) {
           await written;
-          if (!copies.failed) await hook({ groupId: at.groupId, invoices: ordered.length });
+          if (!copies.failed) await hook({ groupId: at.groupId, invoices: next - first });
           hook = undefined;
         }
         void copies.send('invoice_line', LINE_COLUMNS, lines);
-        first += ordered.length;
+        first = next;
         await nextTurn();
       }
     } finally {
-      // Never leave a COPY running on the connection when the transaction ends, even after a throw;
-      // nor a read of lots still running after the build.
-      await Promise.all([copies.done().catch(() => undefined), nextRead?.catch(() => undefined)]);
+      // Never leave a COPY running on the connection when the transaction ends, even after a throw.
+      await copies.done().catch(() => undefined);
     }
     await copies.done();
   }
 }
 
-/** Where a build writes: the house, the group and its sessions, its first invoice number, its currency and charging variant. */
+/** Where a build writes: the house, the group, its first invoice number, its currency and charging variant. */
 interface WriteTarget {
   houseId: number;
   groupId: number;
-  catalogIds: readonly number[];
   firstNumber: number;
   currencyCode: string;
   applyCostPerLot: boolean;
-}
-
-/** The invoices (in order) cut into batches of whole invoices of about BATCH_LINES lines, the first smaller. */
-function invoiceBatches(winners: readonly GroupWinner[]): GroupWinner[][] {
-  const batches: GroupWinner[][] = [];
-  for (let next = 0; next < winners.length;) {
-    const batch: GroupWinner[] = [];
-    for (let lines = 0; next < winners.length && lines < (batches.length ? BATCH_LINES : FIRST_BATCH_LINES); next++) {
-      batch.push(winners[next]);
-      lines += winners[next].lotCount;
-    }
-    batches.push(batch);
-  }
-  return batches;
 }
 
 /** Lines per batch of the write (whole invoices): large enough to keep COPY's per-statement cost small. */
