@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   // Tests read untyped JSON answers.
-  { files: ['test/**/*.ts', '**/*.spec.ts', '**/*.e2e-spec.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  { files: ['test/**/*.ts', '**/*.spec.ts', '**/*.e2e-spec.ts', '**/*.e2e.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   {
     files: ['admin/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

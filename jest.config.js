@@ -23,6 +23,7 @@ module.exports = {
   testTimeout: 60000,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testSequencer: '<rootDir>/test/support/case-file-sequencer.js',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     {
@@ -36,6 +37,7 @@ module.exports = {
         '<rootDir>/packages/**/*.spec.ts',
       ],
     },
+    // One Jest file per folder (`<folder>.e2e-spec.ts`) runs the folder's case files (`*.e2e.ts`): test/support/case-files.ts.
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
   ],

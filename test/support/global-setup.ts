@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../src/core/database/mikro-orm.options';
 import { startEmbeddedPostgres } from '../../src/core/database/embedded-postgres';
+import { assertCaseFilesRun } from './case-files';
 import { dropStaleClones } from './stale-databases';
 import { findPostgres, findRedis, sql, TestEnv, withDatabase } from './test-env';
 
@@ -11,6 +12,7 @@ import { findPostgres, findRedis, sql, TestEnv, withDatabase } from './test-env'
  * a fraction of a second; global teardown drops them all.
  */
 export default async function globalSetup(): Promise<void> {
+  assertCaseFilesRun(path.resolve(__dirname, '..'));
   let adminUrl = await findPostgres();
   if (!adminUrl) {
     const pg = await startEmbeddedPostgres({ dir: path.resolve(__dirname, '../../.tmp/test-postgres'), port: 5499, database: 'postgres' });

@@ -8,7 +8,7 @@ const SLIDING: Record<string, string[]> = { staff_session: ['last_seen_at', 'exp
 
 /**
  * Row count and an md5 of every row of a house, per table with a house_id column, plus the house
- * row itself (as test/identity/tenancy.e2e-spec.ts takes it): one query, cheap after every request.
+ * row itself (as test/identity/tenancy.e2e.ts takes it): one query, cheap after every request.
  */
 export async function houseChecksums(t: TestApp, houseId: number): Promise<Record<string, string>> {
   const conn = t.em().getConnection();

@@ -28,7 +28,7 @@ const headerFileName = (name: string) => name.replace(/[^\w.() -]/g, '_');
  * `/api/mail-outbox`, the dev outbox of the admin (`/dev/outbox`), react-admin list conventions:
  * for super users (internal staff), to read what was sent or is waiting without SMTP, its HTML and
  * its attachments. Their own house's mail only: super users are staff of their own house
- * (test/identity/tenancy.e2e-spec.ts), and another house's message is not found.
+ * (test/identity/tenancy.e2e.ts), and another house's message is not found.
  */
 @ApiTags('mail')
 @Controller('api/mail-outbox')

@@ -1,7 +1,6 @@
 import type { AppConfig } from '../config/app-config';
 import { FileStorage } from './file-storage';
 import { LocalDiskStorage } from './local-disk.storage';
-import { S3FileStorage } from './s3.storage';
 
 /**
  * The configured FileStorage. An S3 bucket is checked once here, at boot, so a wrong endpoint,
@@ -9,6 +8,8 @@ import { S3FileStorage } from './s3.storage';
  */
 export async function createFileStorage(config: AppConfig['storage']): Promise<FileStorage> {
   if (config.driver === 'local') return new LocalDiskStorage(config.dir);
+  // Loaded only for S3: the AWS SDK is a few hundred modules a local-disk process never needs.
+  const { S3FileStorage } = await import('./s3.storage');
   const storage = new S3FileStorage(config);
   await storage.checkBucket();
   return storage;

@@ -24,6 +24,8 @@ export interface FileStorage {
   presignedPutUrl(key: string, expiresAt: Date): Promise<string | null>;
   /** A URL a client GETs the key from directly until `expiresAt`, or null (local disk: the server's signed GET routes serve it). */
   signedGetUrl(key: string, expiresAt: Date): Promise<string | null>;
+  /** Releases held sockets (the S3 client's keep-alive ones would hold a CLI process open). */
+  destroy?(): void;
 }
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');

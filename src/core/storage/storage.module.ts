@@ -2,7 +2,6 @@ import { DynamicModule, Global, Inject, Module, OnModuleDestroy } from '@nestjs/
 import { Runtime } from '../config/runtime';
 import { FILE_STORAGE, FileStorage } from './file-storage';
 import { createFileStorage } from './create-file-storage';
-import { S3FileStorage } from './s3.storage';
 import { UrlSigner } from './signed-url';
 
 @Global()
@@ -23,6 +22,6 @@ export class StorageModule implements OnModuleDestroy {
 
   /** The S3 client's keep-alive sockets would otherwise hold a CLI process open after its command. */
   onModuleDestroy(): void {
-    if (this.storage instanceof S3FileStorage) this.storage.destroy();
+    this.storage.destroy?.();
   }
 }

@@ -9,8 +9,8 @@
  * setting: it is not in ENV_VARS or the README's configuration table.
  *
  * Points in use: `charge.after-claim`, `charge.after-gateway`, `charge.after-record`
- * (CardChargingService.chargeOne; test/payments/charge-crash.e2e-spec.ts); `lot-closing.before-commit`,
- * `lot-closing.after-slice` (LotClosingService; test/timed-bidding/closing-crash.e2e-spec.ts).
+ * (CardChargingService.chargeOne; test/payments/charge-crash.e2e.ts); `lot-closing.before-commit`,
+ * `lot-closing.after-slice` (LotClosingService; test/timed-bidding/closing-crash.e2e.ts).
  */
 const armed: string | undefined = process.env.NODE_ENV === 'production' ? undefined : process.env.AR_CRASH_POINT?.trim() || undefined;
 

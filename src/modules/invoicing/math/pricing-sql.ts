@@ -4,7 +4,7 @@
  * marginal slices at their own rates summed exactly in integers, rounded half up once per lot (the
  * amounts are never negative, so half up is `(x + scale/2) / scale` in integer division). The steps
  * are validated as the functions do; parity with them is tested on PostgreSQL
- * (test/reports/eoa-paging.e2e-spec.ts), so a total here equals the sum of the lines invoices build.
+ * (test/reports/eoa-paging.e2e.ts), so a total here equals the sum of the lines invoices build.
  */
 import { RATE_SCALE } from './cents';
 import { ONLINE_CHANNELS } from './live-fee';

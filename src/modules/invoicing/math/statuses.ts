@@ -61,7 +61,7 @@ function somethingPaid(i: Omit<InvoiceStatusInput, 'sent'>): boolean {
 /**
  * "Paid" (the status text, the PAID/UNPAID filters): the all-paid state, or something paid and
  * nothing outstanding. The same rule in SQL is `invoicePaidSql` below; a test runs both on the
- * same rows (test/invoice-details/paid-rule.e2e-spec.ts).
+ * same rows (test/invoice-details/paid-rule.e2e.ts).
  */
 export function invoiceIsPaid(i: Omit<InvoiceStatusInput, 'sent'>): boolean {
   return i.allPaid || (somethingPaid(i) && i.outstandingBalance <= 0);

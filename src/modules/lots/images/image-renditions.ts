@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { IMAGE_UPLOAD, type ImageErrorCode } from '@ar/rules';
 import { sniffImageType, type SniffedType } from './image-sniff';
 
@@ -25,9 +25,22 @@ export const RENDITIONS = {
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-// libvips caches operations by input: an upload is never processed twice, so the cache only holds
-// memory (up to 50 MB) and, in the benchmark, would let sharp alone replay cached work.
-sharp.cache(false);
+let loaded: typeof Sharp | undefined;
+
+/**
+ * sharp, required on first use: libvips and its bindings are a native load every process (and
+ * every test file) would pay at boot, while only image calls use them.
+ */
+export function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
+  if (!loaded) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require('sharp') as typeof Sharp;
+    // libvips caches operations by input: an upload is never processed twice, so the cache only holds
+    // memory (up to 50 MB) and, in the benchmark, would let sharp alone replay cached work.
+    loaded.cache(false);
+  }
+  return loaded(...args);
+}
 
 /**
  * Images processed at once by one register call (or CLI import): one per core. sharp runs each

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import sharp from 'sharp';
 import { DomainError } from '../../../core/errors/domain-error';
 import { FILE_STORAGE, FileStorage } from '../../../core/storage/file-storage';
 import { LotEditingError, parseLotKey } from '../lot-editing/lot-editing.errors';
 import { CONTENT_TYPE } from './image-sniff';
-import { makeRenditions, MAX_INPUT_PIXELS } from './image-renditions';
+import { makeRenditions, MAX_INPUT_PIXELS, sharp } from './image-renditions';
 import { LotImagesService, readCapped } from './lot-images.service';
 import { IMAGE_UPLOAD } from '@ar/rules';
 

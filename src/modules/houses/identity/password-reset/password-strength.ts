@@ -1,6 +1,4 @@
-import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 
 /**
  * zxcvbn-ts (the maintained TypeScript port of Dropbox's zxcvbn) with the common and English
@@ -10,7 +8,15 @@ import * as en from '@zxcvbn-ts/language-en';
 let scorer: ZxcvbnFactory | undefined;
 
 function get(): ZxcvbnFactory {
-  scorer ??= new ZxcvbnFactory({
+  if (scorer) return scorer;
+  // Required on first use, not at boot: the dictionaries are megabytes of code every process
+  // (and every test file) would otherwise compile without ever checking a password.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { ZxcvbnFactory: Factory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+  const common = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+  const en = require('@zxcvbn-ts/language-en') as typeof import('@zxcvbn-ts/language-en');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  scorer = new Factory({
     dictionary: { ...common.dictionary, ...en.dictionary },
     graphs: common.adjacencyGraphs,
     translations: en.translations,

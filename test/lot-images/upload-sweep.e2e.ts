@@ -13,7 +13,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 // The hourly upload sweep on the real database and local storage: slots whose link expired more
 // than a day ago and that no image registered go with their bytes; a fresh unregistered upload and
 // a registered image stay. Run as the scheduler runs it (once per cluster, as a job). The same
-// sweep on S3: test/storage/lot-images-s3.e2e-spec.ts.
+// sweep on S3: test/storage/lot-images-s3.e2e.ts.
 
 const HOUR = 3_600_000;
 

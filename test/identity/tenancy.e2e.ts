@@ -40,7 +40,7 @@ import { createTestApp, TestApp } from '../support/test-app';
  *
  * Parameters resolve to house A's rows seeded in `seedHouseRows` below; a new house-owned table
  * gets its ids attacked once a row of it is seeded there (until then its ids fall back to `1`).
- * `TENANCY_DEBUG=1 npx jest test/identity/tenancy.e2e-spec.ts` prints every request and status.
+ * `TENANCY_DEBUG=1 npx jest test/identity/tenancy.e2e.ts` prints every request and status.
  */
 
 /**
@@ -53,7 +53,7 @@ const PUBLIC_ROUTES: { method: string; path: string | RegExp; reason: string }[]
     method: 'POST',
     path: '/app/house/user/forgotPassword',
     reason:
-      'password reset request: the same answer whatever matched; mails only the named user (test/identity/password-reset.e2e-spec.ts)',
+      'password reset request: the same answer whatever matched; mails only the named user (test/identity/password-reset.e2e.ts)',
   },
   {
     method: 'POST',

@@ -1,0 +1,3 @@
+import { runCaseFiles } from '../support/case-files';
+
+runCaseFiles(__dirname);
