@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { ADMIN_DIST, APP_VERSION } from '../paths';
 import { mountAdmin } from './admin-static';
 import { bodyParsers } from './body-parsers';
+import { chain } from './chain';
 import { appValidationPipe } from './one-or-many-body';
 import { refuseUnsafeInput } from './safe-input';
 import { compressResponses } from './compress-responses';
@@ -31,15 +32,15 @@ export async function createApp(
   // whole-group answer (megabytes) the hashing is a measurable share of the response time.
   app.set('etag', false);
   app.use(compressResponses());
-  app.use(bodyParsers(runtime.config.bodyLimit));
-  app.use(refuseUnsafeInput);
-  app.use(cookieParser());
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    next();
-  });
+  // Body parsers, unsafe input, cookies and security headers, in this order, as one layer (chain.ts).
+  app.use(
+    chain(bodyParsers(runtime.config.bodyLimit), refuseUnsafeInput, cookieParser(), (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      res.setHeader('Referrer-Policy', 'same-origin');
+      next();
+    }),
+  );
   if (runtime.config.corsOrigins.length) {
     app.enableCors({ origin: runtime.config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
   }

@@ -3,6 +3,7 @@ import { DomainError } from '../errors/domain-error';
 import { fieldValidationError, validationExceptionFactory } from '../errors/validation-exception.factory';
 import { arrayBodyOf } from './array-body';
 import { cacheValidationMetadata } from '../validation/metadata-cache';
+import { acceptTextQuery } from '../validation/text-query';
 import { withValidationSummary } from './validation-summary';
 
 const ONE_OR_MANY = Symbol('oneOrManyBody');
@@ -33,6 +34,9 @@ export function OneOrManyBody(form: Type<object>, opts: OneOrMany): ParameterDec
 /** The global ValidationPipe, which also reads the lists `@OneOrManyBody` allows and the bare arrays of `@ArrayBody`. */
 export class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A list's query of three strings needs neither transformer nor validator to be proven valid.
+    const text = metadata.type === 'query' ? acceptTextQuery(metadata.metatype, value) : undefined;
+    if (text) return text;
     const bare = metadata.type === 'body' ? arrayBodyOf(metadata.metatype) : undefined;
     if (bare) {
       try {

@@ -21,6 +21,9 @@ import { isValidPostalCode } from './postal-codes';
 @Injectable()
 export class GeoService {
   private countriesCache?: CountryEntry[];
+  /** Country by code, and per country its states by code and by upper-cased name (first wins, as `find`): list rows look these up per row. */
+  private countryByCode?: Map<string, CountryEntry>;
+  private readonly stateIndex = new Map<string, { byCode: Map<string, StateEntry>; byName: Map<string, StateEntry> }>();
   private readonly lists = new Map<CountryListKind, readonly CountryEntry[]>();
   private readonly states = new Map<string, readonly StateEntry[]>();
 
@@ -41,7 +44,13 @@ export class GeoService {
   /** A real country (never ALL or EU) by code in either spelling, in the spec's spelling; undefined when unknown. */
   findCountry(code: string | null | undefined): CountryEntry | undefined {
     const spec = toSpec(code);
-    return spec ? this.all().find((c) => c.countryCode === spec) : undefined;
+    if (!spec) return undefined;
+    if (!this.countryByCode) {
+      const byCode = new Map<string, CountryEntry>();
+      for (const c of this.all()) if (!byCode.has(c.countryCode)) byCode.set(c.countryCode, c);
+      this.countryByCode = byCode;
+    }
+    return this.countryByCode.get(spec);
   }
 
   countryName(code: string | null | undefined): string | null {
@@ -75,8 +84,18 @@ export class GeoService {
   findState(countryCode: string | null | undefined, codeOrName: string | null | undefined): StateEntry | undefined {
     const wanted = normaliseCode(codeOrName);
     if (!wanted) return undefined;
-    const states = this.statesOf(countryCode);
-    return states.find((s) => s.stateCode === wanted) ?? states.find((s) => s.stateName.toUpperCase() === wanted);
+    const spec = toSpec(countryCode);
+    let index = this.stateIndex.get(spec);
+    if (!index) {
+      index = { byCode: new Map(), byName: new Map() };
+      for (const s of this.statesOf(spec)) {
+        if (!index.byCode.has(s.stateCode)) index.byCode.set(s.stateCode, s);
+        const name = s.stateName.toUpperCase();
+        if (!index.byName.has(name)) index.byName.set(name, s);
+      }
+      this.stateIndex.set(spec, index);
+    }
+    return index.byCode.get(wanted) ?? index.byName.get(wanted);
   }
 
   /** The country's time zone when it has exactly one (from the package), else null: the user picks one. */

@@ -38,6 +38,9 @@ export const LOCATION_SORTABLE = [
 ] as const;
 const LOCATION_FILTERS = new Set(['id', 'q', 'primary', 'countryCode']);
 
+/** The page query's total column (no column of house_address is named so). */
+const TOTAL = '__total';
+
 /** Namespace of the per-house advisory lock that serialises location writes ('LOC'). */
 const LOCATIONS_LOCK_NS = 0x4c4f43;
 
@@ -116,15 +119,18 @@ export class LocationsService {
       ? `${col(query.sort.field)} ${query.sort.order === 'ASC' ? 'asc' : 'desc'}, "id" asc`
       : '"primary" desc, "id" asc';
     const conn = this.em.getConnection();
-    const [rows, counted] = await Promise.all([
-      conn.execute<Record<string, unknown>[]>(`select * from "house_address" where ${where} order by ${orderBy} limit ? offset ?`, [
-        ...params,
-        query.limit,
-        query.offset,
-      ]),
-      conn.execute<{ n: number }[]>(`select count(*) as "n" from "house_address" where ${where}`, params),
-    ]);
-    return { rows: rows.map((r) => toHouseAddressView(toPlain<HouseAddress>(r, columns), this.geo)), total: Number(counted[0].n) };
+    // One statement: the page with the total beside each row (`count(*) over ()` counts before the
+    // limit). Only a page past the end has no row to carry it, and then the count is asked alone.
+    const rows = await conn.execute<Record<string, unknown>[]>(
+      `select *, count(*) over () as "${TOTAL}" from "house_address" where ${where} order by ${orderBy} limit ? offset ?`,
+      [...params, query.limit, query.offset],
+    );
+    const total = rows.length
+      ? Number(rows[0][TOTAL])
+      : query.offset > 0 || query.limit < 1
+        ? Number((await conn.execute<{ n: number }[]>(`select count(*) as "n" from "house_address" where ${where}`, params))[0].n)
+        : 0;
+    return { rows: rows.map((r) => toHouseAddressView(toPlain<HouseAddress>(r, columns), this.geo)), total };
   }
 
   /** One live location of the house, or 404. */
