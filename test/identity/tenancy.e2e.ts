@@ -52,8 +52,7 @@ const PUBLIC_ROUTES: { method: string; path: string | RegExp; reason: string }[]
   {
     method: 'POST',
     path: '/app/house/user/forgotPassword',
-    reason:
-      'password reset request: the same answer whatever matched; mails only the named user (test/identity/password-reset.e2e.ts)',
+    reason: 'password reset request: the same answer whatever matched; mails only the named user (test/identity/password-reset.e2e.ts)',
   },
   {
     method: 'POST',
