@@ -41,6 +41,9 @@ export function SessionWizardPage() {
     queryFn: () => fetchSession(dp, catalogID),
     enabled: valid && allowed && !isNew,
     retry: false,
+    // Dropped once the wizard is left (e.g. for the Lot page), so a step always mounts on a fresh read
+    // instead of on a cached one that a refetch would then replace under the user's hands.
+    gcTime: 0,
   });
   if (!valid) return <NotFoundPage />;
   const n = normalizeStep(step, steps.length);
@@ -87,7 +90,9 @@ export function SessionWizardPage() {
       ) : (
         <Suspense fallback={<ShellLoading />}>
           <Step
-            key={`${pathname}-${session.dataUpdatedAt}`}
+            // One mount per step: a later refetch (window focus, a save) updates props and keeps what the
+            // user has typed or picked; remounting on it lost a picked file (bin-wizard CI flake, session 12).
+            key={pathname}
             type={type}
             groupID={groupID}
             catalogID={catalogID}
