@@ -5,7 +5,7 @@ import { FORGOT_PASSWORD_TEXT, PASSWORD_TEXT, RESET_PASSWORD_TEXT } from '@ar/ru
 import { describeIfChromium, ensureAdminBuilt, openBrowser, screenshot, signInThroughUi, type OpenedBrowser } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 import { TestSmtpServer } from '../support/test-smtp-server';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 
 // The password reset in Debian's Chromium against the real server, demo data and a real SMTP server:
 // request a link, read it from the mail the SMTP server received, open it, a weak password is

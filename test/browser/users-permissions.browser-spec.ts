@@ -13,7 +13,7 @@ import {
 } from '../support/browser';
 import { startTestServer } from '../support/test-app';
 import { TestSmtpServer } from '../support/test-smtp-server';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 
 // Users and Permissions in Chromium against the real server, demo data and a real SMTP server: the
 // owner adds a user, the user sets a password from the mailed link and signs in, the owner edits

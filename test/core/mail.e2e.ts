@@ -5,7 +5,7 @@ import { MailService } from '../../src/core/mail/mail.service';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TestSmtpServer } from '../support/test-smtp-server';
-import { sleep, waitFor } from './wait-for';
+import { sleep, waitFor } from '../support/wait-for';
 
 interface OutboxRow {
   id: number;

@@ -8,7 +8,7 @@ import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures'
 import { createTestApp, TestApp } from '../support/test-app';
 import { readTestEnv } from '../support/test-env';
 import { TEST_FAILING, TEST_FLAKY, TEST_PROGRESS, testJobs, TestJobsModule } from '../support/test-jobs.module';
-import { sleep, waitFor } from './wait-for';
+import { sleep, waitFor } from '../support/wait-for';
 
 const env = readTestEnv();
 const DRIVERS = [

@@ -2,7 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { ClusterScheduler } from '../../src/core/scheduling/cluster-scheduler.service';
 import { createTestApp, TestApp } from '../support/test-app';
-import { sleep } from './wait-for';
+import { sleep } from '../support/wait-for';
 
 /** What ran where: every call of a task (`fired`) and every run the cluster allowed (`ran`). */
 interface Run {

@@ -4,7 +4,7 @@ import { sha256 } from '../../src/modules/houses/identity/secrets';
 import { createTestApp, TestApp } from '../support/test-app';
 import { FIXTURE_PASSWORD, seedTwoHouses } from '../support/fixtures';
 import { sql } from '../support/test-env';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 
 /** Two instances on one database, as behind a load balancer: each keeps resolved sessions for a while. */
 describe('per-process session cache, invalidated on every instance within moments (HTTP, real PostgreSQL)', () => {

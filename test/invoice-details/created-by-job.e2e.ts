@@ -1,6 +1,6 @@
 import { signIn, SignedIn } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 import { DEMO_PASSWORD } from '../../src/demo/demo-data';
 
 type Rec = Record<string, any>;

@@ -8,7 +8,7 @@ import { InvoiceBuilder } from '../../src/modules/invoicing/invoices/invoice-bui
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { readTestEnv } from '../support/test-env';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 import { groupAmounts, LargeSale, seedLargeSale } from './large-sale';
 import { postGroup, seedAddress, seedTemplate } from './support';
 import { buildCli } from '../support/cli-process';

@@ -4,7 +4,7 @@ import { CREATE_GROUP_INVOICES } from '../../src/modules/invoicing/groups/jobs/c
 import { InvoiceBuilder } from '../../src/modules/invoicing/invoices/invoice-builder';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 import { inContext, invoicingCounts, postGroup, seedSale, seedTemplate, SeededSale, storedInvoices, untilCreated } from './support';
 
 class Gate {

@@ -15,7 +15,7 @@ import { TemplateTaxRow } from '../../src/modules/invoicing/templates/template-t
 import { Lot } from '../../src/modules/lots/lot.entity';
 import { SignedIn } from '../support/fixtures';
 import { TestApp } from '../support/test-app';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 
 export interface RowSpec {
   name: string;

@@ -11,7 +11,7 @@ import { InvoiceSendingService } from '../../src/modules/invoicing/sending/invoi
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { TestSmtpServer, type Received } from '../support/test-smtp-server';
-import { sleep, waitFor } from '../core/wait-for';
+import { sleep, waitFor } from '../support/wait-for';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { exec, post } from '../invoice-editing/support';
 import { readPdfText } from '../../src/modules/invoicing/documents/pdf-text.testing';

@@ -8,7 +8,7 @@ import { CardChargingService, CHARGE_CHUNK, CHARGE_CHUNK_LANES } from '../../src
 import { CHARGE_BATCH } from '../../src/modules/invoicing/payments/charging/charge-batch.job';
 import { PAYMENT_GATEWAY } from '../../src/modules/invoicing/payments/gateway/payment-gateway';
 import { SandboxGateway } from '../../src/modules/invoicing/payments/gateway/sandbox-gateway';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 import { inContext } from '../invoice-groups/support';
 import { bidder, group, q } from '../invoice-marks/support';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { InvoiceBuilder } from '../../src/modules/invoicing/invoices/invoice-builder';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
-import { sleep, waitFor } from '../core/wait-for';
+import { sleep, waitFor } from '../support/wait-for';
 import { postGroup, seedSale, seedTemplate, SeededSale, untilCreated } from '../invoice-groups/support';
 
 class Gate {

@@ -2,7 +2,7 @@ import { RESELL_MIN_UNSOLD, resellFirstLotEnd } from '@ar/rules';
 import { ClusterScheduler } from '../../src/core/scheduling/cluster-scheduler.service';
 import { ResellService } from '../../src/modules/lots/resell/resell.service';
 import { ResellTasks } from '../../src/modules/lots/resell/resell.tasks';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 import { seedSale, SeededSale } from '../invoice-groups/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';

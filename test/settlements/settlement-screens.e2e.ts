@@ -1,6 +1,6 @@
 import { PERMISSION_DENIED_TEXT } from '../../src/core/errors/domain-error';
 import { SETTLEMENT_TEXT } from '../../src/modules/settlements/settlements.errors';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 import { createInvoicedGroup, type FactoryGroup } from '../invoice-details/factory';
 import { q } from '../invoice-marks/support';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';

@@ -16,6 +16,7 @@ import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { deleteRedisKeys } from './redis-keys';
 import { demoFilesDir, readTestEnv, sql } from './test-env';
+import { waitFor } from './wait-for';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -140,20 +141,23 @@ async function demoTemplateName(): Promise<string> {
 }
 
 /** Waits until no job run is queued or running (the demo's held runs, dispatched on start). */
-async function jobsSettled(t: TestApp, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const [{ open, failed }] = await t
-      .em()
-      .getConnection()
-      .execute<{ open: number; failed: number }[]>(
-        `select count(*) filter (where status in ('queued', 'running'))::int as open, count(*) filter (where status = 'failed')::int as failed from job_run`,
-      );
-    if (failed) throw new Error(`The demo template's held jobs: ${failed} failed`);
-    if (!open) return;
-    if (Date.now() > until) throw new Error(`The demo template's held jobs: ${open} still open after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function jobsSettled(t: TestApp): Promise<void> {
+  const { failed } = await waitFor(
+    async () =>
+      (
+        await t
+          .em()
+          .getConnection()
+          .execute<{ open: number; failed: number }[]>(
+            `select count(*) filter (where status in ('queued', 'running'))::int as open, count(*) filter (where status = 'failed')::int as failed from job_run`,
+          )
+      )[0],
+    (v) => v.failed > 0 || v.open === 0,
+    "the demo template's held jobs",
+    120_000,
+    100,
+  );
+  if (failed) throw new Error(`The demo template's held jobs: ${failed} failed`);
 }
 
 /** The app listening on a free port with the demo data, serving the built admin (browser tests). */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { DEFAULT_BID_LADDER } from '@ar/rules';
 import { BidPlacementService } from '../../src/modules/lots/timed-bidding/bid-placement.service';
 import { LotClosingTasks } from '../../src/modules/lots/timed-bidding/lot-closing.tasks';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 import { seedTwoHouses, TwoHouses } from '../support/fixtures';
 import { buildCli } from '../support/cli-process';
 import { createTestApp, TestApp } from '../support/test-app';

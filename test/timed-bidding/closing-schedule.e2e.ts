@@ -3,7 +3,7 @@ import { ClusterScheduler } from '../../src/core/scheduling/cluster-scheduler.se
 import { BidPlacementService } from '../../src/modules/lots/timed-bidding/bid-placement.service';
 import { LotClosingService } from '../../src/modules/lots/timed-bidding/lot-closing.service';
 import { LotClosingTasks } from '../../src/modules/lots/timed-bidding/lot-closing.tasks';
-import { waitFor } from '../core/wait-for';
+import { waitFor } from '../support/wait-for';
 import { postGroup, seedTemplate, untilCreated } from '../invoice-groups/support';
 import { seedTwoHouses, signIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
