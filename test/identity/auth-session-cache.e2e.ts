@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { Socket } from 'net';
 import { SessionCache } from '../../src/modules/houses/identity/session-cache.service';
 import { sha256 } from '../../src/modules/houses/identity/secrets';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -86,5 +87,55 @@ describe('per-process session cache, invalidated on every instance within moment
     const other = await cachedOnB('super');
     await sql(a.db.url, `update staff_session set expires_at = now() - interval '1 second' where id = $1`, [sha256(other.token)]);
     await answersOnB('/app/house/user', other.cookie, 401);
+  });
+
+  it('on the instance that made the change, deactivation and a lost flag hold for the very next request, before any notification arrives', async () => {
+    // A's LISTEN socket stops reading, so only the writer's own forgetting can end the cached sessions
+    // (CI once lost this race: the victim's next request beat the notification and answered 200).
+    const cacheA = a.app.get(SessionCache);
+    const login = async (user: string) => {
+      const res = await request(a.server).post('/api/auth/login').send({ house: 'house-a', username: user, password: FIXTURE_PASSWORD });
+      const token = decodeURIComponent(/ar_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]);
+      const cookie = `ar_session=${token}`;
+      await waitFor(
+        async () => {
+          await request(a.server).get('/app/house/user').set('Cookie', cookie).expect(200);
+          return cacheA.get(sha256(token));
+        },
+        (p) => p !== undefined,
+        `${user} cached on A`,
+      );
+      return { cookie, csrf: res.body.data.csrfToken as string, houseRef: res.body.data.user.houseInfo.houseRef as string };
+    };
+    const admin = await login('accessSensitive');
+    const victim = await login('accessCalendar');
+    const flagged = await login('owner');
+    const gated = `/app/house/${flagged.houseRef}/invoiceGroup/999999/payment-methods`;
+    await request(a.server).get(gated).set('Cookie', flagged.cookie).expect(404);
+    const idOf = async (user: string) =>
+      (
+        await sql(a.db.url, `select id from staff_user where user_name = $1 and house_id = (select id from house where house_ref = $2)`, [
+          user,
+          flagged.houseRef,
+        ])
+      ).rows[0].id;
+    const victimId = await idOf('accessCalendar');
+    const flaggedId = await idOf('owner');
+    const listen = (cacheA as unknown as { client: { connection: { stream: Socket } } }).client.connection.stream;
+    listen.pause();
+    try {
+      const write = (path: string) => request(a.server).post(path).set('Cookie', admin.cookie).set('X-CSRF-Token', admin.csrf);
+      await write(`/api/staff-users/${victimId}/deactivate`).expect(200);
+      await request(a.server).get('/app/house/user').set('Cookie', victim.cookie).expect(401);
+      await request(a.server)
+        .put(`/api/staff-users/${flaggedId}`)
+        .set('Cookie', admin.cookie)
+        .set('X-CSRF-Token', admin.csrf)
+        .send({ accessInvoices: false })
+        .expect(200);
+      await request(a.server).get(gated).set('Cookie', flagged.cookie).expect(403);
+    } finally {
+      listen.resume();
+    }
   });
 });

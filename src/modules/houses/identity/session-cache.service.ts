@@ -70,6 +70,15 @@ export class SessionCache implements OnModuleDestroy {
     this.entries.set(sessionId, { principal, until: Math.min(Date.now() + this.ttlMs, endsAt) });
   }
 
+  /**
+   * Forgets a user's sessions in this process at once. Called after a commit that ends or changes
+   * them: the trigger's notification arrives asynchronously and may lose the race with the next
+   * request this process serves (the user's own, right after the response).
+   */
+  forgetUser(userId: number): void {
+    this.invalidate(`user:${userId}`);
+  }
+
   invalidate(payload: string): void {
     this.generationCount++;
     const [kind, id] = payload.split(':', 2);

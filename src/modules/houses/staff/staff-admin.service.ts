@@ -10,6 +10,7 @@ import { escapeLike, likeContains } from '../../../core/validation/sql-text';
 import { House } from '../house.entity';
 import { StaffUser } from '../staff-user.entity';
 import { PasswordResetService } from '../identity/password-reset/password-reset.service';
+import { SessionCache } from '../identity/session-cache.service';
 import { hashPassword, newRef, randomToken } from '../identity/secrets';
 import {
   Actor,
@@ -83,6 +84,7 @@ export class StaffAdminService {
   constructor(
     private readonly em: EntityManager,
     private readonly resets: PasswordResetService,
+    private readonly sessions: SessionCache,
   ) {}
 
   async page(houseId: number, query: RaListQuery): Promise<{ rows: StaffUserView[]; total: number }> {
@@ -157,7 +159,7 @@ export class StaffAdminService {
   async update(actor: Principal, id: number, input: StaffUserInput): Promise<StaffUserView> {
     const fields = checkStaffFields(input, false);
     const flags = pickFlags(input.flags);
-    return this.em.transactional(async (tx) => {
+    const view = await this.em.transactional(async (tx) => {
       await lockHouse(tx, actor.houseId);
       const user = await this.find(tx, actor.houseId, id);
       checkFlagChange(actorOf(actor), targetOf(user), flags, await this.othersWithSensitive(tx, actor.houseId, user.id));
@@ -168,15 +170,17 @@ export class StaffAdminService {
       await tx.flush();
       return toStaffUserView(user);
     });
+    this.sessions.forgetUser(id);
+    return view;
   }
 
   /**
    * Deactivates: sign-in is refused (is_active), every session ends at once (the delete trigger tells
-   * every instance's session cache), API tokens stop resolving (they need an active user) and open
-   * set-password links are superseded.
+   * every other instance's session cache; this one forgets them before answering), API tokens stop
+   * resolving (they need an active user) and open set-password links are superseded.
    */
   async deactivate(actor: Principal, id: number): Promise<StaffUserView> {
-    return this.em.transactional(async (tx) => {
+    const view = await this.em.transactional(async (tx) => {
       await lockHouse(tx, actor.houseId);
       const user = await this.find(tx, actor.houseId, id);
       checkDeactivate(actorOf(actor), targetOf(user), await this.othersWithSensitive(tx, actor.houseId, user.id));
@@ -190,6 +194,8 @@ export class StaffAdminService {
       );
       return toStaffUserView(user);
     });
+    this.sessions.forgetUser(id);
+    return view;
   }
 
   /** Lets a deactivated user sign in again with their password (or a new set-password link). */

@@ -10,6 +10,7 @@ import { HousesError, HousesErrorCode } from '../../houses.errors';
 import { StaffUsersService } from '../../staff-users.service';
 import { LoginThrottleService, normalizeSignInName } from '../login-throttle.service';
 import { hashPassword, sha256 } from '../secrets';
+import { SessionCache } from '../session-cache.service';
 import { passwordStrength } from './password-strength';
 import { inviteMail, resetMail } from './reset-mail';
 import { House } from '../../house.entity';
@@ -63,6 +64,7 @@ export class PasswordResetService {
     private readonly users: StaffUsersService,
     private readonly throttle: LoginThrottleService,
     private readonly mail: MailService,
+    private readonly sessions: SessionCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -174,12 +176,13 @@ export class PasswordResetService {
         `update password_reset_token set superseded_at = now() where user_id = ? and used_at is null and superseded_at is null`,
         [row.user_id],
       );
-      // The delete trigger tells every instance's session cache (auth_notify).
+      // The delete trigger tells every other instance's session cache (auth_notify); this one forgets below.
       await tx.execute(`delete from staff_session where user_id = ?`, [row.user_id]);
       // A locked-out user can sign in with the new password at once.
       const [account] = this.throttle.keysFor(`#${row.house_id}`, row.user_name, '-');
       await tx.execute(`delete from login_throttle where key = ?`, [account.key]);
     });
+    this.sessions.forgetUser(row.user_id);
   }
 
   private problemOf(row: Pick<LinkRow, 'used_at' | 'superseded_at' | 'expired'>): ResetLinkProblem | null {
