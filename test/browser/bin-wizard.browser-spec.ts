@@ -148,6 +148,15 @@ describeIfChromium('bin wizard steps 1-3 (browser)', () => {
     await page
       .getByTestId('upload-file-input')
       .setInputFiles({ name: 'bin-items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    // A re-read of the session (here on window focus) must not remount the step and lose the picked
+    // file (decision 52: CI once failed here with Upload disabled after the pick).
+    const picked = await page.getByTestId('upload-file-name').elementHandle();
+    const reread = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith(`/cps/app/catalog/${catalogId}`));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await reread;
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+    expect(await picked!.evaluate((node) => node.isConnected)).toBe(true);
+    await page.getByTestId('upload-file-name').getByText('bin-items.csv').waitFor();
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('upload-review-table').waitFor();
     await page.getByTestId('upload-review-range').getByText('1-2 of 2').waitFor();
