@@ -1,11 +1,11 @@
 import request from 'supertest';
-import type { Socket } from 'net';
 import { SessionCache } from '../../src/modules/houses/identity/session-cache.service';
 import { sha256 } from '../../src/modules/houses/identity/secrets';
 import { createTestApp, TestApp } from '../support/test-app';
 import { FIXTURE_PASSWORD, seedTwoHouses } from '../support/fixtures';
 import { sql } from '../support/test-env';
 import { waitFor } from '../support/wait-for';
+import { withNotificationsHeld } from '../support/session-cache';
 
 /** Two instances on one database, as behind a load balancer: each keeps resolved sessions for a while. */
 describe('per-process session cache, invalidated on every instance within moments (HTTP, real PostgreSQL)', () => {
@@ -90,8 +90,8 @@ describe('per-process session cache, invalidated on every instance within moment
   });
 
   it('on the instance that made the change, deactivation and a lost flag hold for the very next request, before any notification arrives', async () => {
-    // A's LISTEN socket stops reading, so only the writer's own forgetting can end the cached sessions
-    // (CI once lost this race: the victim's next request beat the notification and answered 200).
+    // A reads no notification meanwhile, so only the writer's own forgetting can end the cached
+    // sessions (CI once lost this race: the victim's next request beat the notification: 200).
     const cacheA = a.app.get(SessionCache);
     const login = async (user: string) => {
       const res = await request(a.server).post('/api/auth/login').send({ house: 'house-a', username: user, password: FIXTURE_PASSWORD });
@@ -121,9 +121,7 @@ describe('per-process session cache, invalidated on every instance within moment
       ).rows[0].id;
     const victimId = await idOf('accessCalendar');
     const flaggedId = await idOf('owner');
-    const listen = (cacheA as unknown as { client: { connection: { stream: Socket } } }).client.connection.stream;
-    listen.pause();
-    try {
+    await withNotificationsHeld(a.app, async () => {
       const write = (path: string) => request(a.server).post(path).set('Cookie', admin.cookie).set('X-CSRF-Token', admin.csrf);
       await write(`/api/staff-users/${victimId}/deactivate`).expect(200);
       await request(a.server).get('/app/house/user').set('Cookie', victim.cookie).expect(401);
@@ -134,8 +132,6 @@ describe('per-process session cache, invalidated on every instance within moment
         .send({ accessInvoices: false })
         .expect(200);
       await request(a.server).get(gated).set('Cookie', flagged.cookie).expect(403);
-    } finally {
-      listen.resume();
-    }
+    });
   });
 });
