@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createInvoicedGroup, FactoryGroup } from './factory';
 import { seedDetailsWorld } from './scenario';
+import { statementsSent } from '../support/statements';
 
 const NOT_FOUND = { statusCode: 404, code: 'INVOICE_GROUP_NOT_FOUND', message: 'Invoice group not found.' };
 
@@ -390,15 +390,8 @@ describe('Invoice Group Details: groupDetailInfo and groupDetailInfoByInvoice (H
         bidders: Array.from({ length: 40 }, (_, i) => ({ firstName: `B${i}`, lastName: 'Bulk', paddle: i + 1 })),
         lots: Array.from({ length: 120 }, (_, i) => ({ bidder: i % 40, hammer: 1_000 + i, session: i % 2, withoutLotRef: i % 7 === 0 })),
       });
-      const count = async (groupId: number, query: Record<string, string | number> = {}) => {
-        const spy = jest.spyOn(PostgreSqlConnection.prototype, 'execute');
-        try {
-          await details(a, groupId, query).expect(200);
-          return spy.mock.calls.length;
-        } finally {
-          spy.mockRestore();
-        }
-      };
+      const count = async (groupId: number, query: Record<string, string | number> = {}) =>
+        (await statementsSent(t.em(), () => details(a, groupId, query).expect(200))).sql.length;
       const small = await count(other.groupId);
       expect(await count(big.groupId)).toBeLessThanOrEqual(small + 1); // + the lot-reference completion
       expect(await count(big.groupId, { size: 10, page: 2 })).toBeLessThanOrEqual(small + 2); // + the whole group's totals

@@ -13,6 +13,7 @@ import { PaymentMethodsOnFileService } from '../../src/modules/invoicing/payment
 import { PaymentsErrorCode } from '../../src/modules/invoicing/payments/payments.errors';
 import { DEMO_OUTCOME_TOKENS } from '../../src/demo/demo-data';
 import { createTestApp, TestApp } from '../support/test-app';
+import { statementsSent } from '../support/statements';
 
 /** The gateway and cards on file on the real database (the app as production builds it, demo data loaded). */
 describe('payment gateway (sandbox) and cards on file', () => {
@@ -262,9 +263,9 @@ describe('payment gateway (sandbox) and cards on file', () => {
     it('reads every bidder at once (one query), each with an entry', async () => {
       const ids = await demoMembers();
       const em = t.em();
-      const spy = jest.spyOn(em, 'execute');
-      const onFile = await methods.onFile(demo, ids, em);
-      expect(spy).toHaveBeenCalledTimes(1);
+      const { result: onFile, sql } = await statementsSent(em, () => methods.onFile(demo, ids, em));
+      expect(sql).toHaveLength(1);
+      expect(sql[0]).toContain('bidder_payment_method');
       expect([...onFile.keys()].sort((a, b) => a - b)).toEqual(ids);
     });
 

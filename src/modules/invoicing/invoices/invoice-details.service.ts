@@ -17,7 +17,7 @@ import {
   LINE_COLUMNS,
   lineRecordOfValues,
 } from './invoice-records';
-import { boundArrayQuery } from '../../../core/database/bound-query';
+import { boundArrayQuery, boundQuery } from '../../../core/database/bound-query';
 import { intArray } from '../../../core/validation/sql-text';
 import { DEFAULT_SORT, InvoiceCriteria, invoiceSql } from './invoice-list-query';
 import { AdditionalColumns, ChargingContext, groupTotalsView, GroupTotalsView, invoiceView, InvoiceView, SessionRef } from './invoice.view';
@@ -312,21 +312,25 @@ export class InvoiceDetailsService {
           (await conn.execute(`select member_id from invoice where house_id = ? and id = ?`, [houseId, ids[0]])) as { member_id: number }[]
         ).map((r) => r.member_id)
       : (records as InvoiceRecord[]).map((i) => i.memberId);
+    // Ids bound as one array (a whole group is 1,000 invoices): nothing to format into the SQL text.
+    const idArray = intArray(ids);
     const [additional, house, cards, pending, binCards] = await Promise.all([
       loadAdditionalCharges(this.em, houseId, ids),
       this.houses.getById(houseId),
       this.methods.onFile(houseId, members),
-      conn.execute(
-        `select distinct invoice_id, false as open from invoice_payment where house_id = ? and voided_at is null and status = 'pending' and invoice_id in (${ids.map(() => '?').join(', ')})
+      boundQuery(
+        this.em,
+        `select distinct invoice_id, false as open from invoice_payment where house_id = ? and voided_at is null and status = 'pending' and invoice_id = any(?::int[])
          union all
-         select distinct invoice_id, true as open from invoice_charge_attempt where house_id = ? and status in ('started', 'unknown') and invoice_id in (${ids.map(() => '?').join(', ')})`,
-        [houseId, ...ids, houseId, ...ids],
+         select distinct invoice_id, true as open from invoice_charge_attempt where house_id = ? and status in ('started', 'unknown') and invoice_id = any(?::int[])`,
+        [houseId, idArray, houseId, idArray],
       ),
       // Per invoice group (a page is mostly one group): the cards its buy-now sale accepts.
-      conn.execute(
+      boundQuery(
+        this.em,
         `select g.id, ${GROUP_BIN_CARD_IDS_COLUMN} from invoice_group g
-          where g.house_id = ? and g.id in (select distinct group_id from invoice where house_id = ? and id in (${ids.map(() => '?').join(', ')}))`,
-        [houseId, houseId, ...ids],
+          where g.house_id = ? and g.id in (select distinct group_id from invoice where house_id = ? and id = any(?::int[]))`,
+        [houseId, houseId, idArray],
       ),
     ]);
     return {

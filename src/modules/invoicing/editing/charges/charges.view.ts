@@ -12,6 +12,8 @@ import { amount } from '../../invoices/money-json';
 import { paymentMethodName } from '../marks/payment-methods';
 import { additionalLocked, paidForAdditional } from '../core/edit-state';
 import { ADDITIONAL_COLUMNS, additionalChargeRecord, type AdditionalChargeRecord } from './additional-charge-records';
+import { boundQuery } from '../../../../core/database/bound-query';
+import { intArray } from '../../../../core/validation/sql-text';
 
 export type { AdditionalChargeRecord };
 
@@ -105,27 +107,25 @@ export function chargesAsAdditional(
   return onlinePayments && paidForAdditional(inv, lines);
 }
 
-/** The additional charges of the given invoices of the house, by invoice id (one query per 5,000 invoices). */
+/** The additional charges of the given invoices of the house, by invoice id (one query). */
 export async function loadAdditionalCharges(
   em: EntityManager,
   houseId: number,
   invoiceIds: readonly number[],
 ): Promise<Map<number, AdditionalChargeRecord[]>> {
   const out = new Map<number, AdditionalChargeRecord[]>();
-  for (let i = 0; i < invoiceIds.length; i += 5000) {
-    const batch = invoiceIds.slice(i, i + 5000);
-    const rows = await em
-      .getConnection()
-      .execute(
-        `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = ? and a.invoice_id in (${batch.map(() => '?').join(', ')}) order by a.id`,
-        [houseId, ...batch],
-      );
-    for (const r of rows) {
-      const rec = additionalChargeRecord(r);
-      const list = out.get(rec.invoiceId);
-      if (list) list.push(rec);
-      else out.set(rec.invoiceId, [rec]);
-    }
+  if (!invoiceIds.length) return out;
+  // The ids bound as one array: no bind-parameter limit, and no thousands of placeholders to format.
+  const rows = await boundQuery(
+    em,
+    `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = ? and a.invoice_id = any(?::int[]) order by a.id`,
+    [houseId, intArray(invoiceIds)],
+  );
+  for (const r of rows) {
+    const rec = additionalChargeRecord(r);
+    const list = out.get(rec.invoiceId);
+    if (list) list.push(rec);
+    else out.set(rec.invoiceId, [rec]);
   }
   return out;
 }

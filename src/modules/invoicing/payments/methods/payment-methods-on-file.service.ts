@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { boundQuery } from '../../../../core/database/bound-query';
+import { intArray } from '../../../../core/validation/sql-text';
 import { looksLikeCardNumber, type CardBrand, type TokenisedPaymentMethod } from '../gateway/payment-gateway';
 import { PaymentsError } from '../payments.errors';
 
@@ -48,20 +50,18 @@ export function paymentMethodErrors(m: NewPaymentMethod): Record<string, string>
 export class PaymentMethodsOnFileService {
   constructor(private readonly em: EntityManager) {}
 
-  /** The methods of each given bidder of the house (default first, then oldest); one query per 5,000 bidders. */
+  /** The methods of each given bidder of the house (default first, then oldest); one query, the ids bound as one array. */
   async onFile(houseId: number, memberIds: readonly number[], em: EntityManager = this.em): Promise<Map<number, PaymentMethodOnFile[]>> {
     const ids = [...new Set(memberIds)];
     const out = new Map<number, PaymentMethodOnFile[]>(ids.map((id) => [id, []]));
-    for (let i = 0; i < ids.length; i += 5000) {
-      const batch = ids.slice(i, i + 5000);
-      const rows: Record<string, unknown>[] = await em.execute(
-        `select * from bidder_payment_method
-          where house_id = ? and member_id in (${batch.map(() => '?').join(', ')})
-          order by member_id, is_default desc, created_at, id`,
-        [houseId, ...batch],
-      );
-      for (const r of rows) out.get(r.member_id as number)!.push(toMethod(r));
-    }
+    if (!ids.length) return out;
+    const rows = await boundQuery(
+      em,
+      `select * from bidder_payment_method where house_id = ? and member_id = any(?::int[])
+        order by member_id, is_default desc, created_at, id`,
+      [houseId, intArray(ids)],
+    );
+    for (const r of rows) out.get(r.member_id as number)!.push(toMethod(r));
     return out;
   }
 
