@@ -1,11 +1,17 @@
 import type { Pool } from 'pg';
 import { BenchSkipped, defineBenchmark, type Probe } from '../harness';
 import type { Platform } from '../../src/modules/bidders/member.entity';
-import { GROUP_SQL, InvoiceDetailsService } from '../../src/modules/invoicing/invoices/invoice-details.service';
+import {
+  GROUP_BIN_CARDS_SQL,
+  GROUP_SQL,
+  InvoiceDetailsService,
+  PENDING_PAYMENTS_SQL,
+} from '../../src/modules/invoicing/invoices/invoice-details.service';
 import { groupDetailsCriteria, invoiceSql, type InvoiceCriteria } from '../../src/modules/invoicing/invoices/invoice-list-query';
 import { INVOICE_COLUMNS, LINE_COLUMNS } from '../../src/modules/invoicing/invoices/invoice-records';
-import { ADDITIONAL_COLUMNS } from '../../src/modules/invoicing/editing/charges/additional-charge-records';
-import { GROUP_BIN_CARD_IDS_COLUMN } from '../../src/modules/invoicing/groups/bin-sale-of-group.sql';
+import { ADDITIONAL_CHARGES_SQL } from '../../src/modules/invoicing/editing/charges/charges.view';
+import { METHODS_ON_FILE_SQL } from '../../src/modules/invoicing/payments/methods/payment-methods-on-file.service';
+import { intArray } from '../../src/core/validation/sql-text';
 import { createInvoicedGroup } from '../../test/invoice-details/factory';
 
 const LOTS = 5000;
@@ -31,32 +37,16 @@ const numbered = (sql: string) => {
 };
 
 /**
- * The extras every invoice of the answer needs since issues 5 and 11 (InvoiceDetailsService.extras):
- * additional charges, the house, the bidders' cards on file, pending payments and open charge
- * attempts, the buy-now sale's cards. Ids bound as arrays: the leanest way to run the same reads.
+ * The extras every invoice of the answer needs since issues 5 and 11 (InvoiceDetailsService.extras),
+ * the service's own SQL: additional charges, the house, the bidders' cards on file, pending payments
+ * and open charge attempts, the buy-now sale's cards.
  */
-type Extra = (houseId: number, invoiceIds: string, memberIds: string) => [string, unknown[]];
-const EXTRAS: Extra[] = [
-  (h, ids) => [
-    `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = $1 and a.invoice_id = any($2::int[]) order by a.id`,
-    [h, ids],
-  ],
+const EXTRAS: ((houseId: number, invoiceIds: string, memberIds: string) => [string, unknown[]])[] = [
+  (h, ids) => [numbered(ADDITIONAL_CHARGES_SQL), [h, ids]],
   (h) => ['select * from house where id = $1', [h]],
-  (h, _, members) => [
-    'select * from bidder_payment_method where house_id = $1 and member_id = any($2::int[]) order by member_id, is_default desc, created_at, id',
-    [h, members],
-  ],
-  (h, ids) => [
-    `select distinct invoice_id, false as open from invoice_payment where house_id = $1 and voided_at is null and status = 'pending' and invoice_id = any($2::int[])
-     union all
-     select distinct invoice_id, true as open from invoice_charge_attempt where house_id = $1 and status in ('started', 'unknown') and invoice_id = any($2::int[])`,
-    [h, ids],
-  ],
-  (h, ids) => [
-    `select g.id, ${GROUP_BIN_CARD_IDS_COLUMN} from invoice_group g
-      where g.house_id = $1 and g.id in (select distinct group_id from invoice where house_id = $1 and id = any($2::int[]))`,
-    [h, ids],
-  ],
+  (h, _, members) => [numbered(METHODS_ON_FILE_SQL), [h, members]],
+  (h, ids) => [numbered(PENDING_PAYMENTS_SQL), [h, ids, h, ids]],
+  (h, ids) => [numbered(GROUP_BIN_CARDS_SQL), [h, h, ids]],
 ];
 
 /**
@@ -80,8 +70,8 @@ async function sameQueries(db: Pool, houseId: number, c: InvoiceCriteria & { gro
     throw new Error(`unexpected row counts ${group.rowCount}, ${invoices.rowCount}`);
   const catalogIds = group.rows[0].catalog_ids as number[];
   const ids = invoices.rows.map((r) => r.id as number);
-  const members = `{${[...new Set(invoices.rows.map((r) => r.member_id as number))].join(',')}}`;
-  const idArray = `{${ids.join(',')}}`;
+  const members = intArray([...new Set(invoices.rows.map((r) => r.member_id as number))]);
+  const idArray = intArray(ids);
   const [sessions, lines, ...extras] = await Promise.all([
     db.query(SESSIONS_SQL(catalogIds.length), [houseId, ...catalogIds]),
     db.query(

@@ -22,20 +22,20 @@ describe('per-process session cache, invalidated on every instance within moment
     await a?.close();
   });
 
-  /** Signs in on A and makes sure B has the session in its cache. */
-  async function cachedOnB(user: string) {
+  /** Signs in on A and makes sure `on` (B unless told) has the session in its cache. */
+  async function cachedOn(user: string, on: TestApp = b) {
     const res = await request(a.server).post('/api/auth/login').send({ house: 'house-a', username: user, password: FIXTURE_PASSWORD });
     expect(res.status).toBe(200);
     const token = decodeURIComponent(/ar_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]);
     const cookie = `ar_session=${token}`;
-    const cache = b.app.get(SessionCache);
+    const cache = on.app.get(SessionCache);
     await waitFor(
       async () => {
-        await request(b.server).get('/app/house/user').set('Cookie', cookie).expect(200);
+        await request(on.server).get('/app/house/user').set('Cookie', cookie).expect(200);
         return cache.get(sha256(token));
       },
       (p) => p !== undefined,
-      'the session cached on B',
+      `the session cached on ${on === b ? 'B' : 'A'}`,
     );
     return { token, cookie, csrf: res.body.data.csrfToken as string, houseRef: res.body.data.user.houseInfo.houseRef as string };
   }
@@ -55,14 +55,14 @@ describe('per-process session cache, invalidated on every instance within moment
     );
 
   it('a logout on A is honoured by B within moments, though B had the session cached', async () => {
-    const { cookie, csrf } = await cachedOnB('owner');
+    const { cookie, csrf } = await cachedOn('owner');
     await request(a.server).post('/api/auth/logout').set('Cookie', cookie).set('X-CSRF-Token', csrf).expect(204);
     expect(await answersOnB('/app/house/user', cookie, 401)).toBe(401);
   });
 
   it('a user deactivated or stripped of a flag (any writer, here plain SQL) is refused by B within moments', async () => {
-    const reports = await cachedOnB('accessReports');
-    const invoices = await cachedOnB('accessInvoices');
+    const reports = await cachedOn('accessReports');
+    const invoices = await cachedOn('accessInvoices');
     // A flag-gated call: past the guard an unknown group answers 404; without the flag the guard answers 403.
     const gated = `/app/house/${invoices.houseRef}/invoiceGroup/999999/payment-methods`;
     await request(b.server).get(gated).set('Cookie', invoices.cookie).expect(404);
@@ -73,7 +73,7 @@ describe('per-process session cache, invalidated on every instance within moment
   });
 
   it('GET /app/house/user (read without entities) answers exactly the user view sign-in and the session check answer', async () => {
-    const { cookie } = await cachedOnB('accessSensitive');
+    const { cookie } = await cachedOn('accessSensitive');
     const shell = await request(b.server).get('/app/house/user').set('Cookie', cookie).expect(200);
     const session = await request(b.server).get('/api/auth/session').set('Cookie', cookie).expect(200);
     expect(shell.body.data.user).toEqual(session.body.data.user);
@@ -81,10 +81,10 @@ describe('per-process session cache, invalidated on every instance within moment
   });
 
   it('a session purged or deleted by SQL, or cut short by hand, ends on B within moments', async () => {
-    const { token, cookie } = await cachedOnB('super');
+    const { token, cookie } = await cachedOn('super');
     await sql(a.db.url, `delete from staff_session where id = $1`, [sha256(token)]);
     await answersOnB('/app/house/user', cookie, 401);
-    const other = await cachedOnB('super');
+    const other = await cachedOn('super');
     await sql(a.db.url, `update staff_session set expires_at = now() - interval '1 second' where id = $1`, [sha256(other.token)]);
     await answersOnB('/app/house/user', other.cookie, 401);
   });
@@ -92,24 +92,9 @@ describe('per-process session cache, invalidated on every instance within moment
   it('on the instance that made the change, deactivation and a lost flag hold for the very next request, before any notification arrives', async () => {
     // A reads no notification meanwhile, so only the writer's own forgetting can end the cached
     // sessions (CI once lost this race: the victim's next request beat the notification: 200).
-    const cacheA = a.app.get(SessionCache);
-    const login = async (user: string) => {
-      const res = await request(a.server).post('/api/auth/login').send({ house: 'house-a', username: user, password: FIXTURE_PASSWORD });
-      const token = decodeURIComponent(/ar_session=([^;]+)/.exec(String(res.headers['set-cookie']))![1]);
-      const cookie = `ar_session=${token}`;
-      await waitFor(
-        async () => {
-          await request(a.server).get('/app/house/user').set('Cookie', cookie).expect(200);
-          return cacheA.get(sha256(token));
-        },
-        (p) => p !== undefined,
-        `${user} cached on A`,
-      );
-      return { cookie, csrf: res.body.data.csrfToken as string, houseRef: res.body.data.user.houseInfo.houseRef as string };
-    };
-    const admin = await login('accessSensitive');
-    const victim = await login('accessCalendar');
-    const flagged = await login('owner');
+    const admin = await cachedOn('accessSensitive', a);
+    const victim = await cachedOn('accessCalendar', a);
+    const flagged = await cachedOn('owner', a);
     const gated = `/app/house/${flagged.houseRef}/invoiceGroup/999999/payment-methods`;
     await request(a.server).get(gated).set('Cookie', flagged.cookie).expect(404);
     const idOf = async (user: string) =>

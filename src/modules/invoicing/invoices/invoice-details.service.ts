@@ -110,6 +110,15 @@ export const GROUP_SQL = `select g.id, g.title, g.invoice_created, g.template_id
            where a.house_id = g.house_id and not a.hidden and (l.id is null or not l.suppress)) ad
     where g.id = ? and g.house_id = ?`;
 
+/** Which of the given invoices (an int[]) have a pending payment, or an open charge attempt. Parameters: house, ids, house, ids. */
+export const PENDING_PAYMENTS_SQL = `select distinct invoice_id, false as open from invoice_payment where house_id = ? and voided_at is null and status = 'pending' and invoice_id = any(?::int[])
+   union all
+   select distinct invoice_id, true as open from invoice_charge_attempt where house_id = ? and status in ('started', 'unknown') and invoice_id = any(?::int[])`;
+
+/** The cards each group of the given invoices (an int[]) accepts for its buy-now sale. Parameters: house, house, ids. */
+export const GROUP_BIN_CARDS_SQL = `select g.id, ${GROUP_BIN_CARD_IDS_COLUMN} from invoice_group g
+    where g.house_id = ? and g.id in (select distinct group_id from invoice where house_id = ? and id = any(?::int[]))`;
+
 /**
  * Reading invoices: the Invoice Group Details calls and `/api/invoices`. Every query is scoped by
  * the caller's house, and a group or invoice of another house is not found. A call costs a fixed
@@ -318,20 +327,9 @@ export class InvoiceDetailsService {
       loadAdditionalCharges(this.em, houseId, ids),
       this.houses.getById(houseId),
       this.methods.onFile(houseId, members),
-      boundQuery(
-        this.em,
-        `select distinct invoice_id, false as open from invoice_payment where house_id = ? and voided_at is null and status = 'pending' and invoice_id = any(?::int[])
-         union all
-         select distinct invoice_id, true as open from invoice_charge_attempt where house_id = ? and status in ('started', 'unknown') and invoice_id = any(?::int[])`,
-        [houseId, idArray, houseId, idArray],
-      ),
+      boundQuery(this.em, PENDING_PAYMENTS_SQL, [houseId, idArray, houseId, idArray]),
       // Per invoice group (a page is mostly one group): the cards its buy-now sale accepts.
-      boundQuery(
-        this.em,
-        `select g.id, ${GROUP_BIN_CARD_IDS_COLUMN} from invoice_group g
-          where g.house_id = ? and g.id in (select distinct group_id from invoice where house_id = ? and id = any(?::int[]))`,
-        [houseId, houseId, idArray],
-      ),
+      boundQuery(this.em, GROUP_BIN_CARDS_SQL, [houseId, houseId, idArray]),
     ]);
     return {
       additional,

@@ -107,6 +107,9 @@ export function chargesAsAdditional(
   return onlinePayments && paidForAdditional(inv, lines);
 }
 
+/** The additional charges of the given invoices (an int[]). Parameters: house, ids. */
+export const ADDITIONAL_CHARGES_SQL = `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = ? and a.invoice_id = any(?::int[]) order by a.id`;
+
 /** The additional charges of the given invoices of the house, by invoice id (one query). */
 export async function loadAdditionalCharges(
   em: EntityManager,
@@ -116,11 +119,7 @@ export async function loadAdditionalCharges(
   const out = new Map<number, AdditionalChargeRecord[]>();
   if (!invoiceIds.length) return out;
   // The ids bound as one array: no bind-parameter limit, and no thousands of placeholders to format.
-  const rows = await boundQuery(
-    em,
-    `select ${ADDITIONAL_COLUMNS} from invoice_additional_charge a where a.house_id = ? and a.invoice_id = any(?::int[]) order by a.id`,
-    [houseId, intArray(invoiceIds)],
-  );
+  const rows = await boundQuery(em, ADDITIONAL_CHARGES_SQL, [houseId, intArray(invoiceIds)]);
   for (const r of rows) {
     const rec = additionalChargeRecord(r);
     const list = out.get(rec.invoiceId);

@@ -46,6 +46,10 @@ export function paymentMethodErrors(m: NewPaymentMethod): Record<string, string>
  * Cards and bank accounts on file per bidder. Every read and write is scoped to the house: a
  * house never sees or changes another house's bidders' methods (they are simply not found).
  */
+/** The methods on file of the given bidders (an int[]), default first, then oldest. Parameters: house, member ids. */
+export const METHODS_ON_FILE_SQL = `select * from bidder_payment_method where house_id = ? and member_id = any(?::int[])
+  order by member_id, is_default desc, created_at, id`;
+
 @Injectable()
 export class PaymentMethodsOnFileService {
   constructor(private readonly em: EntityManager) {}
@@ -55,12 +59,7 @@ export class PaymentMethodsOnFileService {
     const ids = [...new Set(memberIds)];
     const out = new Map<number, PaymentMethodOnFile[]>(ids.map((id) => [id, []]));
     if (!ids.length) return out;
-    const rows = await boundQuery(
-      em,
-      `select * from bidder_payment_method where house_id = ? and member_id = any(?::int[])
-        order by member_id, is_default desc, created_at, id`,
-      [houseId, intArray(ids)],
-    );
+    const rows = await boundQuery(em, METHODS_ON_FILE_SQL, [houseId, intArray(ids)]);
     for (const r of rows) out.get(r.member_id as number)!.push(toMethod(r));
     return out;
   }
