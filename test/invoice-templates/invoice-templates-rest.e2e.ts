@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { InvoiceTemplatesService } from '../../src/modules/invoicing/templates/invoice-templates.service';
+import { statementsSent } from '../support/statements';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 import { payload, postSettings, settingsUrl, templateRows } from './support';
@@ -208,6 +209,55 @@ describe('invoice templates: REST resource and tenancy (HTTP, real PostgreSQL)',
       before = await templateRows(t, houses.a.id);
       const res = await postSettings(b, houses.b.houseRef, payload({ houseAddressID: addr.id })).expect(400);
       expect(res.body.errors).toEqual({ houseAddressID: 'Please select one of your locations.' });
+    });
+  });
+
+  describe('the charging read of invoice arithmetic', () => {
+    it('the charging read (one query) answers the rows of the snapshot, in sequence order, and 404 for another house', async () => {
+      const service = t.app.get(InvoiceTemplatesService);
+      const inContext = <T>(fn: () => Promise<T>) => RequestContext.create(t.app.get(MikroORM).em, fn);
+      const tax = (taxType: string, taxRate: string, taxStateID: string) => ({
+        taxType,
+        taxRate,
+        taxCountryID: 'US',
+        taxStateID,
+        taxHammer: true,
+        taxLiveFee: false,
+        taxPremium: true,
+      });
+      const fee = (feeType: string, feeRate: string) => ({
+        feeType,
+        feeRate,
+        feeCountryID: 'ALL',
+        feeStateID: 'ALL',
+        feeHammer: true,
+        feeLiveFee: true,
+        feePremium: false,
+      });
+      const body = payload({
+        groupName: 'Several rows',
+        additionalChargesPerInvoice: false,
+        additionalChargesPerLot: true,
+        taxSettings: [tax('City', '1', 'NY'), tax('State', '4', 'NJ'), tax('County', '0.5', 'CT')],
+        feeSettings: [fee('Handling', '2.5'), fee('Storage', '1.25')],
+      });
+      const id = (await postSettings(a, houses.a.houseRef, body).expect(200)).body.data.data.groupSettingsID;
+      // Sequence order unlike id order: the read must order by sequence, as the snapshot does.
+      const conn = t.em().getConnection();
+      await conn.execute(`update template_tax_row set sequence = 10 - sequence where template_id = ?`, [id]);
+      await conn.execute(`update template_fee_row set sequence = 10 - sequence where template_id = ?`, [id]);
+
+      const { result: charging, sql } = await statementsSent(t.em(), () => inContext(() => service.charging(houses.a.id, id)));
+      expect(sql).toHaveLength(1);
+      const snap = await inContext(() => service.snapshot(houses.a.id, id));
+      expect(charging).toEqual({ id, chargesPerLot: snap.chargesPerLot, taxRows: snap.taxRows, feeRows: snap.feeRows });
+      expect(charging.taxRows.map((r) => r.name)).toEqual(['County', 'State', 'City']);
+      expect(charging.feeRows.map((r) => [r.name, r.rate])).toEqual([
+        ['Storage', 1250],
+        ['Handling', 2500],
+      ]);
+      expect(charging.chargesPerLot).toBe(true);
+      await expect(inContext(() => service.charging(houses.b.id, id))).rejects.toMatchObject({ kind: 'not_found' });
     });
   });
 });

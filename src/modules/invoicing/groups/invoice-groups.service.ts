@@ -475,7 +475,7 @@ export class InvoiceGroupsService {
     );
     if (!rows[0]) throw InvoiceGroupsError.groupNotFound();
     if (rows[0].first !== null) return rows[0].first;
-    return applyCostPerLotOf(await this.templates.snapshot(houseId, rows[0].template_id));
+    return applyCostPerLotOf(await this.templates.charging(houseId, rows[0].template_id));
   }
 
   /**

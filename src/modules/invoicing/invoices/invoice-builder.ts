@@ -5,7 +5,7 @@
  * group with its sessions, the sold lots of those sessions (LotsService.soldLots) minus the lots
  * already on an invoice line, the sessions' winning approvals with their members
  * (BiddersService.sessionWinners, read beside the lots rather than after them), the template
- * snapshot (one round trip), the sales' charging (CatalogsService) and the house's processor.
+ * charging (one round trip), the sales' charging (CatalogsService) and the house's processor.
  * Orders the invoices and their lots in memory. Writes, in ONE transaction: the group row locked
  * (`for update`) and re-checked, the invoice numbers of the whole group and their invoice ids
  * reserved in one statement, then a batch of invoices at a time (a small first one, so
@@ -284,16 +284,15 @@ export class InvoiceBuilder {
     templateId: number,
   ): Promise<{ input: PlanInput; applyCostPerLot: boolean }> {
     const sessionsRead = this.catalogs.sessions(houseId, catalogIds);
-    // The two ORM reads (template, then house) share the context's entity manager; the house is
-    // then in its identity map (the template's snapshot read it), so the second costs no query.
-    const [sessionRows, charging, lots, approvals, [template, house]] = await Promise.all([
+    const [sessionRows, charging, lots, approvals, template, house] = await Promise.all([
       sessionsRead,
       sessionsRead.then((rows) => this.catalogs.charging(houseId, [...new Set(rows.map((s) => s.groupId))])),
       Promise.all([this.lots.soldLots(houseId, catalogIds), this.invoicedLots(houseId, catalogIds)]).then(([sold, invoiced]) =>
         sold.filter((l) => !invoiced.has(l.lotId)),
       ),
       this.bidders.sessionWinners(houseId, catalogIds),
-      this.templates.snapshot(houseId, templateId).then(async (t) => [t, await this.houses.getById(houseId)] as const),
+      this.templates.charging(houseId, templateId),
+      this.houses.getById(houseId),
     ]);
     const input: PlanInput = {
       lots,

@@ -80,6 +80,9 @@ export interface TemplateSnapshot {
   messages: MessageRow[];
 }
 
+/** What invoice arithmetic needs of a template (InvoiceTemplatesService.charging). */
+export type TemplateCharging = Pick<TemplateSnapshot, 'id' | 'chargesPerLot' | 'taxRows' | 'feeRows'>;
+
 /** How stored country codes are spelled in the answer (the country list the form picks them from). */
 export type CountrySpelling = (countryCode: string) => string;
 

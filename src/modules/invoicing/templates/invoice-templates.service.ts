@@ -6,7 +6,7 @@ import { RaListQuery, raFilterIds } from '../../../core/http/ra-list-query';
 import { House } from '../../houses/house.entity';
 import { HouseAddress } from '../../houses/locations/house-address.entity';
 import { HousesService } from '../../houses/houses.service';
-import { GroupSettingsView, groupSettingsView, newGroupSettingsView, TemplateSnapshot } from './group-settings.view';
+import { GroupSettingsView, groupSettingsView, newGroupSettingsView, TemplateCharging, TemplateSnapshot } from './group-settings.view';
 import { InvoiceTemplate } from './invoice-template.entity';
 import { TemplateFeeRow } from './template-fee-row.entity';
 import { TemplateMessage } from './template-message.entity';
@@ -96,6 +96,26 @@ export class InvoiceTemplatesService {
     );
     if (!t) throw InvoiceTemplatesError.notFound();
     return { ...snapshotOf(t), active: isActive(t, cardHouse) };
+  }
+
+  /**
+   * What invoice arithmetic needs of a template (its charging variant, tax rows and fee rows, in
+   * their order) in one query: the invoice build reads it beside its other reads. 404 for another
+   * house's template.
+   */
+  async charging(houseId: number, id: number): Promise<TemplateCharging> {
+    const t = await this.em.findOne(
+      InvoiceTemplate,
+      { id, house: houseId },
+      { populate: ['taxRows', 'feeRows'], strategy: LoadStrategy.JOINED },
+    );
+    if (!t) throw InvoiceTemplatesError.notFound();
+    return {
+      id: t.id,
+      chargesPerLot: t.chargesPerLot,
+      taxRows: t.taxRows.getItems().map(chargeOf),
+      feeRows: t.feeRows.getItems().map(chargeOf),
+    };
   }
 
   async list(houseId: number, q: RaListQuery): Promise<{ records: GroupSettingsView[]; total: number }> {

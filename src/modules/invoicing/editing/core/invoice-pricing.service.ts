@@ -24,6 +24,7 @@ import {
   type TaxRateProvider,
 } from '../../math';
 import { InvoiceTemplatesService } from '../../templates/invoice-templates.service';
+import type { TemplateCharging } from '../../templates/group-settings.view';
 import {
   INVOICE_COLUMNS,
   invoiceRecord,
@@ -88,9 +89,9 @@ export class InvoicePricing {
     );
 
     const house = await this.houses.getById(houseId);
-    const templateOf = new Map<number, Awaited<ReturnType<InvoiceTemplatesService['snapshot']>>>();
+    const templateOf = new Map<number, TemplateCharging>();
     for (const g of groups)
-      if (!templateOf.has(g.template_id)) templateOf.set(g.template_id, await this.templates.snapshot(houseId, g.template_id));
+      if (!templateOf.has(g.template_id)) templateOf.set(g.template_id, await this.templates.charging(houseId, g.template_id));
     const templateOfGroup = new Map(groups.map((g) => [g.id, templateOf.get(g.template_id)!]));
     const sessions = await this.catalogs.sessions(houseId, [...new Set(lines.map((l) => l.catalogId))]);
     const saleOf = new Map(sessions.map((s) => [s.catalogId, s.groupId]));
