@@ -74,10 +74,7 @@ async function sameQueries(db: Pool, houseId: number, c: InvoiceCriteria & { gro
   const idArray = intArray(ids);
   const [sessions, lines, ...extras] = await Promise.all([
     db.query(SESSIONS_SQL(catalogIds.length), [houseId, ...catalogIds]),
-    db.query(
-      `select ${LINE_COLUMNS} from invoice_line l where l.house_id = $1 and l.invoice_id in (${ids.map((_, i) => `$${i + 2}`).join(', ')})`,
-      [houseId, ...ids],
-    ),
+    db.query(`select ${LINE_COLUMNS} from invoice_line l where l.house_id = $1 and l.invoice_id = any($2::int[])`, [houseId, idArray]),
     ...EXTRAS.map((extra) => db.query(...extra(houseId, idArray, members))),
   ]);
   return {

@@ -42,14 +42,14 @@ export function paymentMethodErrors(m: NewPaymentMethod): Record<string, string>
   return errors;
 }
 
-/**
- * Cards and bank accounts on file per bidder. Every read and write is scoped to the house: a
- * house never sees or changes another house's bidders' methods (they are simply not found).
- */
 /** The methods on file of the given bidders (an int[]), default first, then oldest. Parameters: house, member ids. */
 export const METHODS_ON_FILE_SQL = `select * from bidder_payment_method where house_id = ? and member_id = any(?::int[])
   order by member_id, is_default desc, created_at, id`;
 
+/**
+ * Cards and bank accounts on file per bidder. Every read and write is scoped to the house: a
+ * house never sees or changes another house's bidders' methods (they are simply not found).
+ */
 @Injectable()
 export class PaymentMethodsOnFileService {
   constructor(private readonly em: EntityManager) {}
