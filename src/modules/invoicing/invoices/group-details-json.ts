@@ -66,10 +66,15 @@ function splitAtList(envelope: object, key: string): [string, string] {
   return [text.slice(0, at + marker.length - 1), text.slice(at + marker.length - 1)];
 }
 
+/**
+ * The items from..to as the inside of a JSON array. One JSON.stringify of the chunk's array, not one
+ * per item joined: no string per item to copy again (about 30% less serialising time for a whole
+ * group's invoices, docs/performance.md, session 15).
+ */
 function itemsJson<T>(items: readonly T[], toJson: (item: T) => unknown, from: number, to: number): string {
-  const parts: string[] = [];
-  for (let j = from; j < to; j++) parts.push(JSON.stringify(toJson(items[j])) ?? 'null'); // as in an array
-  return parts.join(',');
+  const views: unknown[] = new Array(to - from);
+  for (let j = from; j < to; j++) views[j - from] = toJson(items[j]);
+  return JSON.stringify(views).slice(1, -1);
 }
 
 /** What Express answers JSON as. */
