@@ -91,13 +91,17 @@ describeIfChromium('Edit Realized Prices (browser)', () => {
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await screenshot(page, 'realized-prices-3-item-list-error');
 
-    // Clearing the price shows the required message; a two-decimal price fixes the row.
+    // Clearing the price shows the required message; a two-decimal price fixes the row. The grid's
+    // rows follow an edit an effect later (useList), so the checks wait for the texts to follow.
     await page.getByTestId('price-3').fill('');
-    expect(await page.getByTestId('realized-items').textContent()).toContain(REALIZED_TEXT.required);
+    await page.getByTestId('realized-items').filter({ hasText: REALIZED_TEXT.required }).waitFor();
     // Typed fast, key by key: no key is lost while the list re-checks every row.
     await page.getByTestId('price-3').pressSequentially('12.34');
-    await page.getByTestId('result-3').waitFor();
-    expect(await page.getByTestId('result-3').textContent()).toBe('12.34');
+    expect(await page.getByTestId('price-3').inputValue()).toBe('12.34');
+    await page
+      .getByTestId('result-3')
+      .filter({ hasText: /^12\.34$/ })
+      .waitFor();
     expect(await page.getByTestId('realized-publish').isDisabled()).toBe(false);
     await screenshot(page, 'realized-prices-4-fixed');
 
