@@ -110,12 +110,7 @@ export class InvoiceTemplatesService {
       { populate: ['taxRows', 'feeRows'], strategy: LoadStrategy.JOINED },
     );
     if (!t) throw InvoiceTemplatesError.notFound();
-    return {
-      id: t.id,
-      chargesPerLot: t.chargesPerLot,
-      taxRows: t.taxRows.getItems().map(chargeOf),
-      feeRows: t.feeRows.getItems().map(chargeOf),
-    };
+    return { id: t.id, chargesPerLot: t.chargesPerLot, ...chargeRowsOf(t) };
   }
 
   async list(houseId: number, q: RaListQuery): Promise<{ records: GroupSettingsView[]; total: number }> {
@@ -277,12 +272,12 @@ const messageOf = (m: TemplateMessage) => ({ header: m.header, detail: m.detail,
 
 /** A template whose collections are loaded. */
 function snapshotOf(t: InvoiceTemplate): TemplateSnapshot {
-  return {
-    ...templateFields(t),
-    taxRows: t.taxRows.getItems().map(chargeOf),
-    feeRows: t.feeRows.getItems().map(chargeOf),
-    messages: t.messages.getItems().map(messageOf),
-  };
+  return { ...templateFields(t), ...chargeRowsOf(t), messages: t.messages.getItems().map(messageOf) };
+}
+
+/** A loaded template's tax and fee rows (populated, in their collections' sequence order). */
+function chargeRowsOf(t: InvoiceTemplate): Pick<TemplateSnapshot, 'taxRows' | 'feeRows'> {
+  return { taxRows: t.taxRows.getItems().map(chargeOf), feeRows: t.feeRows.getItems().map(chargeOf) };
 }
 
 /**
