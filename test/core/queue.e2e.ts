@@ -153,6 +153,44 @@ describe.each(DRIVERS)('queued jobs with the $driver (job_run is the source of t
     expect(count[0].n).toBe(1);
   });
 
+  it('beforeDispatch runs after the run is recorded and before its job can start; when it throws, nothing is delivered', async () => {
+    const tag = newTag('before');
+    const seen: { runId: string; status: string; calls: number }[] = [];
+    const run = await jobs.enqueue(
+      TEST_PROGRESS,
+      { tag, steps: 1 },
+      {
+        houseId: houses.a.id,
+        beforeDispatch: async (runId) => {
+          // Long enough for a job already handed to the driver to have started.
+          await sleep(300);
+          seen.push({ runId, status: (await row(runId)).status, calls: testJobs.callsOf(tag) });
+        },
+      },
+    );
+    expect(seen).toEqual([{ runId: run.id, status: 'queued', calls: 0 }]);
+    expect((await untilFinished(run.id)).status).toBe('completed');
+    expect(testJobs.callsOf(tag)).toBe(1);
+
+    const failing = newTag('before-fails');
+    let recorded = '';
+    const failed = jobs.enqueue(
+      TEST_PROGRESS,
+      { tag: failing, steps: 1 },
+      {
+        houseId: houses.a.id,
+        beforeDispatch: async (runId) => {
+          recorded = runId;
+          throw new Error('link failed');
+        },
+      },
+    );
+    await expect(failed).rejects.toThrow('link failed');
+    await sleep(300);
+    expect(await row(recorded)).toEqual({ status: 'queued', attempts: 0 });
+    expect(testJobs.callsOf(failing)).toBe(0);
+  });
+
   it("scopes idempotency keys by house and job: the same key in another house is that house's own run, never the first one", async () => {
     const key = `shared:${newTag('key')}`;
     const [tagA, tagB, tagSystem] = [newTag('key-a'), newTag('key-b'), newTag('key-system')];

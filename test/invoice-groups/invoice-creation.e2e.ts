@@ -3,17 +3,10 @@ import { DEMO_PASSWORD } from '../../src/demo/demo-data';
 import { CREATE_GROUP_INVOICES } from '../../src/modules/invoicing/groups/jobs/create-group-invoices.job';
 import { InvoiceBuilder } from '../../src/modules/invoicing/invoices/invoice-builder';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { Gate } from '../support/gate';
 import { createTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { inContext, invoicingCounts, postGroup, seedSale, seedTemplate, SeededSale, storedInvoices, untilCreated } from './support';
-
-class Gate {
-  readonly promise: Promise<void>;
-  open!: () => void;
-  constructor() {
-    this.promise = new Promise((r) => (this.open = r));
-  }
-}
 
 /** Three bidders (one on the floor, one in California), two sessions, seven sold lots, one unsold. */
 const sale = (t: TestApp, houseId: number) =>
@@ -69,6 +62,7 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
   });
   afterEach(() => {
     builder.hooks = {};
+    Gate.openAll();
   });
   afterAll(() => t?.close());
 

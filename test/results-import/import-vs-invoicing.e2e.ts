@@ -1,17 +1,10 @@
 import { Client } from 'pg';
 import { InvoiceBuilder } from '../../src/modules/invoicing/invoices/invoice-builder';
 import { seedTwoHouses, signIn, SignedIn, TwoHouses } from '../support/fixtures';
+import { Gate } from '../support/gate';
 import { createTestApp, TestApp } from '../support/test-app';
 import { sleep, waitFor } from '../support/wait-for';
 import { postGroup, seedSale, seedTemplate, SeededSale, untilCreated } from '../invoice-groups/support';
-
-class Gate {
-  readonly promise: Promise<void>;
-  open!: () => void;
-  constructor() {
-    this.promise = new Promise((r) => (this.open = r));
-  }
-}
 
 /**
  * The results import racing an invoice group's creation over the same session. Both take the
@@ -68,6 +61,7 @@ describe('results import against invoice creation: one shared lock', () => {
   });
   afterEach(() => {
     builder.hooks = {};
+    Gate.openAll();
   });
   afterAll(() => t?.close());
 

@@ -18,6 +18,12 @@ export interface EnqueueOptions {
    */
   key?: string;
   delayMs?: number;
+  /**
+   * Runs once the run is recorded and before the driver can start it: links the run to rows its job
+   * will lock (a job started first would hold them, and this write would wait for the whole job).
+   * If it throws, the run stays recorded and undelivered; the next worker to start delivers it.
+   */
+  beforeDispatch?: (runId: string) => Promise<unknown>;
 }
 
 export interface JobView {
@@ -70,6 +76,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   /** Records the run, then hands it to the driver. Call it after your own transaction commits. */
   async enqueue<P>(def: JobDefinition<P>, payload: P, opts: EnqueueOptions = {}): Promise<JobView> {
     const id = await this.insertRun(def, payload, opts);
+    await opts.beforeDispatch?.(id);
     const view = await this.get(id);
     if (view.status === 'queued') {
       await this.driver.dispatch(def.queue, id, {

@@ -309,12 +309,21 @@ export class InvoiceGroupsService {
   }
 
   private async enqueueCreation(houseId: number, groupId: number, key: string): Promise<string> {
-    const job = await this.jobs.enqueue(CREATE_GROUP_INVOICES, { groupId }, { houseId, key });
-    await this.em.execute('update invoice_group set creation_job_id = ?, creation_error = null where id = ? and house_id = ?', [
-      job.id,
-      groupId,
-      houseId,
-    ]);
+    // Linked before the job can start: the build locks the group's row for its whole transaction.
+    const job = await this.jobs.enqueue(
+      CREATE_GROUP_INVOICES,
+      { groupId },
+      {
+        houseId,
+        key,
+        beforeDispatch: (runId) =>
+          this.em.execute('update invoice_group set creation_job_id = ?, creation_error = null where id = ? and house_id = ?', [
+            runId,
+            groupId,
+            houseId,
+          ]),
+      },
+    );
     return job.id;
   }
 

@@ -182,10 +182,19 @@ export class InvoiceSendingService {
       `select max(id) as last from invoice_send where house_id = ? and group_id = ? and status <> 'not_sent'`,
       [houseId, groupId],
     );
-    const run = await this.jobs.enqueue(INVOICE_SEND, { groupId }, { houseId, key: `${prefix}:${groupId}:${last ?? 0}` });
-    await this.conn.execute(
-      `update invoice_send set job_id = ? where house_id = ? and group_id = ? and status = 'recorded' and job_id is null`,
-      [run.id, houseId, groupId],
+    // Tagged before the job can start: once it claims a row, the row is no longer `recorded`.
+    const run = await this.jobs.enqueue(
+      INVOICE_SEND,
+      { groupId },
+      {
+        houseId,
+        key: `${prefix}:${groupId}:${last ?? 0}`,
+        beforeDispatch: (runId) =>
+          this.conn.execute(
+            `update invoice_send set job_id = ? where house_id = ? and group_id = ? and status = 'recorded' and job_id is null`,
+            [runId, houseId, groupId],
+          ),
+      },
     );
     return run.id;
   }
