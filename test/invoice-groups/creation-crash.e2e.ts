@@ -26,7 +26,12 @@ import { killProcess, spawnWorker } from '../support/worker-process';
  *   offered, its session free again); the retry revives the same group and creates it.
  * Either way every invoice is there once, with the same amounts as a group built without a crash.
  */
-jest.setTimeout(600_000);
+/**
+ * This file's hooks and tests run for minutes. Given to each of them, not by `jest.setTimeout`,
+ * which would reach every case file of the folder (they share one Jest file) and let a hung test
+ * there hold CI for ten minutes.
+ */
+const SLOW_MS = 600_000;
 
 /**
  * Several write batches (about a thousand lines each): the kill is made deterministic by a lock,
@@ -163,7 +168,7 @@ describe('invoice creation survives the worker being killed mid-way (child proce
     const built = await RequestContext.create(orm.em, () => t.app.get(InvoiceBuilder).build(houses.a.id, refGroup));
     expect(built).toEqual(expect.objectContaining({ invoices: BIDDERS, lines: LOTS }));
     reference = await groupAmounts(t.em(), refGroup);
-  });
+  }, SLOW_MS);
 
   afterEach(async () => {
     await killWorker();
@@ -192,7 +197,7 @@ describe('invoice creation survives the worker being killed mid-way (child proce
     expect(done).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed', attempts: 3 }));
     await expectCompleteAndExact(id);
     expect(await uninvoicedCatalogs()).not.toContain(sale.catalogRef);
-  });
+  }, SLOW_MS);
 
   it('killed on every attempt: the run and the group end failed (retry offered, session free); the retry revives the same group', async () => {
     const sale = await seedLargeSale(t.em(), houses.a.id, address, 'THREE', LOTS, BIDDERS);
@@ -239,5 +244,5 @@ describe('invoice creation survives the worker being killed mid-way (child proce
     await expectCompleteAndExact(id);
     const [{ groups }] = await conn().execute('select count(*)::int as groups from invoice_group where title = ?', ['Killed three times']);
     expect(groups).toBe(1);
-  });
+  }, SLOW_MS);
 });
