@@ -180,69 +180,81 @@ describe('invoice creation survives the worker being killed mid-way (child proce
     fs.rmSync(storage, { recursive: true, force: true });
   });
 
-  it('killed twice: Bull gives the stalled job up, the run (one attempt left) is dispatched again and the group is created', async () => {
-    const sale = await seedLargeSale(t.em(), houses.a.id, address, 'TWO', LOTS, BIDDERS);
-    const id = await create(sale, 'Killed twice');
-    await killDuring(id, 1);
-    await killDuring(id, 2);
-    startWorker();
-    const done = await waitFor(
-      () => group(id),
-      // The group commits inside the job; the run records `completed` just after: wait for both.
-      (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
-      'the group to be created',
-      180_000,
-      200,
-    ).catch((e: Error) => Promise.reject(new Error(`${e.message}\nworker log:\n${log}`)));
-    expect(done).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed', attempts: 3 }));
-    await expectCompleteAndExact(id);
-    expect(await uninvoicedCatalogs()).not.toContain(sale.catalogRef);
-  }, SLOW_MS);
+  it(
+    'killed twice: Bull gives the stalled job up, the run (one attempt left) is dispatched again and the group is created',
+    async () => {
+      const sale = await seedLargeSale(t.em(), houses.a.id, address, 'TWO', LOTS, BIDDERS);
+      const id = await create(sale, 'Killed twice');
+      await killDuring(id, 1);
+      await killDuring(id, 2);
+      startWorker();
+      const done = await waitFor(
+        () => group(id),
+        // The group commits inside the job; the run records `completed` just after: wait for both.
+        (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
+        'the group to be created',
+        180_000,
+        200,
+      ).catch((e: Error) => Promise.reject(new Error(`${e.message}\nworker log:\n${log}`)));
+      expect(done).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed', attempts: 3 }));
+      await expectCompleteAndExact(id);
+      expect(await uninvoicedCatalogs()).not.toContain(sale.catalogRef);
+    },
+    SLOW_MS,
+  );
 
-  it('killed on every attempt: the run and the group end failed (retry offered, session free); the retry revives the same group', async () => {
-    const sale = await seedLargeSale(t.em(), houses.a.id, address, 'THREE', LOTS, BIDDERS);
-    const id = await create(sale, 'Killed three times');
-    expect(await uninvoicedCatalogs()).not.toContain(sale.catalogRef); // spoken for while in progress
-    await killDuring(id, 1);
-    await killDuring(id, 2);
-    await killDuring(id, 3);
-    startWorker();
-    const failed = await waitFor(
-      () => owner.agent.get(`/api/invoice-groups/${id}`).then((r) => r.body),
-      (g) => g.creationError !== null || g.invoiceCreated,
-      'the group to fail',
-      120_000,
-      200,
-    );
-    expect(failed).toEqual(
-      expect.objectContaining({
-        id,
-        invoiceCreated: false,
-        invoiceCount: 0,
-        creationError: 'Interrupted during its last attempt (the process running it stopped).',
-      }),
-    );
-    expect((await group(id)).status).toBe('failed');
-    // The session is free: listed again, and no 409 "being invoiced" for it.
-    expect(await uninvoicedCatalogs()).toContain(sale.catalogRef);
+  it(
+    'killed on every attempt: the run and the group end failed (retry offered, session free); the retry revives the same group',
+    async () => {
+      const sale = await seedLargeSale(t.em(), houses.a.id, address, 'THREE', LOTS, BIDDERS);
+      const id = await create(sale, 'Killed three times');
+      expect(await uninvoicedCatalogs()).not.toContain(sale.catalogRef); // spoken for while in progress
+      await killDuring(id, 1);
+      await killDuring(id, 2);
+      await killDuring(id, 3);
+      startWorker();
+      const failed = await waitFor(
+        () => owner.agent.get(`/api/invoice-groups/${id}`).then((r) => r.body),
+        (g) => g.creationError !== null || g.invoiceCreated,
+        'the group to fail',
+        120_000,
+        200,
+      );
+      expect(failed).toEqual(
+        expect.objectContaining({
+          id,
+          invoiceCreated: false,
+          invoiceCount: 0,
+          creationError: 'Interrupted during its last attempt (the process running it stopped).',
+        }),
+      );
+      expect((await group(id)).status).toBe('failed');
+      // The session is free: listed again, and no 409 "being invoiced" for it.
+      expect(await uninvoicedCatalogs()).toContain(sale.catalogRef);
 
-    // The screen's retry, clicked twice at once: one run, the same group.
-    const [a, b] = await Promise.all([0, 1].map(() => owner.agent.post(`/api/invoice-groups/${id}/retry`).set('X-CSRF-Token', owner.csrf)));
-    expect([a.status, b.status]).toEqual([201, 201]);
-    expect(a.body).toEqual(expect.objectContaining({ id, invoiceGroupID: id, invoiceCreated: false, creationError: null }));
-    expect(b.body.creationJobID).toBe(a.body.creationJobID);
-    expect(a.body.creationJobID).not.toBe(failed.creationJobID);
-    const created = await waitFor(
-      () => group(id),
-      // The group commits inside the job; the run records `completed` just after: wait for both.
-      (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
-      'the retried group to be created',
-      180_000,
-      200,
-    );
-    expect(created).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed' }));
-    await expectCompleteAndExact(id);
-    const [{ groups }] = await conn().execute('select count(*)::int as groups from invoice_group where title = ?', ['Killed three times']);
-    expect(groups).toBe(1);
-  }, SLOW_MS);
+      // The screen's retry, clicked twice at once: one run, the same group.
+      const [a, b] = await Promise.all(
+        [0, 1].map(() => owner.agent.post(`/api/invoice-groups/${id}/retry`).set('X-CSRF-Token', owner.csrf)),
+      );
+      expect([a.status, b.status]).toEqual([201, 201]);
+      expect(a.body).toEqual(expect.objectContaining({ id, invoiceGroupID: id, invoiceCreated: false, creationError: null }));
+      expect(b.body.creationJobID).toBe(a.body.creationJobID);
+      expect(a.body.creationJobID).not.toBe(failed.creationJobID);
+      const created = await waitFor(
+        () => group(id),
+        // The group commits inside the job; the run records `completed` just after: wait for both.
+        (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
+        'the retried group to be created',
+        180_000,
+        200,
+      );
+      expect(created).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed' }));
+      await expectCompleteAndExact(id);
+      const [{ groups }] = await conn().execute('select count(*)::int as groups from invoice_group where title = ?', [
+        'Killed three times',
+      ]);
+      expect(groups).toBe(1);
+    },
+    SLOW_MS,
+  );
 });
