@@ -137,6 +137,17 @@ describe('invoice creation survives the worker being killed mid-way (child proce
       (g: { catalogs: { catalogRef: string }[] }) => g.catalogs.map((c) => c.catalogRef),
     );
 
+  /** The group created (or failed) and its run ended; the worker's output joins a timeout's message. */
+  const untilSettled = (id: number, what: string) =>
+    waitFor(
+      () => group(id),
+      // The group commits inside the job; the run records `completed` just after: wait for both.
+      (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
+      what,
+      180_000,
+      200,
+    ).catch((e: Error) => Promise.reject(new Error(`${e.message}\nworker log:\n${log}`)));
+
   /** Every invoice once, the same amounts as the group built without a crash, numbers without a gap. */
   const expectCompleteAndExact = async (id: number) => {
     const [counts] = await conn().execute(
@@ -188,14 +199,7 @@ describe('invoice creation survives the worker being killed mid-way (child proce
       await killDuring(id, 1);
       await killDuring(id, 2);
       startWorker();
-      const done = await waitFor(
-        () => group(id),
-        // The group commits inside the job; the run records `completed` just after: wait for both.
-        (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
-        'the group to be created',
-        180_000,
-        200,
-      ).catch((e: Error) => Promise.reject(new Error(`${e.message}\nworker log:\n${log}`)));
+      const done = await untilSettled(id, 'the group to be created');
       expect(done).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed', attempts: 3 }));
       await expectCompleteAndExact(id);
       expect(await uninvoicedCatalogs()).not.toContain(sale.catalogRef);
@@ -240,14 +244,7 @@ describe('invoice creation survives the worker being killed mid-way (child proce
       expect(a.body).toEqual(expect.objectContaining({ id, invoiceGroupID: id, invoiceCreated: false, creationError: null }));
       expect(b.body.creationJobID).toBe(a.body.creationJobID);
       expect(a.body.creationJobID).not.toBe(failed.creationJobID);
-      const created = await waitFor(
-        () => group(id),
-        // The group commits inside the job; the run records `completed` just after: wait for both.
-        (g) => (g.invoice_created && g.status !== 'running') || g.creation_error !== null,
-        'the retried group to be created',
-        180_000,
-        200,
-      );
+      const created = await untilSettled(id, 'the retried group to be created');
       expect(created).toEqual(expect.objectContaining({ invoice_created: true, creation_error: null, status: 'completed' }));
       await expectCompleteAndExact(id);
       const [{ groups }] = await conn().execute('select count(*)::int as groups from invoice_group where title = ?', [
