@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { JobsService } from '../../src/core/queue/jobs.service';
 import { DEMO_PASSWORD } from '../../src/demo/demo-data';
 import { CREATE_GROUP_INVOICES } from '../../src/modules/invoicing/groups/jobs/create-group-invoices.job';
@@ -234,6 +235,49 @@ describe('invoice creation job: set-based, exactly once, atomic', () => {
     );
     expect(job.result).toEqual(expect.objectContaining({ invoices: 3, lines: 7 }));
   }, 30_000);
+
+  it('a retry arriving while another retry links its new run to the group answers that run, and enqueues no second one', async () => {
+    const seeded = await sale(t, houses.a.id);
+    const sql = (query: string, params: unknown[] = []) => t.em().getConnection().execute(query, params);
+    const [{ id }] = await sql(
+      `insert into invoice_group (house_id, title, template_id, currency_code, creation_error) values (?, 'Retried twice', ?, 'USD', 'disk full') returning id`,
+      [houses.a.id, template],
+    );
+    for (const s of seeded.sessions)
+      await sql('insert into invoice_group_catalog (group_id, catalog_id, session_date) values (?, ?, current_date)', [id, s.id]);
+    // The other retry, half way: its transaction committed (no error any more), its run recorded,
+    // and its link to the group written but not yet committed when this retry locks the group.
+    await sql('update invoice_group set creation_error = null where id = ?', [id]);
+    const [{ id: runId }] = await sql(
+      `insert into job_run (id, queue, name, house_id, payload, status, attempts, max_attempts, created_at)
+       values (gen_random_uuid(), ?, ?, ?, ?::jsonb, 'queued', 0, 3, now()) returning id`,
+      [CREATE_GROUP_INVOICES.queue, CREATE_GROUP_INVOICES.name, houses.a.id, JSON.stringify({ groupId: id })],
+    );
+    const other = new Client({ connectionString: t.db.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('update invoice_group set creation_job_id = $1 where id = $2', [runId, id]);
+      const retry = owner.agent
+        .post(`/api/invoice-groups/${id}/retry`)
+        .set('X-CSRF-Token', owner.csrf)
+        .then((r) => r);
+      await waitFor(
+        () => sql(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+        (r) => r[0].n > 0,
+        'the retry to wait for the group row',
+      );
+      await other.query('commit');
+      const res = await retry;
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual(expect.objectContaining({ id, invoiceCreated: false, creationError: null, creationJobID: runId }));
+      const runs = await sql(`select id from job_run where name = ? and (payload->>'groupId')::int = ?`, [CREATE_GROUP_INVOICES.name, id]);
+      expect(runs).toEqual([{ id: runId }]);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      await other.end();
+    }
+  });
 
   it('two runs of one group at once: the second waits for the first and then does nothing', async () => {
     const gate = new Gate();

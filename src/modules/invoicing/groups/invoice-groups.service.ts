@@ -351,17 +351,19 @@ export class InvoiceGroupsService {
     const key = await this.em.transactional(async (tx): Promise<string | null> => {
       // As at creation: the sessions become "being invoiced" again only between two imports.
       await this.resultLocks.lockSales(tx, sales);
-      const rows: { invoice_created: boolean; creation_error: string | null; creation_job_id: string | null; job_status: string | null }[] =
-        await tx.execute(
-          `select g.invoice_created, g.creation_error, g.creation_job_id, j.status as job_status
-             from invoice_group g left join job_run j on j.id = g.creation_job_id
-            where g.id = ? and g.house_id = ? for update of g`,
-          [id, houseId],
-        );
-      const g = rows[0];
+      const [g]: { invoice_created: boolean; creation_error: string | null; creation_job_id: string | null }[] = await tx.execute(
+        'select invoice_created, creation_error, creation_job_id from invoice_group where id = ? and house_id = ? for update',
+        [id, houseId],
+      );
       if (!g) throw InvoiceGroupsError.groupNotFound();
       if (g.invoice_created) throw new InvoiceGroupsError(InvoiceGroupsErrorCode.GROUP_ALREADY_CREATED, GROUP_TEXT.alreadyCreated);
-      const inProgress = g.creation_error === null && (g.job_status === 'queued' || g.job_status === 'running');
+      // The run's status in a statement of its own, read once the row is locked. Joined to the locked
+      // read, a row another retry had just linked to its new run came back with that run's id and no
+      // status (PostgreSQL rechecks only the locked row), and a second run was enqueued.
+      const [run]: { status: string }[] = g.creation_job_id
+        ? await tx.execute('select status from job_run where id = ?', [g.creation_job_id])
+        : [];
+      const inProgress = g.creation_error === null && (run?.status === 'queued' || run?.status === 'running');
       if (inProgress) return null;
       await tx.execute('update invoice_group set creation_error = null where id = ?', [id]);
       return `group-${id}-after-${g.creation_job_id ?? 'none'}`;
